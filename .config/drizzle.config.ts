@@ -1,0 +1,10 @@
+// drizzle-kit: `npm run db:generate` writes SQL migrations from the schema; the server applies
+// them at start (src/server/db/client.ts), on PGlite and PostgreSQL alike.
+import { defineConfig } from 'drizzle-kit'
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema/index.ts',
+  out: './src/server/db/migrations',
+  casing: 'snake_case',
+})

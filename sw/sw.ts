@@ -1,0 +1,45 @@
+/// <reference lib="webworker" />
+// Silo's service worker: the app shell from the precache, API reads from the network with a
+// short timeout, else from the runtime cache, so a farmer in a barn without signal still sees
+// what they saw at their last visit.
+import { clientsClaim } from 'workbox-core'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { NetworkFirst } from 'workbox-strategies'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { ExpirationPlugin } from 'workbox-expiration'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> }
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// A waiting version takes over only when the page asks (the user accepted the update), so an
+// order being typed is never interrupted by a new version.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+// Claiming on activate matters for the very first install: the page then becomes controlled at
+// once and its first API answers get cached. An update only activates after SKIP_WAITING (or
+// once every tab is closed), so this never swaps code under a page uninvited.
+clientsClaim()
+
+// Server paths are never answered with the app shell.
+const SERVER_PATHS = [/^\/web\//, /^\/public\//, /^\/security\//, /^\/api\//]
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }))
+
+// API reads: the network when it answers within 4 s, else the last good answer. Only 200s are
+// kept (never an error page or a 401), for 30 days. /security/** is never cached.
+const apiReads = new NetworkFirst({
+  cacheName: 'silo-api-v1',
+  networkTimeoutSeconds: 4,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxAgeSeconds: 30 * 24 * 60 * 60, maxEntries: 500, purgeOnQuotaError: true }),
+  ],
+})
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && (url.pathname.startsWith('/web/') || url.pathname.startsWith('/public/infos/')),
+  apiReads,
+)
