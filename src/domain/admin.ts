@@ -1,0 +1,85 @@
+// Administration forms (cart-orders-admin §2 screens 1-5, §3 "Parameter", §5 "Administration forms").
+import type { DateTime } from 'luxon'
+import { toDay, toIsoDate, ZONE } from './calendar'
+import { MESSAGES, RECHERCHE_MIN_CARACTERES } from './constants'
+import { DURATION_FORMATS, parseIsoDuration } from './durations'
+import type { CodeLibelle } from './types'
+
+/** Member or article search: optional; if filled, at least 3 characters. */
+export function validateSearch(q: unknown): string | null {
+  const text = typeof q === 'string' ? q.trim() : ''
+  return text.length === 0 || text.length >= RECHERCHE_MIN_CARACTERES ? null : MESSAGES.rechercheMin
+}
+
+/** The search only starts from 3 characters. */
+export const shouldSearch = (q: unknown): boolean => typeof q === 'string' && q.trim().length >= RECHERCHE_MIN_CARACTERES
+
+const NUMERIC_CATEGORIES: readonly string[] = ['MODE_CAMION_QTE', 'MODE_CAMION_DELAI_LIVR', 'COMMANDE_QTE', 'PARAMS_APPLI']
+
+/** A parameter's value before saving; null when valid. Unknown parameters are not checked. */
+export function validateParameter(categorie: unknown, code: unknown, value: unknown): string | null {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
+  if (code === 'HEURE_PIVOT') {
+    // Stored as HH:00:00; the form shows the hour alone.
+    const m = /^(\d+)(?::00(?::00)?)?$/.exec(text)
+    if (!m) return MESSAGES.valeurInvalide
+    const hour = Number(m[1])
+    return hour >= 0 && hour <= 23 ? null : MESSAGES.heurePivotBornes
+  }
+  if (typeof code === 'string' && Object.hasOwn(DURATION_FORMATS, code)) return parseIsoDuration(text) ? null : MESSAGES.valeurInvalide
+  if (typeof categorie === 'string' && NUMERIC_CATEGORIES.includes(categorie)) return /^\d+(\.\d+)?$/.test(text) ? null : MESSAGES.valeurInvalide
+  return null
+}
+
+export interface MessageBandeau {
+  id: number
+  texte?: string | null
+  dateDebut?: string | null
+  dateFin?: string | null
+}
+
+export interface BannerErrors {
+  texte: string | null
+  dateDebut: string | null
+  dateFin: string | null
+}
+
+/** texte, dateDebut, dateFin required; the end on or after the start. */
+export function validateBannerMessage(m: unknown): BannerErrors {
+  const msg = (m && typeof m === 'object' ? m : {}) as MessageBandeau
+  const texte = typeof msg.texte === 'string' && msg.texte.trim() ? null : MESSAGES.valeurRequise
+  const debut = toDay(msg.dateDebut)
+  const fin = toDay(msg.dateFin)
+  return {
+    texte,
+    dateDebut: debut ? null : MESSAGES.valeurRequise,
+    dateFin: !fin ? MESSAGES.valeurRequise : debut && fin < debut ? MESSAGES.dateFinBandeau : null,
+  }
+}
+
+/** Current when the end date is empty, or today or later. */
+export function isCurrentMessage(m: MessageBandeau, now: DateTime): boolean {
+  const fin = toDay(m?.dateFin)
+  return !fin || toIsoDate(fin) >= toIsoDate(now.setZone(ZONE))
+}
+
+/** Current messages and the history; entries with id -1 are ignored. */
+export function splitBannerMessages<M extends MessageBandeau>(messages: readonly M[], now: DateTime): { courants: M[]; historique: M[] } {
+  const kept = messages.filter((m) => m && m.id !== -1)
+  return { courants: kept.filter((m) => isCurrentMessage(m, now)), historique: kept.filter((m) => !isCurrentMessage(m, now)) }
+}
+
+/** The texts the header banner shows today: current and started. */
+export function activeBannerTexts(messages: readonly MessageBandeau[], now: DateTime): string[] {
+  const today = toIsoDate(now.setZone(ZONE))
+  return splitBannerMessages(messages, now).courants
+    .filter((m) => { const d = toDay(m.dateDebut); return !d || toIsoDate(d) <= today })
+    .map((m) => m.texte ?? '')
+    .filter(Boolean)
+}
+
+/** Reference-value display: the label, or the spec's placeholder for an unknown value. */
+export function referenceLabel(list: readonly CodeLibelle[] | null | undefined, code: unknown, kind: 'type' | 'valeur' = 'valeur'): string {
+  const found = Array.isArray(list) ? list.find((x) => x && x.code === code) : undefined
+  return found?.libelle ?? (kind === 'type' ? MESSAGES.typeNonReconnu : MESSAGES.valeurNonReconnue)
+}

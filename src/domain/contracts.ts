@@ -1,0 +1,37 @@
+// Contracts (ordering-area §2 "Contracts", §9 "Contract expiry alert").
+import type { DateTime } from 'luxon'
+import { toDay, ZONE } from './calendar'
+import type { IsoDate } from './types'
+
+export interface Contrat {
+  numContrat: string
+  codeTContrat?: string | null
+  contratFutur?: boolean | null
+  dateDebut?: IsoDate | null
+  dateFin?: IsoDate | null
+  qteContrat?: number | null
+  qteRestante?: number | null
+}
+
+export const LIBELLE_CONTRATS_FUTURS = 'Contrats à venir'
+export const AUCUN_CONTRAT = 'Aucun contrat'
+
+/** codeTContrat EA means apport. */
+export const isApport = (c: Contrat): boolean => c.codeTContrat === 'EA'
+
+/** Future contracts (the server's contratFutur flag) and current ones. */
+export function groupContracts<C extends Contrat>(contrats: readonly C[]): { futurs: C[]; enCours: C[] } {
+  return { futurs: contrats.filter((c) => c.contratFutur === true), enCours: contrats.filter((c) => c.contratFutur !== true) }
+}
+
+/** Ends within one month (from today, today included) with remaining quantity above 0. */
+export function isExpiringSoon(c: Contrat, now: DateTime): boolean {
+  const fin = toDay(c?.dateFin)
+  const restante = c?.qteRestante
+  if (!fin || typeof restante !== 'number' || !(restante > 0)) return false
+  const today = now.setZone(ZONE).startOf('day')
+  return fin >= today && fin <= today.plus({ months: 1 })
+}
+
+/** The menu's badge. */
+export const showsContractBadge = (contrats: readonly Contrat[], now: DateTime): boolean => contrats.some((c) => isExpiringSoon(c, now))

@@ -1,0 +1,80 @@
+// A whole order line checked at once: the form's submit gate and the server's order acceptance
+// run this same function, so a line the form accepts is a line the server accepts (unless time
+// has moved on: `now` is an input).
+import type { DateTime } from 'luxon'
+import { MESSAGES } from './constants'
+import { validateDeliveryWindow } from './delivery-window'
+import { mineralMax, validateMineraux } from './minerals'
+import { DEFAULT_ORDER_PARAMETERS, type OrderParameters } from './order-parameters'
+import { quantityBounds, validateQuantity } from './quantity'
+import { validateSlots } from './slots'
+import { allowedSiloTypes, validateStoragePlaces } from './storage-places'
+import { validateSupplementations } from './supplements'
+import { validateTruckMode } from './truck-mode'
+import { validateBuilding } from './articles'
+import type { Adresse, Batiment, CartLine, ContraintesArticle, ContraintesLivraison, ModeCamion } from './types'
+
+export interface OrderLineContext {
+  now: DateTime
+  params?: OrderParameters
+  sessionStart?: DateTime | null
+  contraintesArticle?: ContraintesArticle | null
+  contraintesLivraison?: ContraintesLivraison | null
+  modesCamion?: readonly ModeCamion[] | null
+  /** The other lines of the cart or order (same start slot rule). */
+  otherLines?: readonly CartLine[]
+  /** The line's building, for its silo types; the defaults come from params.typesSiloDefault. */
+  batiment?: Batiment | null
+  /** The customer's addresses; when given, the line's must be one of those not in state S. */
+  adresses?: readonly Adresse[] | null
+  /** The server's answer to validationAdresseLivraison, when known. */
+  adresseCompatible?: boolean | null
+}
+
+export interface OrderLineError {
+  field: string
+  message: string
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '')
+
+function checkAddress(line: CartLine, ctx: OrderLineContext): string | null {
+  const num = text(line.numAdresse)
+  if (!num) return MESSAGES.adresseRequise
+  if (Array.isArray(ctx.adresses) && !ctx.adresses.some((a) => a && text(a.numAdr) === num && a.etat !== 'S')) return MESSAGES.adresseRequise
+  if (ctx.adresseCompatible === false) return MESSAGES.adresseIncompatible
+  return null
+}
+
+/** Every error of the line, field by field, with the spec's messages; [] when it is valid. */
+export function validateOrderLine(input: unknown, ctx: OrderLineContext): OrderLineError[] {
+  const line = (input && typeof input === 'object' ? input : { idLigne: '' }) as CartLine
+  const params = ctx.params ?? DEFAULT_ORDER_PARAMETERS
+  const errors: OrderLineError[] = []
+  const add = (field: string, message: string | null) => {
+    if (message) errors.push({ field, message })
+  }
+  add('numArticle', text(line.numArticle) ? null : MESSAGES.requis)
+  add('quantiteCommande', validateQuantity(line.quantiteCommande, quantityBounds(ctx.contraintesArticle)))
+  add('codeModeCamion', validateTruckMode(line.codeModeCamion, line.quantiteCommande, ctx.modesCamion, params))
+  add('numAdresse', checkAddress(line, ctx))
+  add('numBatiment', validateBuilding(line.numBatiment))
+  const dates = validateDeliveryWindow(line.datePrevueLivraison, line.finDatePrevueLivraison, {
+    now: ctx.now, params, sessionStart: ctx.sessionStart ?? null, contraintesLivraison: ctx.contraintesLivraison ?? null,
+    codeFamilleArticle: typeof line.codeFamilleArticle === 'string' ? line.codeFamilleArticle : null,
+    codeModeCamion: typeof line.codeModeCamion === 'string' ? line.codeModeCamion : null, modesCamion: ctx.modesCamion ?? null,
+  })
+  add('datePrevueLivraison', dates.datePrevueLivraison)
+  add('finDatePrevueLivraison', dates.finDatePrevueLivraison)
+  const others = Array.isArray(ctx.otherLines) ? ctx.otherLines : []
+  const slots = validateSlots(line, others)
+  add('matinApmidi', slots.matinApmidi)
+  add('finMatinApmidi', slots.finMatinApmidi)
+  const known = ctx.batiment || params.typesSiloDefault.length > 0
+  const places = validateStoragePlaces(line, known ? allowedSiloTypes(ctx.batiment, params.typesSiloDefault) : null)
+  for (const [field, message] of Object.entries(places)) add(field, message)
+  add('supplementations', validateSupplementations(line.supplementations))
+  const minerals = validateMineraux(line.mineraux, mineralMax(ctx.contraintesArticle, params.quantiteMaxMineral))
+  for (const [numArticle, message] of Object.entries(minerals)) add(`mineraux.${numArticle}`, message)
+  return errors
+}

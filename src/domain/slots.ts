@@ -1,0 +1,48 @@
+// Delivery time slots (matinApmidi, finMatinApmidi): ordering-area §5.
+import { CRENEAU_DEFAUT, MESSAGES, PAIRES_CRENEAUX_UN_JOUR } from './constants'
+import type { CartLine } from './types'
+
+type SlotLine = Pick<CartLine, 'idLigne' | 'datePrevueLivraison' | 'finDatePrevueLivraison' | 'matinApmidi' | 'finMatinApmidi'>
+
+export interface SlotErrors {
+  matinApmidi: string | null
+  finMatinApmidi: string | null
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
+
+/** Is this start-end pair allowed for a delivery on a single day? */
+export const isSingleDayPairValid = (matinApmidi: unknown, finMatinApmidi: unknown): boolean =>
+  PAIRES_CRENEAUX_UN_JOUR.includes(`${text(matinApmidi)}-${text(finMatinApmidi)}`)
+
+/**
+ * The start slot another line of the cart imposes: lines starting the same day share one start
+ * slot (one truck round), unless either says ID ("indifférent"), which fits any.
+ */
+export function conflictingStartSlot(line: SlotLine, others: readonly SlotLine[]): string | null {
+  const start = text(line.matinApmidi)
+  const date = text(line.datePrevueLivraison)
+  if (!start || !date || start === CRENEAU_DEFAUT) return null
+  for (const other of others) {
+    if (!other || other.idLigne === line.idLigne || text(other.datePrevueLivraison) !== date) continue
+    const slot = text(other.matinApmidi)
+    if (slot && slot !== CRENEAU_DEFAUT && slot !== start) return slot
+  }
+  return null
+}
+
+/** Both slots required ('Requis'), same start slot per start date, single-day pairs. */
+export function validateSlots(line: unknown, others: readonly SlotLine[] = []): SlotErrors {
+  const l = (line && typeof line === 'object' ? line : {}) as SlotLine
+  const errors: SlotErrors = { matinApmidi: null, finMatinApmidi: null }
+  const start = text(l.matinApmidi)
+  const end = text(l.finMatinApmidi)
+  if (!start) errors.matinApmidi = MESSAGES.requis
+  else if (conflictingStartSlot(l, Array.isArray(others) ? others.filter(Boolean) : [])) errors.matinApmidi = MESSAGES.horaireDebutIdentique
+  if (!end) errors.finMatinApmidi = MESSAGES.requis
+  const d1 = text(l.datePrevueLivraison)
+  if (start && end && d1 && d1 === text(l.finDatePrevueLivraison) && !isSingleDayPairValid(start, end)) {
+    errors.finMatinApmidi = MESSAGES.horairesUnJour
+  }
+  return errors
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import {
+  addBusinessDays, businessDaysBetween, firstAllowedDate, horizonDate, isBeforePivot, isBusinessDay,
+  toDay, toIsoDate, upcomingHolidays,
+} from '../../src/domain/calendar'
+import { DEFAULT_ORDER_PARAMETERS } from '../../src/domain/order-parameters'
+import { arbNow, paris } from './helpers'
+
+const day = (iso: string) => toDay(iso)!
+const first = (now: string, extra: Partial<Parameters<typeof firstAllowedDate>[0]> = {}) =>
+  toIsoDate(firstAllowedDate({ now: paris(now), ...extra }))
+
+describe('business days (not Saturday, Sunday or a public holiday)', () => {
+  it('a weekday is a business day, the weekend is not', () => {
+    expect(isBusinessDay(day('2026-11-23'))).toBe(true)
+    expect(isBusinessDay(day('2026-11-28'))).toBe(false)
+    expect(isBusinessDay(day('2026-11-29'))).toBe(false)
+  })
+  it('a public holiday is not a business day (11 Nov, Ascension)', () => {
+    expect(isBusinessDay(day('2026-11-11'))).toBe(false)
+    expect(isBusinessDay(day('2026-05-14'))).toBe(false)
+  })
+  it('the order parameters may add local holidays (joursFeries)', () => {
+    expect(isBusinessDay(day('2026-12-26'), ['2026-12-26'])).toBe(false)
+    expect(isBusinessDay(day('2026-12-24'), ['2026-12-26'])).toBe(true)
+  })
+  it('counts and adds business days, forwards and backwards', () => {
+    expect(toIsoDate(addBusinessDays(day('2026-11-10'), 1))).toBe('2026-11-12')
+    expect(toIsoDate(addBusinessDays(day('2026-11-27'), 1))).toBe('2026-11-30')
+    expect(toIsoDate(addBusinessDays(day('2026-11-30'), -1))).toBe('2026-11-27')
+    expect(businessDaysBetween(day('2026-11-23'), day('2026-11-30'))).toBe(5)
+  })
+  it('reads ISO dates and DateTimes, and nothing else', () => {
+    expect(toDay('2026-02-30')).toBeNull()
+    expect(toDay('23/11/2026')).toBeNull()
+    expect(toDay(42)).toBeNull()
+    expect(toIsoDate(toDay(paris('2026-11-23T23:30'))!)).toBe('2026-11-23')
+  })
+})
+
+describe('the first allowed delivery date from "now" in Europe/Paris', () => {
+  it('one business day ahead if the time is before the pivot time on a business day', () => {
+    expect(first('2026-11-23T09:59')).toBe('2026-11-24')
+  })
+  it('otherwise two days (pivot 10:00: no next-day ordering after it)', () => {
+    expect(first('2026-11-23T10:00')).toBe('2026-11-25')
+    expect(first('2026-11-27T11:00')).toBe('2026-12-01')
+  })
+  it('a weekend or holiday "now" counts as after the pivot', () => {
+    expect(first('2026-11-28T08:00')).toBe('2026-12-01')
+    expect(first('2026-11-11T08:00')).toBe('2026-11-13')
+  })
+  it('skips public holidays', () => {
+    expect(first('2026-11-10T08:00')).toBe('2026-11-12')
+  })
+  it('extra delay 0h30 for sessions started by 9h59', () => {
+    const sessionStart = paris('2026-11-23T09:59')
+    expect(first('2026-11-23T10:29', { sessionStart })).toBe('2026-11-24')
+    expect(first('2026-11-23T10:30', { sessionStart })).toBe('2026-11-25')
+    expect(first('2026-11-23T10:10', { sessionStart: paris('2026-11-23T10:00') })).toBe('2026-11-25')
+    expect(first('2026-11-23T10:10', { sessionStart: paris('2026-11-22T09:00') })).toBe('2026-11-25')
+  })
+  it("the article's minimum business days applies when larger", () => {
+    expect(first('2026-11-23T09:00', { delaisMinJoursOuvres: 3 })).toBe('2026-11-26')
+    expect(first('2026-11-23T09:00', { delaisMinJoursOuvres: 1 })).toBe('2026-11-24')
+  })
+  it("the truck mode's minimum delay applies when larger (tipper 48 h, moving floor 72 h)", () => {
+    expect(first('2026-11-23T09:00', { delaiMinLivraisonHeures: 48 })).toBe('2026-11-25')
+    expect(first('2026-11-23T09:00', { delaiMinLivraisonHeures: 72 })).toBe('2026-11-26')
+  })
+  it('the pivot hour comes from the order parameters', () => {
+    const params = { ...DEFAULT_ORDER_PARAMETERS, heurePivot: 12 }
+    expect(first('2026-11-23T11:00', { params })).toBe('2026-11-24')
+    expect(isBeforePivot(paris('2026-11-23T12:00'), params)).toBe(false)
+  })
+  it('reads "now" in Europe/Paris whatever its zone', () => {
+    expect(first('2026-11-23T08:30Z')).toBe('2026-11-24') // 09:30 in Paris
+    expect(toIsoDate(firstAllowedDate({ now: paris('2026-11-23T09:30').setZone('UTC') }))).toBe('2026-11-24')
+  })
+})
+
+describe('the horizon of the order parameters (DELAIS_MAX, default 1 month)', () => {
+  it('is today plus one month', () => {
+    expect(toIsoDate(horizonDate(paris('2026-01-31T12:00')))).toBe('2026-02-28')
+  })
+  it('follows the parameter', () => {
+    expect(toIsoDate(horizonDate(paris('2026-11-23T12:00'), { ...DEFAULT_ORDER_PARAMETERS, delaisMax: 'P2W' }))).toBe('2026-12-07')
+  })
+})
+
+describe('the holiday banner 15 days ahead', () => {
+  it('lists the holidays of the next 15 days', () => {
+    expect(upcomingHolidays(paris('2026-12-15T08:00')).map((j) => j.date)).toEqual(['2026-12-25'])
+    expect(upcomingHolidays(paris('2026-12-20T08:00')).map((j) => j.date)).toEqual(['2026-12-25', '2027-01-01'])
+    expect(upcomingHolidays(paris('2026-12-02T08:00'))).toEqual([])
+  })
+})
+
+describe('first allowed date invariants', () => {
+  const arbInput = fc.record({
+    delaisMinJoursOuvres: fc.option(fc.integer({ min: 0, max: 10 })),
+    delaiMinLivraisonHeures: fc.option(fc.constantFrom(24, 48, 72)),
+    sessionOffset: fc.option(fc.integer({ min: 0, max: 600 })),
+  })
+
+  it('is always a business day inside the horizon, after today', () => {
+    fc.assert(
+      fc.property(arbNow, arbInput, (now, i) => {
+        const sessionStart = i.sessionOffset === null ? null : now.minus({ minutes: i.sessionOffset })
+        const d = firstAllowedDate({ now, sessionStart, delaisMinJoursOuvres: i.delaisMinJoursOuvres, delaiMinLivraisonHeures: i.delaiMinLivraisonHeures })
+        expect(isBusinessDay(d)).toBe(true)
+        expect(d > now.startOf('day')).toBe(true)
+        expect(d <= horizonDate(now)).toBe(true)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('is never earlier for a later "now"', () => {
+    fc.assert(
+      fc.property(arbNow, fc.integer({ min: 0, max: 60 * 24 * 10 }), arbInput, (now, later, i) => {
+        const sessionStart = i.sessionOffset === null ? null : now.minus({ minutes: i.sessionOffset })
+        const base = { sessionStart, delaisMinJoursOuvres: i.delaisMinJoursOuvres, delaiMinLivraisonHeures: i.delaiMinLivraisonHeures }
+        const a = firstAllowedDate({ now, ...base })
+        const b = firstAllowedDate({ now: now.plus({ minutes: later }), ...base })
+        expect(b >= a).toBe(true)
+      }),
+      { numRuns: 500 },
+    )
+  })
+})

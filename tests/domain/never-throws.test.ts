@@ -1,0 +1,68 @@
+// "No validator throws, whatever it is given": every rule that takes outside data, fed anything.
+import { describe, it } from 'vitest'
+import fc from 'fast-check'
+import { validateSlots } from '../../src/domain/slots'
+import { parseQuantityInput, stepQuantity, validateQuantity } from '../../src/domain/quantity'
+import { validateTruckMode } from '../../src/domain/truck-mode'
+import { offeredSupplementations, validateSupplementations } from '../../src/domain/supplements'
+import { validateMineralQuantity, validateMineraux } from '../../src/domain/minerals'
+import { sanitizePlaces, storagePlaces, validateStoragePlaces } from '../../src/domain/storage-places'
+import { validateBuilding, showsBuildingField, isPoultryFamily } from '../../src/domain/articles'
+import { validateBannerMessage, validateParameter, validateSearch, referenceLabel } from '../../src/domain/admin'
+import { validateDurationInput, parseIsoDuration } from '../../src/domain/durations'
+import { parseConflictMessage } from '../../src/domain/conflict'
+import { errorDialog, httpStatusLabel } from '../../src/domain/http-status'
+import { browserNotice } from '../../src/domain/browser-support'
+import { errorLogoutPage } from '../../src/domain/error-logout'
+import { orderParametersFromRows, parseHeurePivot } from '../../src/domain/order-parameters'
+import { lotType } from '../../src/domain/feeding-plan'
+import { mobileStepLabel, orderStepLabel } from '../../src/domain/orders'
+import { headerComment } from '../../src/domain/submission'
+import { especeOf } from '../../src/domain/species'
+import { toDay } from '../../src/domain/calendar'
+import { formatDate } from '../../src/domain/format'
+import { parseDecimal } from '../../src/domain/tonnes'
+
+const rules: [string, (x: unknown, y: unknown) => unknown][] = [
+  ['validateSlots', (x, y) => validateSlots(x, Array.isArray(y) ? y : [])],
+  ['validateQuantity', (x) => validateQuantity(x)],
+  ['parseQuantityInput', (x) => parseQuantityInput(x)],
+  ['stepQuantity', (x) => stepQuantity(x, 1)],
+  ['validateTruckMode', (x, y) => validateTruckMode(x, y, [])],
+  ['validateSupplementations', (x) => validateSupplementations(x)],
+  ['offeredSupplementations', (x, y) => offeredSupplementations(x as never, y as never)],
+  ['validateMineralQuantity', (x) => validateMineralQuantity(x)],
+  ['validateMineraux', (x) => validateMineraux(x)],
+  ['validateStoragePlaces', (x, y) => validateStoragePlaces(x, Array.isArray(y) ? y : null)],
+  ['storagePlaces', (x) => storagePlaces(x)],
+  ['sanitizePlaces', (x) => sanitizePlaces((x ?? {}) as never, [])],
+  ['validateBuilding', (x) => validateBuilding(x)],
+  ['showsBuildingField', (x, y) => showsBuildingField(x, y)],
+  ['isPoultryFamily', (x) => isPoultryFamily(x)],
+  ['validateBannerMessage', (x) => validateBannerMessage(x)],
+  ['validateParameter', (x, y) => validateParameter(x, y, x)],
+  ['validateSearch', (x) => validateSearch(x)],
+  ['referenceLabel', (x, y) => referenceLabel(Array.isArray(x) ? x : null, y)],
+  ['validateDurationInput', (x) => validateDurationInput(x, ['days', 'hours'])],
+  ['parseIsoDuration', (x) => parseIsoDuration(x)],
+  ['parseConflictMessage', (x) => parseConflictMessage(x)],
+  ['httpStatusLabel / errorDialog', (x, y) => [httpStatusLabel(x, y), errorDialog(x, y, x)]],
+  ['browserNotice', (x) => browserNotice(x)],
+  ['errorLogoutPage', (x) => errorLogoutPage(x)],
+  ['orderParametersFromRows', (x) => orderParametersFromRows(x)],
+  ['parseHeurePivot', (x) => parseHeurePivot(x)],
+  ['lotType', (x) => lotType(x)],
+  ['orderStepLabel / mobileStepLabel', (x) => [orderStepLabel((x ?? {}) as never), mobileStepLabel(x)]],
+  ['headerComment', (x) => headerComment(x as never)],
+  ['especeOf', (x) => especeOf(x as never)],
+  ['toDay / formatDate', (x) => [toDay(x), formatDate(x as never)]],
+  ['parseDecimal', (x) => parseDecimal(x)],
+]
+
+describe('no validator throws, whatever it is given', () => {
+  for (const [name, rule] of rules) {
+    it(name, () => {
+      fc.assert(fc.property(fc.anything(), fc.anything(), (x, y) => void rule(x, y)), { numRuns: 300 })
+    })
+  }
+})

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { lineStepLabel, mobileStepLabel, orderLevelStepLabel, orderStepLabel, sortOrders, stepRank } from '../../src/domain/orders'
+import { afterOrderPage, firstHistoryWindow, historyWindow, mobileVisibleCount, nextHistoryWindow, orderHistoryQuery, startOrderPaging } from '../../src/domain/history-paging'
+import { paris } from './helpers'
+
+describe('order steps', () => {
+  it('the step labels of lines', () => {
+    expect(['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE', 'LIVREE', 'FACTUREE', 'SUPPRIMEE', 'ERREUR'].map(lineStepLabel)).toEqual([
+      'En attente de validation', 'Valorisée', 'Préparée', 'EN LOGISTIQUE', 'Livrée', 'Facturée', 'Supprimée', 'Erreur',
+    ])
+    expect(lineStepLabel('AUTRE')).toBe('AUTRE')
+  })
+  it('the step labels of orders (PREPAREE and LOGISTIQUE read EN LOGISTIQUE)', () => {
+    expect(orderLevelStepLabel('PREPAREE')).toBe('EN LOGISTIQUE')
+    expect(orderLevelStepLabel('LOGISTIQUE')).toBe('EN LOGISTIQUE')
+    expect(orderStepLabel({ lignes: [{ etape: 'PREPAREE' }, { etape: 'PREPAREE' }] })).toBe('EN LOGISTIQUE')
+  })
+  it('Voir détails, plusieurs étapes', () => {
+    expect(orderStepLabel({ lignes: [{ etape: 'LIVREE' }, { etape: 'FACTUREE' }] })).toBe('Voir détails, plusieurs étapes')
+  })
+  it("'Inconu' for a missing step on mobile", () => {
+    expect(mobileStepLabel(null)).toBe('Inconu')
+    expect(mobileStepLabel('LIVREE')).toBe('Livrée')
+  })
+  it('sorting by step then date, or by date (newest first)', () => {
+    const orders = [
+      { numero: 1, date: '2026-11-01', etape: 'LIVREE' },
+      { numero: 2, date: '2026-11-03', etape: 'ENREGISTREE' },
+      { numero: 3, date: '2026-11-05', etape: 'LIVREE' },
+      { numero: 4, date: '2026-11-04', etape: 'ERREUR' },
+    ]
+    expect(sortOrders(orders, 0).map((o) => o.numero)).toEqual([2, 3, 1, 4])
+    expect(sortOrders(orders, 1).map((o) => o.numero)).toEqual([3, 4, 2, 1])
+    expect(stepRank('PREPAREE')).toBe(stepRank('LOGISTIQUE'))
+    expect(stepRank('SUPPRIMEE')).toBe(9)
+  })
+})
+
+describe('history paging', () => {
+  it('3-month windows going back, stopping at 2020-11-01', () => {
+    expect(firstHistoryWindow(paris('2026-11-23T08:00'))).toEqual({ dateDebut: '2026-08-24', dateFin: '2026-11-23' })
+    expect(nextHistoryWindow('2026-08-24')).toEqual({ dateDebut: '2026-05-24', dateFin: '2026-08-23' })
+    expect(historyWindow('2020-12-15')).toEqual({ dateDebut: '2020-11-01', dateFin: '2020-12-15' })
+    expect(nextHistoryWindow('2020-11-01')).toBeNull()
+  })
+  it('mobile shows 12 lines at a time', () => {
+    expect(mobileVisibleCount(1)).toBe(12)
+    expect(mobileVisibleCount(3)).toBe(36)
+  })
+  it('the order-history paging: disabled for good once a load returns nothing', () => {
+    const start = startOrderPaging(paris('2026-11-23T08:00'))
+    expect(orderHistoryQuery(start.window!)).toEqual({ etapes: 'FACTUREE,ERREUR,SUPPRIMEE', dateDebut: '2026-08-24', dateFin: '2026-11-23' })
+    const next = afterOrderPage(start, 4)
+    expect(next).toEqual({ window: { dateDebut: '2026-05-24', dateFin: '2026-08-23' }, termine: false })
+    expect(afterOrderPage(next, 0)).toEqual({ window: null, termine: true })
+  })
+})
