@@ -1,0 +1,92 @@
+// The Hono application, built from its dependencies so tests run it through app.request()
+// against a migrated database, with a clock of their own.
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { secureHeaders } from 'hono/secure-headers'
+import type { AppDeps, AppEnv } from './http/env'
+import { HttpError } from './http/http-error'
+import { sameOriginWrites } from './http/guards'
+import { mountOpenApi } from './http/openapi'
+import { mountStatic } from './http/static'
+import { mountTestClock } from './http/test-clock'
+import { loadSession } from './auth/session-middleware'
+import { sessionRoutes } from './routes/session/session.routes'
+import { infosRoutes } from './routes/infos/infos.routes'
+import { userRoutes } from './routes/user/user.routes'
+import { tiersRoutes } from './routes/tiers/tiers.routes'
+import { referentielRoutes } from './routes/referentiel/referentiel.routes'
+import { aidesRoutes } from './routes/aides/aides.routes'
+
+export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
+  const app = new Hono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    c.set('deps', deps)
+    c.set('requestId', c.req.header('x-request-id') ?? randomUUID())
+    c.set('user', null)
+    await next()
+    const user = c.get('user')
+    deps.logger.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      user: user?.username,
+      actingFor: user?.actingFor ?? undefined,
+      id: c.get('requestId'),
+    })
+  })
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+      },
+      referrerPolicy: 'same-origin',
+    }),
+  )
+  app.use('*', sameOriginWrites)
+  app.use('*', compress())
+  app.use('*', loadSession)
+
+  app.route('/', sessionRoutes)
+  app.route('/', infosRoutes)
+  app.route('/', userRoutes)
+  app.route('/', tiersRoutes)
+  app.route('/', referentielRoutes)
+  app.route('/', aidesRoutes)
+  mountOpenApi(app)
+  if (deps.config.isTest) mountTestClock(app)
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      for (const [k, val] of Object.entries(err.headers ?? {})) c.header(k, val)
+      return c.json({ message: err.message, code: err.code }, err.status)
+    }
+    if (err instanceof SyntaxError) return c.json({ message: 'Requête invalide : JSON mal formé.', code: 'REQUETE_INVALIDE' }, 400)
+    deps.logger.error('unhandled', { path: c.req.path, error: String(err), stack: (err as Error).stack })
+    return c.json({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE' }, 500)
+  })
+
+  const apiNotFound = (path: string) => ['/web/', '/public/', '/security/', '/api/'].some((p) => path.startsWith(p))
+  if (opts.serveApp !== false) mountStatic(app, deps.config.distDir)
+  app.notFound((c) =>
+    apiNotFound(c.req.path)
+      ? c.json({ message: 'Resource inexistante', code: 'INTROUVABLE' }, 404)
+      : c.text('Page introuvable', 404),
+  )
+  return app
+}
+
+export type SiloApp = ReturnType<typeof createApp>

@@ -1,0 +1,30 @@
+// Passwords are hashed with scrypt (memory-hard, in node:crypto, no dependency) and compared in
+// constant time. Stored form: scrypt$N$r$p$salt(base64)$hash(base64).
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+
+const N = 16384
+const r = 8
+const p = 1
+const KEYLEN = 32
+
+function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCb(password.normalize('NFKC'), salt, KEYLEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  )
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const hash = await scrypt(password, salt, { N, r, p, maxmem: 64 * 1024 * 1024 })
+  return ['scrypt', N, r, p, salt.toString('base64'), hash.toString('base64')].join('$')
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [algo, n, rr, pp, saltB64, hashB64] = stored.split('$')
+  if (algo !== 'scrypt' || !n || !rr || !pp || !saltB64 || !hashB64) return false
+  const expected = Buffer.from(hashB64, 'base64')
+  const actual = await scrypt(password, Buffer.from(saltB64, 'base64'), {
+    N: Number(n), r: Number(rr), p: Number(pp), maxmem: 64 * 1024 * 1024,
+  })
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+}

@@ -1,0 +1,62 @@
+// The server's own sign-in page (used when no OpenID Connect provider is configured).
+// Plain HTML, no script: it works on the oldest supported phone and with a screen reader.
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
+
+export function signInPage(opts: { redirectFrom: string; error?: string | null; username?: string }): string {
+  const error = opts.error
+    ? `<p class="error" role="alert" id="login-error">${escape(opts.error)}</p>`
+    : ''
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="theme-color" content="#1b5e20">
+<title>Silo > Connexion</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>
+  :root { color-scheme: light; --green: #1b5e20; --gold: #c9a227; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 18px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; background: #f4f6f2; }
+  main { max-width: 28rem; margin: 0 auto; padding: 2rem 1.25rem; }
+  .brand { display: flex; align-items: center; gap: .75rem; margin-bottom: 1.5rem; }
+  .brand img { width: 56px; height: 56px; }
+  h1 { font-size: 1.6rem; margin: 0; color: var(--green); }
+  form { background: #fff; border-radius: 16px; padding: 1.5rem; box-shadow: 0 1px 4px rgba(0,0,0,.12); }
+  label { display: block; font-weight: 600; margin: 1rem 0 .35rem; }
+  input { width: 100%; min-height: 52px; font-size: 1.1rem; padding: .6rem .8rem; border: 2px solid #555; border-radius: 10px; }
+  input:focus { outline: 3px solid var(--gold); outline-offset: 2px; border-color: var(--green); }
+  button { margin-top: 1.5rem; width: 100%; min-height: 56px; font-size: 1.15rem; font-weight: 700; color: #fff; background: var(--green); border: 0; border-radius: 12px; cursor: pointer; }
+  button:focus-visible { outline: 3px solid var(--gold); outline-offset: 3px; }
+  .error { background: #fdecea; color: #8a1c12; border: 2px solid #c62828; border-radius: 10px; padding: .75rem 1rem; font-weight: 600; }
+  .hint { color: #333; font-size: .95rem; margin-top: 1rem; }
+  footer { margin-top: 2rem; font-size: .95rem; }
+  footer a { color: var(--green); margin-right: 1rem; }
+</style>
+</head>
+<body>
+<main>
+  <div class="brand"><img src="/icons/icon-192.png" alt="" width="56" height="56"><h1>Silo — Commande d'aliments</h1></div>
+  ${error}
+  <form method="post" action="/security/login" ${opts.error ? 'aria-describedby="login-error"' : ''}>
+    <input type="hidden" name="redirectFrom" value="${escape(opts.redirectFrom)}">
+    <label for="username">Identifiant (numéro de tiers)</label>
+    <input id="username" name="username" autocomplete="username" inputmode="text" required value="${escape(opts.username ?? '')}" autofocus>
+    <label for="password">Mot de passe</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit">Se connecter</button>
+    <p class="hint">Votre identifiant vous a été remis par votre coopérative.</p>
+  </form>
+  <footer><a href="/infos/mention">Mentions légales</a><a href="/infos/conditionsVente">CGU</a><a href="/infos/contacts">Contacts</a></footer>
+</main>
+</body>
+</html>`
+}
+
+/** Only same-site paths are honoured as a post-login target, never another origin. */
+export function safeRedirect(target: unknown): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/'
+  if (target.startsWith('/security/')) return '/'
+  return target
+}

@@ -1,0 +1,47 @@
+// Every setting the server reads, from the environment, in one place (ARCHITECTURE.md "config").
+import { resolve } from 'node:path'
+
+export interface Config {
+  port: number
+  dataDir: string
+  databaseUrl: string | null
+  seed: 'demo' | 'none'
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null
+  smtpUrl: string | null
+  portalUrl: string
+  /** Idle time after which a session ends, in seconds (SESSION_TTL). */
+  sessionIdleSeconds: number
+  /** Absolute lifetime of a session, in seconds, whatever the activity (SESSION_MAX_AGE). */
+  sessionMaxAgeSeconds: number
+  /** Directory of the built app (vite build). */
+  distDir: string
+  isTest: boolean
+  /** The public origin, when behind a proxy; used for OIDC redirects and CSRF checks. */
+  publicUrl: string | null
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number(value)
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const oidc =
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET ?? '' }
+      : null
+  return {
+    port: int(env.PORT, 8080),
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    oidc,
+    smtpUrl: env.SMTP_URL || null,
+    portalUrl: env.PORTAL_URL || 'https://www.silo-cooperative.example/portail',
+    sessionIdleSeconds: int(env.SESSION_TTL, 7 * 24 * 3600),
+    sessionMaxAgeSeconds: int(env.SESSION_MAX_AGE, 30 * 24 * 3600),
+    distDir: resolve(env.DIST_DIR ?? './dist'),
+    isTest: env.NODE_ENV === 'test',
+    publicUrl: env.PUBLIC_URL || null,
+  }
+}

@@ -1,0 +1,78 @@
+// Opens the database: embedded PGlite on disk (default, DATA_DIR), PGlite in memory (tests), or
+// PostgreSQL when DATABASE_URL is set. The same drizzle-kit migrations are applied at start.
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+import { consoleLogger } from '../http/logger'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface OpenedDatabase {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  databaseUrl?: string
+  dataDir?: string
+  memory?: boolean
+}
+
+// Resolved from this file, so the server finds its migrations from any working directory.
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Any constant: every Silo instance takes the same advisory lock while it migrates. */
+const MIGRATION_LOCK = 7_146_013_027
+
+export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl)
+  if (opts.memory) return openPglite(undefined)
+  return openPglite(opts.dataDir ?? './data')
+}
+
+async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
+  // Imported lazily: a PostgreSQL deployment never loads the WASM build.
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const client = dataDir ? new PGlite(dataDir) : new PGlite()
+  const db = drizzle({ client, schema, casing: 'snake_case' })
+  try {
+    await migrate(db, { migrationsFolder })
+  } catch (err) {
+    await client.close()
+    throw err
+  }
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}
+
+async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
+  const { default: pg } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+  // An idle connection can be cut by the server (restart, failover, a dropped database): pg
+  // then emits 'error' on the pool, which would crash the process without a listener. The pool
+  // replaces the connection on its own; the event is only worth a line in the log.
+  pool.on('error', (err) => consoleLogger.warn('db.idle_connection_lost', { error: err.message }))
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' })
+  try {
+    // Several instances may start together: one migrates while the others wait on the lock,
+    // then find nothing left to apply. Session-level lock, so it is held on one connection.
+    const lockClient = await pool.connect()
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await migrate(drizzle({ client: lockClient, schema, casing: 'snake_case' }), { migrationsFolder })
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+      lockClient.release()
+    }
+  } catch (err) {
+    await pool.end()
+    throw err
+  }
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+}

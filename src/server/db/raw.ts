@@ -1,0 +1,9 @@
+// Raw SQL through the shared Db type. `Db` is the common base of the PGlite and node-postgres
+// drivers, so `db.execute()` is typed `unknown`; both drivers answer with `{ rows }`.
+import type { SQL } from 'drizzle-orm'
+import type { Db } from './client'
+
+export async function selectRows<T extends Record<string, unknown>>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows?: T[] }
+  return result.rows ?? []
+}

@@ -1,0 +1,96 @@
+// Users, sessions and what the server must share between its instances: sign-in throttling,
+// idempotency keys, the audit log and the mail outbox. The server keeps no state in memory,
+// so several instances can run on one PostgreSQL.
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core'
+import { instant } from './columns'
+
+export const users = pgTable('users', {
+  /** A farmer's username is their numTiers (ordering-area §6); staff have names. */
+  username: text().primaryKey(),
+  passwordHash: text(),
+  displayName: text().notNull(),
+  email: text(),
+  /** Roles as the spec holds them: a list on the user (cart-orders-admin §6). */
+  roles: text().array().notNull().default(sql`'{}'::text[]`),
+  createdAt: instant().notNull().defaultNow(),
+})
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token, never the token itself: a leaked table opens no session. */
+    id: text().primaryKey(),
+    username: text().notNull().references(() => users.username, { onDelete: 'cascade' }),
+    /** The member a staff user is connected as (connect-as); null for a farmer's own session. */
+    actingForNumTiers: text(),
+    createdAt: instant().notNull(),
+    /** Sign-in time: the pivot rule adds its extra delay for sessions started before the pivot. */
+    loginAt: instant().notNull(),
+    lastSeenAt: instant().notNull(),
+    /** Absolute end, whatever the activity. */
+    expiresAt: instant().notNull(),
+    revokedAt: instant(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [index().on(t.username), index().on(t.expiresAt)],
+)
+
+/** Sign-in failures per key ('user:100001', 'ip:1.2.3.4'), shared by every server instance. */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStart: instant().notNull(),
+  blockedUntil: instant(),
+})
+
+/** POST replays: the same (user, key) returns the first response; another body is refused. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    username: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    state: text().notNull().default('in_flight'),
+    responseStatus: integer(),
+    responseBody: jsonb(),
+    createdAt: instant().notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.username, t.key] }),
+    check('idempotency_keys_state', sql`${t.state} in ('in_flight', 'done')`),
+    index().on(t.createdAt),
+  ],
+)
+
+/** What staff did on a member's behalf (connect-as, article toggles, parameters, banner). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    /** The member acted for, if any. */
+    numTiers: text(),
+    action: text().notNull(),
+    details: jsonb(),
+    at: instant().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.numTiers, t.at), index().on(t.username, t.at)],
+)
+
+/** Mails are written here in the order's transaction and sent afterwards, so none is lost. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: instant().notNull().defaultNow(),
+    sentAt: instant(),
+    error: text(),
+    attempts: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.sentAt)],
+)

@@ -1,0 +1,10 @@
+// The whole schema, one import for drizzle() and for drizzle-kit.
+export * from './accounts'
+export * from './articles'
+export * from './contracts'
+export * from './customers'
+export * from './deliveries'
+export * from './farms'
+export * from './orders'
+export * from './parameters'
+export * from './reference'

@@ -1,0 +1,31 @@
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import type { Logger } from './logger'
+
+/** The signed-in user as the handlers see it. */
+export interface SessionUser {
+  username: string
+  displayName: string
+  roles: string[]
+  email: string | null
+  /** numTiers of the member a staff user acts for (connect-as). */
+  actingFor: string | null
+  loginAt: Date
+  sessionId: string
+}
+
+export interface AppDeps {
+  db: Db
+  config: Config
+  clock: Clock
+  logger: Logger
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps
+    user: SessionUser | null
+    requestId: string
+  }
+}

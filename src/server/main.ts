@@ -1,0 +1,46 @@
+// Starts Silo's server: read the environment, open and migrate the database, seed an empty one
+// with the demo cooperative, serve the API and the built app, stop cleanly on SIGTERM.
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { clockFromEnv } from './clock'
+import { loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { consoleLogger as logger } from './http/logger'
+import { seedIfEmpty } from './seed'
+
+async function main() {
+  const config = loadConfig()
+  const clock = clockFromEnv()
+  const started = performance.now()
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir })
+  logger.info('database ready', { kind: database.kind, ms: Math.round(performance.now() - started) })
+  if (config.seed === 'demo') {
+    const seeded = await seedIfEmpty(database.db, { today: clock.now().toISODate()! })
+    if (seeded) logger.info('demo cooperative seeded')
+  }
+  const app = createApp({ db: database.db, config, clock, logger })
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+    logger.info(`listening on http://localhost:${info.port}`, { port: info.port })
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info('stopping', { signal })
+    // Finish the requests in flight, then close the database; give up after 10 s.
+    const force = setTimeout(() => process.exit(1), 10_000).unref()
+    server.close(async () => {
+      await database.close().catch(() => {})
+      clearTimeout(force)
+      process.exit(0)
+    })
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+main().catch((err) => {
+  logger.error('startup failed', { error: String(err), stack: (err as Error).stack })
+  process.exit(1)
+})

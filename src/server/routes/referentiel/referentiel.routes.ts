@@ -1,0 +1,33 @@
+// GET /web/v1/referentiel — reference data: slots, truck modes, silo types, departments, banner…
+import { Hono } from 'hono'
+import { describeRoute, resolver } from 'hono-openapi'
+import { ErrorBody } from '../../../api/contract/common'
+import { Referentiel, ReferentielQuery } from '../../../api/contract/referentiel'
+import { requireActFor } from '../../auth/access'
+import { requireUser } from '../../auth/session-middleware'
+import type { AppEnv } from '../../http/env'
+import { validate } from '../../http/validate'
+import { loadReferentiel } from './referentiel.handlers'
+
+export const referentielRoutes = new Hono<AppEnv>()
+
+referentielRoutes.get(
+  '/web/v1/referentiel',
+  describeRoute({
+    summary: 'Données de référence (créneaux, modes camion, types de silo, départements, bandeau de messages…)',
+    tags: ['référentiel'],
+    responses: {
+      200: { description: 'Référentiel', content: { 'application/json': { schema: resolver(Referentiel) } } },
+      401: { description: 'Non authentifié', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      403: { description: 'La session ne peut pas agir pour ce tiers', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+    },
+  }),
+  validate('query', ReferentielQuery),
+  async (c) => {
+    const { numTiers } = c.req.valid('query')
+    if (numTiers) requireActFor(c, numTiers)
+    else requireUser(c)
+    const { db, clock } = c.get('deps')
+    return c.json((await loadReferentiel(db, clock.now().toISODate()!)) satisfies Referentiel)
+  },
+)

@@ -1,0 +1,30 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Tiers } from '../../../api/contract/tiers'
+import type { Db } from '../../db/client'
+import { adresses, lots, tiers } from '../../db/schema'
+
+export async function findTiers(db: Db, numTiers: string): Promise<Tiers | null> {
+  const [row] = await db.select().from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
+  if (!row) return null
+  const [addresses, lot] = await Promise.all([
+    db.select().from(adresses).where(eq(adresses.numTiers, numTiers)).orderBy(asc(adresses.numAdr)),
+    db.select({ numLot: lots.numLot }).from(lots).where(eq(lots.numTiers, numTiers)).limit(1),
+  ])
+  return {
+    numTiers: row.numTiers,
+    raisonSociale: row.raisonSociale,
+    typeTiers: row.typeTiers,
+    numEntite: row.numEntite,
+    email: row.email,
+    hasLots: lot.length > 0,
+    adresses: addresses.map((a) => ({
+      numAdr: a.numAdr,
+      etat: a.etat,
+      adresse1: a.adresse1,
+      adresse2: a.adresse2,
+      adresse3: a.adresse3,
+      codePostal: a.codePostal,
+      ville: a.ville,
+    })),
+  }
+}
