@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query'
+import { request } from './http-client'
+import {
+  ARTICLES_PATH,
+  Articles,
+  ContraintesLivraison,
+  contraintesLivraisonPath,
+  Mineraux,
+  minerauxPath,
+  Supplementations,
+  supplementationsPath,
+  ValidationAdresse,
+  validationAdressePath,
+} from './contract/articles'
+
+/** The articles with this customer's orderable flag. */
+export const articlesQueryOptions = (numTiers: string) =>
+  queryOptions({
+    queryKey: ['articles', numTiers],
+    queryFn: () => request(ARTICLES_PATH, Articles, { query: { commandablesByTiers: numTiers } }),
+    staleTime: 10 * 60_000,
+  })
+
+export const supplementationsQueryOptions = (type: string, num: string, numTiers: string) =>
+  queryOptions({
+    queryKey: ['supplementations', type, num, numTiers],
+    queryFn: () => request(supplementationsPath(type, num), Supplementations, { query: { numTiers } }),
+    staleTime: 10 * 60_000,
+  })
+
+export const minerauxQueryOptions = (type: string, num: string, numTiers: string) =>
+  queryOptions({
+    queryKey: ['mineraux', type, num, numTiers],
+    queryFn: () => request(minerauxPath(type, num), Mineraux, { query: { numTiers } }),
+    staleTime: 10 * 60_000,
+  })
+
+export const contraintesLivraisonQueryOptions = (type: string, num: string, numTiers: string, numAdr: number) =>
+  queryOptions({
+    queryKey: ['contraintes-livraison', type, num, numTiers, numAdr],
+    queryFn: () => request(contraintesLivraisonPath(type, num), ContraintesLivraison, { query: { numTiers, numAdr } }),
+    staleTime: 10 * 60_000,
+  })
+
+/** Cached 600 s (ordering-area §9); offline the check waits for the network. */
+export const validationAdresseQueryOptions = (num: string, numTiers: string, numAdresse: number) =>
+  queryOptions({
+    queryKey: ['validation-adresse', num, numTiers, numAdresse],
+    queryFn: () => request(validationAdressePath(num, numTiers, numAdresse), ValidationAdresse),
+    staleTime: 600_000,
+  })

@@ -1,0 +1,9 @@
+import * as v from 'valibot'
+
+/** Contextual help per page key (cart-orders-admin §2 item 6): VALID-PANIER, COMMENTAIRE_PANIER… */
+export const aidePath = (cle: string) => `/web/v1/aides/${encodeURIComponent(cle)}`
+
+export const AideParam = v.object({ cle: v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,40}$/, "Clé d'aide invalide")) })
+
+export const Aide = v.object({ cle: v.string(), texte: v.string() })
+export type Aide = v.InferOutput<typeof Aide>

@@ -1,0 +1,34 @@
+// GET /web/v1/tiers/{numTiers}/incident-paiement and /reglement-tiers (ordering-area §3, §7;
+// cart-orders-admin §3 Payment proposal).
+import * as v from 'valibot'
+import { IsoDate } from './common'
+
+export const incidentPaiementPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/incident-paiement`
+export const reglementTiersPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/reglement-tiers`
+
+export const IncidentPaiementQuery = v.object({ typeTiers: v.optional(v.string()), numEntite: v.optional(v.string()) })
+/** A blocking incident shows the Contentieux dialog and logs the user out. */
+export const IncidentPaiement = v.object({ bloquant: v.boolean(), libelle: v.nullable(v.string()), dateIncident: v.nullable(IsoDate) })
+export type IncidentPaiement = v.InferOutput<typeof IncidentPaiement>
+
+export const ReglementTiersQuery = v.object({
+  typeTiers: v.optional(v.string()),
+  numEntite: v.optional(v.string()),
+  numArticle: v.optional(v.string()),
+  codeTArt: v.optional(v.string()),
+})
+
+export const DomiciliationBancaire = v.object({ numDomiciliationBancaire: v.number(), numeroCompte: v.string(), nomBanque: v.string() })
+export const ModeReglement = v.object({
+  codeRegt: v.string(),
+  libelle: v.string(),
+  parDefaut: v.boolean(),
+  /** Percent, shown read-only. */
+  tauxEscompte: v.number(),
+  /** Days after the delivery start. */
+  delaiEcheanceJours: v.number(),
+  avecDomiciliation: v.boolean(),
+})
+/** The payment modes the customer may use, the default first, and their bank domiciliations. */
+export const ReglementTiers = v.object({ modes: v.array(ModeReglement), domiciliations: v.array(DomiciliationBancaire) })
+export type ReglementTiers = v.InferOutput<typeof ReglementTiers>

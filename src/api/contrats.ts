@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query'
+import { request } from './http-client'
+import { Contrats, contratsPath } from './contract/contrats'
+
+export const fetchContrats = (numTiers: string) => request(contratsPath(numTiers), Contrats, { query: { numEntite: 'AGR' } })
+
+/** Cached 60 s (ordering-area §9). */
+export const contratsQueryOptions = (numTiers: string) =>
+  queryOptions({ queryKey: ['contrats', numTiers], queryFn: () => fetchContrats(numTiers), staleTime: 60_000 })

@@ -1,0 +1,122 @@
+// The one fetch client (ordering-area §7): credentials on every request, identical concurrent GETs
+// coalesced unless Cache-Control: no-cache, a 401 outside /security/ triggers ONE shared session
+// refresh and a single retry; a failed refresh tells the app (which resets and goes to login).
+import * as v from 'valibot'
+import { ApiError, NetworkError } from './api-error'
+import { SESSION_PATHS } from './contract/session'
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, string | number | boolean | undefined | null>
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+type SessionLostListener = () => void
+let sessionLostListener: SessionLostListener | null = null
+/** The app registers what to do when the session cannot be refreshed. */
+export function onSessionLost(listener: SessionLostListener | null) {
+  sessionLostListener = listener
+}
+
+let baseUrl = ''
+/** Tests and the service worker may point the client elsewhere; the app uses same-origin paths. */
+export function setBaseUrl(url: string) {
+  baseUrl = url.replace(/\/$/, '')
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams()
+  for (const [k, val] of Object.entries(query ?? {})) if (val !== undefined && val !== null) params.set(k, String(val))
+  const qs = params.toString()
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`
+}
+
+const inFlightGets = new Map<string, Promise<unknown>>()
+let refreshing: Promise<boolean> | null = null
+
+/** One refresh for every concurrent 401: they all wait on the same promise. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch(buildUrl(SESSION_PATHS.refresh), { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } })
+    .then((r) => r.ok)
+    .catch(() => false)
+    .finally(() => {
+      // Let the next expiry start its own refresh, once everybody waiting has seen this one.
+      setTimeout(() => (refreshing = null), 0)
+    })
+  return refreshing
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }
+  let body: BodyInit | undefined
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(opts.body)
+  }
+  try {
+    return await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', credentials: 'include', headers, body, signal: opts.signal })
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e
+    throw new NetworkError(e)
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let parsed: unknown = null
+  const text = await res.text().catch(() => '')
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    parsed = text
+  }
+  const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as { message?: unknown; code?: unknown }
+  return new ApiError({
+    status: res.status,
+    statusText: res.statusText,
+    reason: typeof obj.message === 'string' ? obj.message : typeof parsed === 'string' && parsed ? parsed : null,
+    code: typeof obj.code === 'string' ? obj.code : null,
+    body: parsed,
+  })
+}
+
+async function run(path: string, opts: RequestOptions): Promise<unknown> {
+  let res = await send(path, opts)
+  if (res.status === 401 && !path.includes('security')) {
+    const ok = await refreshSession()
+    if (!ok) {
+      sessionLostListener?.()
+      throw await toApiError(res)
+    }
+    res = await send(path, opts)
+    if (res.status === 401) sessionLostListener?.()
+  }
+  if (!res.ok) throw await toApiError(res)
+  if (res.status === 204) return null
+  const text = await res.text()
+  return text ? JSON.parse(text) : null
+}
+
+/**
+ * Calls the API and validates the answer with its contract schema, so a drifted server is caught
+ * at the boundary instead of deep in a screen.
+ */
+export async function request<TSchema extends v.GenericSchema>(
+  path: string,
+  schema: TSchema,
+  opts: RequestOptions = {},
+): Promise<v.InferOutput<TSchema>> {
+  const method = opts.method ?? 'GET'
+  const noCache = Object.entries(opts.headers ?? {}).some(([k, val]) => k.toLowerCase() === 'cache-control' && /no-cache/i.test(val))
+  let pending: Promise<unknown>
+  if (method === 'GET' && !noCache && !opts.signal) {
+    const key = buildUrl(path, opts.query)
+    pending = inFlightGets.get(key) ?? run(path, opts).finally(() => inFlightGets.delete(key))
+    inFlightGets.set(key, pending)
+  } else {
+    pending = run(path, opts)
+  }
+  const data = await pending
+  return v.parse(schema, data)
+}

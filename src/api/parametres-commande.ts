@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query'
+import { parseHeurePivot, DEFAULT_ORDER_PARAMETERS, type OrderParameters } from '../domain/order-parameters'
+import { request } from './http-client'
+import { PARAMETRES_COMMANDE_PATH, ParametresCommande } from './contract/parametres-commande'
+
+/** The answer as src/domain's rules read it. */
+export function toOrderParameters(p: ParametresCommande): OrderParameters {
+  return {
+    heurePivot: parseHeurePivot(p.heurePivot) ?? DEFAULT_ORDER_PARAMETERS.heurePivot,
+    delaisHeurePivot: p.delaisCommande.delaisHeurePivot,
+    delaisMax: p.delaisCommande.delaisMax,
+    delaisAlerte: p.delaisCommande.delaisAlerte,
+    delaiAlerteFeries: p.delaisCommande.delaiAlerteFeries,
+    ecartDate: p.intervalleLivraison.ecartDate,
+    joursFeries: p.joursFeries.map((j) => j.date),
+    modesCamion: p.modesCamion,
+    quantiteMaxMineral: p.quantiteMaxMineral,
+    quantiteMaxAlimentSimple: p.quantiteMaxAlimentSimple,
+    quantiteMaxAlimentSimpleContrat: p.quantiteMaxAlimentSimpleContrat,
+    typesSiloDefault: p.typesSiloDefault,
+  }
+}
+
+export const fetchParametresCommande = (numTiers: string, numArticle?: string, numLot?: string) =>
+  request(PARAMETRES_COMMANDE_PATH, ParametresCommande, { query: { numTiers, numArticle, numLot } })
+
+/** The raw answer (holidays with their labels, an article's constraints). */
+export const parametresCommandeRawQueryOptions = (numTiers: string, numArticle?: string, numLot?: string) =>
+  queryOptions({
+    queryKey: ['parametres-commande', numTiers, numArticle ?? null, numLot ?? null],
+    queryFn: () => fetchParametresCommande(numTiers, numArticle, numLot),
+    staleTime: 5 * 60_000,
+  })
+
+/** The customer's order parameters as the rules read them. */
+export const parametresCommandeQueryOptions = (numTiers: string) =>
+  queryOptions({ ...parametresCommandeRawQueryOptions(numTiers), select: toOrderParameters })

@@ -1,0 +1,65 @@
+// The browser's own database: what must survive without signal and without the server (cart,
+// recent deliveries, orders waiting to be sent). Every row is keyed by the signed-in user
+// (owner) and the customer acted for (numTiers): an adviser acts for many farmers on one tablet.
+import { Dexie, type EntityTable, type Table } from 'dexie'
+
+export interface CartLineRow {
+  owner: string
+  numTiers: string
+  idLigne: string
+  /** The order line itself; its shape belongs to the cart issue. */
+  line: unknown
+  updatedAt: string
+}
+
+export interface CartHeaderRow {
+  owner: string
+  numTiers: string
+  /** Last dates and slots chosen (defaults for the next line), logistic comment. */
+  header: unknown
+  updatedAt: string
+}
+
+export interface DeliveryRow {
+  owner: string
+  numTiers: string
+  key: string
+  delivery: unknown
+  savedAt: string
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'accepted' | 'rejected'
+
+export interface OutboxRow {
+  /** The Idempotency-Key, given when the farmer confirms; sent with every attempt. */
+  id: string
+  owner: string
+  numTiers: string
+  status: OutboxStatus
+  createdAt: string
+  payload: unknown
+  attempts: number
+  numeroCommande?: string
+}
+
+export class SiloDb extends Dexie {
+  cartLines!: Table<CartLineRow, [string, string, string]>
+  cartHeaders!: Table<CartHeaderRow, [string, string]>
+  deliveries!: Table<DeliveryRow, [string, string, string]>
+  outbox!: EntityTable<OutboxRow, 'id'>
+
+  constructor() {
+    super('silo')
+    // Versioned schema: a later version adds stores or indexes with an upgrade that keeps every
+    // cart line and outbox item (never drop a table holding them).
+    this.version(1).stores({
+      cartLines: '[owner+numTiers+idLigne], [owner+numTiers]',
+      cartHeaders: '[owner+numTiers]',
+      deliveries: '[owner+numTiers+key], [owner+numTiers]',
+      outbox: 'id, status, createdAt, [owner+numTiers]',
+    })
+  }
+}
+
+/** Opened on first use, not at import: importing this module costs no IndexedDB work. */
+export const db = new SiloDb()
