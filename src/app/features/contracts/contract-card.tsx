@@ -1,0 +1,34 @@
+// One contract: its article, dates, quantity, and what is left of it drawn as a bar.
+import type { Contrat } from '../../../api/contract/contrats'
+import { isExpiringSoon } from '../../../domain/contracts'
+import { formatDate, formatTonnes } from '../../../domain/format'
+import type { DateTime } from 'luxon'
+import { QuantityBar } from '../../ui/quantity-bar'
+
+export function ContractCard({ contrat, now }: { contrat: Contrat; now: DateTime }) {
+  const soon = isExpiringSoon(contrat, now)
+  const total = contrat.qteContrat ?? 0
+  const restante = contrat.qteRestante ?? 0
+  return (
+    <li className={`rounded-xl border-2 bg-white p-4 ${soon ? 'border-silo-gold' : 'border-neutral-300'}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h3 className="text-lg font-bold">{contrat.libelleArticle ?? contrat.numArticle}</h3>
+        <span className="text-base text-neutral-800">N° {contrat.numContrat}</span>
+      </div>
+      {contrat.libelleTypecontrat && <p className="text-base text-neutral-800">{contrat.libelleTypecontrat}</p>}
+      <p className="mt-1 text-base">
+        Du {formatDate(contrat.dateDebut)} au {formatDate(contrat.dateFin)}
+      </p>
+      {soon && <p className="mt-1 font-semibold text-neutral-950">Se termine dans moins d'un mois</p>}
+      <div className="mt-3">
+        <QuantityBar value={restante} max={total} tone="gold" />
+        <p className="mt-1 flex flex-wrap justify-between gap-x-3 text-base">
+          <span>
+            Reste <strong>{formatTonnes(restante)}</strong>
+          </span>
+          <span>sur {formatTonnes(total)}</span>
+        </p>
+      </div>
+    </li>
+  )
+}

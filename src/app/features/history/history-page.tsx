@@ -1,0 +1,144 @@
+// spec: main.catalog.order_history — delivery cards by effective delivery date, the address
+// filter, paging by 3-month windows, Ajouter per line, and the duplication mode.
+import { useMemo, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { tiersQueryOptions } from '../../../api/tiers'
+import type { LigneLivraison } from '../../../api/contract/livraisons'
+import { formatDate } from '../../../domain/format'
+import { mobileVisibleCount } from '../../../domain/history-paging'
+import { EmptyState, PageHeading } from '../../ui/page-heading'
+import { OfflineNotice } from '../../ui/offline-notice'
+import { OrderFormNote } from '../../ui/order-line-button'
+import { QueryStatus } from '../../ui/query-status'
+import { PHONE, useMedia } from '../../ui/use-media'
+import { AddressFilter, addressLabel } from './address-filter'
+import { DuplicationBar } from './duplication-bar'
+import { HistoryHelp } from './history-help'
+import { HistoryLine, isSelectable, lineKey } from './history-line'
+import { QuickAddLauncher } from './quick-add-launcher'
+import { useHistory } from './use-history'
+
+function byDate(lignes: readonly LigneLivraison[]) {
+  const groups = new Map<string, LigneLivraison[]>()
+  for (const l of lignes) groups.set(l.dateEffectiveLivraison, [...(groups.get(l.dateEffectiveLivraison) ?? []), l])
+  return [...groups.entries()].sort(([a], [b]) => b.localeCompare(a))
+}
+
+export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: string }) {
+  const query = useHistory(owner, numTiers)
+  const tiers = useQuery(tiersQueryOptions(numTiers)).data
+  const phone = useMedia(PHONE)
+  const [adresse, setAdresse] = useState('')
+  const [shownPages, setShownPages] = useState(1)
+  const [duplicating, setDuplicating] = useState(false)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [launch, setLaunch] = useState(false)
+  const [result, setResult] = useState<string | null>(null)
+
+  const adresses = tiers?.adresses ?? []
+  const labels = new Map(adresses.map((a) => [String(a.numAdr), addressLabel(a)]))
+  const all = useMemo(() => query.data?.pages.flatMap((p) => p.lignes) ?? [], [query.data])
+  const filtered = adresse ? all.filter((l) => String(l.numAdresse ?? '') === adresse) : all
+  const limit = phone ? mobileVisibleCount(shownPages) : Infinity
+  const visible = filtered.slice(0, limit)
+  const hiddenLoaded = filtered.length > visible.length
+  const exhausted = !hiddenLoaded && !query.hasNextPage
+
+  const more = () => {
+    if (hiddenLoaded) setShownPages((n) => n + 1)
+    else {
+      setShownPages((n) => n + 1)
+      void query.fetchNextPage()
+    }
+  }
+  const toggle = (key: string) =>
+    setSelected((s) => {
+      const next = new Set(s)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  const stopDuplicating = () => {
+    setDuplicating(false)
+    setSelected(new Set())
+  }
+
+  return (
+    <>
+      <PageHeading
+        actions={
+          !duplicating && all.length > 0 ? (
+            <button type="button" onClick={() => { setResult(null); setDuplicating(true) }} className="touch-target rounded-full bg-silo-green px-5 font-semibold text-white">
+              Dupliquer des lignes
+            </button>
+          ) : null
+        }
+      >
+        Historique
+      </PageHeading>
+      <OfflineNotice dataUpdatedAt={query.dataUpdatedAt} failed={query.isRefetchError || query.isFetchNextPageError} />
+      {result && (
+        <p role="status" className="mb-4 rounded-lg border-2 border-silo-green bg-silo-green/10 px-3 py-2 text-base font-semibold">
+          {result}{' '}
+          <Link to="/catalog/cart" className="underline">
+            Voir mon panier
+          </Link>
+        </p>
+      )}
+      <HistoryHelp />
+      {!duplicating && <OrderFormNote>Pour recommander des aliments déjà livrés, utilisez « Dupliquer des lignes ».</OrderFormNote>}
+      <AddressFilter adresses={adresses} value={adresse} onChange={setAdresse} />
+      <QueryStatus query={query}>
+        {visible.length === 0 && exhausted ? (
+          <EmptyState>Aucune livraison à afficher.</EmptyState>
+        ) : (
+          <div className="grid gap-4">
+            {byDate(visible).map(([date, lignes]) => (
+              <section key={date} aria-labelledby={`livr-${date}`} className="rounded-xl border-2 border-neutral-300 bg-white px-4 py-3">
+                <h2 id={`livr-${date}`} className="text-lg font-bold">
+                  Livré le {formatDate(date)}
+                </h2>
+                <ul>
+                  {lignes.map((l) => (
+                    <HistoryLine
+                      key={lineKey(l)}
+                      ligne={l}
+                      adresse={l.numAdresse === null ? null : (labels.get(String(l.numAdresse)) ?? `Adresse ${l.numAdresse}`)}
+                      hasLots={tiers?.hasLots ?? false}
+                      duplicating={duplicating}
+                      selected={selected.has(lineKey(l))}
+                      onToggle={() => toggle(lineKey(l))}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
+        <div className="mt-4">
+          {exhausted ? (
+            visible.length > 0 && <p className="text-base font-semibold">Impossible d'afficher plus de livraisons</p>
+          ) : (
+            <button type="button" onClick={more} disabled={query.isFetchingNextPage} className="touch-target w-full rounded-full border-2 border-silo-green px-5 font-semibold text-silo-green sm:w-auto">
+              {query.isFetchingNextPage ? 'Chargement…' : 'Afficher plus de livraisons'}
+            </button>
+          )}
+        </div>
+      </QueryStatus>
+      {duplicating && <DuplicationBar count={selected.size} onCancel={stopDuplicating} onValidate={() => setLaunch(true)} />}
+      {launch && (
+        <QuickAddLauncher
+          owner={owner}
+          numTiers={numTiers}
+          lines={all.filter((l) => selected.has(lineKey(l)) && isSelectable(l))}
+          onClose={() => setLaunch(false)}
+          onResult={(message, added) => {
+            setLaunch(false)
+            setResult(message)
+            if (added) stopDuplicating()
+          }}
+        />
+      )}
+    </>
+  )
+}

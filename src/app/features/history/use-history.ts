@@ -1,0 +1,35 @@
+// The delivery history, kept in Dexie so it still shows with no network after the query cache
+// was cleared (a new tab, a purge of localStorage).
+import { useEffect } from 'react'
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import type { Livraisons } from '../../../api/contract/livraisons'
+import { loadDeliveryPages, saveDeliveryPages } from '../../../offline/deliveries'
+import { historyKey, historyQueryOptions, type PageParam } from './history-query'
+
+export function useHistory(owner: string, numTiers: string) {
+  const queryClient = useQueryClient()
+  const query = useInfiniteQuery(historyQueryOptions(queryClient, numTiers))
+  // Keep what the server last sent; a page shown from Dexie is not written back.
+  const { data, dataUpdatedAt, isFetching, isError } = query
+  useEffect(() => {
+    if (data && !isFetching && !isError) void saveDeliveryPages(owner, numTiers, data.pages, dataUpdatedAt).catch(() => undefined)
+  }, [owner, numTiers, data, dataUpdatedAt, isFetching, isError])
+
+  // Nothing in the query cache and no answer from the network: fall back to Dexie.
+  const noData = data === undefined
+  const stuck = isError || query.fetchStatus === 'paused'
+  useEffect(() => {
+    if (!noData || !stuck) return
+    let cancelled = false
+    void loadDeliveryPages<Livraisons>(owner, numTiers).then((saved) => {
+      if (cancelled || !saved) return
+      const pageParams: PageParam[] = saved.pages.map((p, i) => (i === 0 ? undefined : p.dateFin))
+      queryClient.setQueryData<InfiniteData<Livraisons, PageParam>>(historyKey(numTiers), { pages: saved.pages, pageParams }, { updatedAt: saved.savedAt })
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [noData, stuck, owner, numTiers, queryClient])
+
+  return query
+}

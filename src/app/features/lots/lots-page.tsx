@@ -1,0 +1,52 @@
+// spec: main.catalog.lots — the list of lots, or one lot's detail when numLot is in the query.
+import { useQuery } from '@tanstack/react-query'
+import { batimentsQueryOptions, exploitationsQueryOptions } from '../../../api/exploitations'
+import { lotsQueryOptions } from '../../../api/lots'
+import type { Lot } from '../../../api/contract/lots'
+import { EmptyState, PageHeading } from '../../ui/page-heading'
+import { OfflineNotice } from '../../ui/offline-notice'
+import { OrderFormNote } from '../../ui/order-line-button'
+import { QueryStatus } from '../../ui/query-status'
+import { LotDetail } from './lot-detail'
+import { LotsList, type LotNames } from './lots-list'
+
+interface Props {
+  numTiers: string
+  numExploitation?: string
+  numBatiment?: string
+  numLot?: string
+}
+
+export function LotsPage({ numTiers, numExploitation, numBatiment, numLot }: Props) {
+  const query = useQuery(lotsQueryOptions(numTiers))
+  const exploitations = useQuery(exploitationsQueryOptions(numTiers)).data ?? []
+  const batiments = useQuery(batimentsQueryOptions(numTiers)).data ?? []
+  const names: LotNames = {
+    exploitation: (l: Lot) => exploitations.find((e) => String(e.numExploitation) === String(l.numExploitation))?.libelle ?? `N° ${l.numExploitation}`,
+    batiment: (l: Lot) => batiments.find((b) => String(b.numBatiment) === String(l.numBatiment))?.libelle ?? `N° ${l.numBatiment}`,
+  }
+  const lots = query.data ?? []
+  const lot = numLot
+    ? lots.find((l) => l.numLot === numLot && String(l.numBatiment) === numBatiment && String(l.numExploitation) === numExploitation)
+    : undefined
+
+  return (
+    <>
+      <PageHeading>Lots & plans</PageHeading>
+      <OfflineNotice dataUpdatedAt={query.dataUpdatedAt} failed={query.isRefetchError} />
+      <QueryStatus query={query}>
+        {lot ? (
+          <>
+            <OrderFormNote />
+            <LotDetail lot={lot} exploitation={names.exploitation(lot)} batiment={names.batiment(lot)} />
+          </>
+        ) : (
+          <>
+            {numLot && <p role="alert" className="mb-4 text-base font-semibold">Le lot {numLot} n'existe pas ou n'est plus suivi.</p>}
+            {lots.length === 0 ? <EmptyState>Aucun lot.</EmptyState> : <LotsList lots={lots} names={names} />}
+          </>
+        )}
+      </QueryStatus>
+    </>
+  )
+}

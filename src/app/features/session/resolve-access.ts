@@ -1,0 +1,60 @@
+// Who may enter the ordering area, and as which customer (ordering-area §4 and §6). One place,
+// so the issues to come (contentieux dialog, connect-as) extend it instead of scattering checks.
+import type { QueryClient } from '@tanstack/react-query'
+import { ApiError } from '../../../api/api-error'
+import { meQueryOptions } from '../../../api/user'
+import { tiersQueryOptions } from '../../../api/tiers'
+import type { UserMe } from '../../../api/contract/user'
+import type { Tiers } from '../../../api/contract/tiers'
+import { isFarmer, isVgmMember } from '../../../domain/roles'
+
+export type ErrorCause = 'TIERS_NON_RECONNU' | 'ADHERENT_VGM' | 'ACCES_NON_AUTHORISE'
+
+/** Where a refused user goes; the route turns it into a router redirect. */
+export type AccessDenial =
+  | { to: 'login'; redirectFrom?: string; error?: boolean }
+  | { to: 'error-logout'; cause: ErrorCause }
+  | { to: 'selection-tiers' }
+
+export type Access = { granted: true; user: UserMe; numTiers: string; tiers: Tiers } | { granted: false; denial: AccessDenial }
+
+/**
+ * Which customer this user acts for, from the user alone: a farmer for themself (their username
+ * is their customer number), staff for the member chosen in connect-as.
+ */
+export function customerFor(user: UserMe): { numTiers: string } | AccessDenial {
+  if (isVgmMember(user.roles)) return { to: 'error-logout', cause: 'ADHERENT_VGM' }
+  if (isFarmer(user.roles)) return { numTiers: user.username }
+  if (user.actingFor) return { numTiers: user.actingFor }
+  return { to: 'selection-tiers' }
+}
+
+/** The user, or where to send them (401 → login, 403 → not authorised). */
+export async function loadUser(queryClient: QueryClient, href: string): Promise<{ user: UserMe } | AccessDenial> {
+  try {
+    return { user: await queryClient.ensureQueryData(meQueryOptions()) }
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return { to: 'login', redirectFrom: href }
+    if (e instanceof ApiError && e.status === 403) return { to: 'error-logout', cause: 'ACCES_NON_AUTHORISE' }
+    if (e instanceof ApiError) return { to: 'login', error: true }
+    throw e // network failure with nothing cached: the route's error screen offers a retry
+  }
+}
+
+export async function resolveAccess(queryClient: QueryClient, href: string): Promise<Access> {
+  const loaded = await loadUser(queryClient, href)
+  if ('to' in loaded) return { granted: false, denial: loaded }
+  const customer = customerFor(loaded.user)
+  if ('to' in customer) return { granted: false, denial: customer }
+  try {
+    const tiers = await queryClient.ensureQueryData(tiersQueryOptions(customer.numTiers))
+    return { granted: true, user: loaded.user, numTiers: customer.numTiers, tiers }
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'TIERS_INEXISTANT') return denied({ to: 'error-logout', cause: 'TIERS_NON_RECONNU' })
+    if (e instanceof ApiError && e.status === 403) return denied({ to: 'error-logout', cause: 'ACCES_NON_AUTHORISE' })
+    if (e instanceof ApiError && e.status === 401) return denied({ to: 'login', redirectFrom: href })
+    throw e
+  }
+}
+
+const denied = (denial: AccessDenial): Access => ({ granted: false, denial })

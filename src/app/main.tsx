@@ -1,0 +1,42 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from '@tanstack/react-router'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { useIsRestoring } from '@tanstack/react-query'
+import { onSessionLost } from '../api/http-client'
+import { createQueryClient, createPersistOptions } from './query-client'
+import { createAppRouter } from './router'
+import { registerServiceWorker } from './pwa/register-sw'
+import { captureInstallPrompt } from './pwa/install'
+import './styles.css'
+
+// Before anything else: Chromium may fire beforeinstallprompt very early.
+captureInstallPrompt()
+
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
+
+// The session could not be refreshed: forget what this user saw and ask them to sign in again,
+// coming back afterwards to where they were.
+onSessionLost(() => {
+  queryClient.clear()
+  const here = router.latestLocation
+  if (here.pathname === '/login') return
+  void router.navigate({ to: '/login', search: { redirectFrom: here.href } })
+})
+
+/** Loaders read the cache: wait until the persisted cache is back before routing. */
+function AppRouter() {
+  const restoring = useIsRestoring()
+  return restoring ? null : <RouterProvider router={router} />
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
+      <AppRouter />
+    </PersistQueryClientProvider>
+  </StrictMode>,
+)
+
+registerServiceWorker(queryClient)

@@ -1,0 +1,40 @@
+// One QueryClient for the app, persisted to localStorage so the screens still have their data
+// after a restart in a barn without signal.
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import { ApiError } from '../api/api-error'
+import { APP_VERSION } from './app-version'
+import { reportApiError } from './ui/error-dialog'
+
+export const QUERY_CACHE_KEY = 'silo-query-cache'
+const SEVEN_DAYS = 7 * 24 * 60 * 60 * 1000
+
+export function createQueryClient() {
+  // Failed requests open the global error dialog, except where the caller handles the failure
+  // itself and says so with meta: { errorDialog: false } (the access checks, for instance).
+  const onError = (error: unknown, meta: Record<string, unknown> | undefined) => {
+    if (meta?.errorDialog !== false) reportApiError(error)
+  }
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => onError(error, mutation.meta) }),
+    defaultOptions: {
+      queries: {
+        // offlineFirst: run the fetch even when the browser says offline, so the service worker's
+        // runtime cache can answer; cached data stays on screen meanwhile.
+        networkMode: 'offlineFirst',
+        // Persisted data must outlive the persister's maxAge, else it is dropped before restore.
+        gcTime: SEVEN_DAYS,
+        // A 4xx will not change by asking again; network hiccups might.
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+      },
+      mutations: { networkMode: 'offlineFirst' },
+    },
+  })
+}
+
+export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
+  const persister = createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY })
+  return { persister, maxAge: SEVEN_DAYS, buster: APP_VERSION }
+}

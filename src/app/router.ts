@@ -1,0 +1,34 @@
+import { createRouter } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { routeTree } from './routeTree.gen'
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // Scroll position is restored when navigating back (cart-orders-admin §2).
+    scrollRestoration: true,
+    // Loaders read through TanStack Query, which already caches: let it decide freshness.
+    defaultPreloadStaleTime: 0,
+    defaultPreload: 'intent',
+    // Plain query strings (?numero=12345), not the JSON-encoded default (?numero=%2212345%22):
+    // every search param of the spec is text, and URLs get read aloud and typed on phones.
+    parseSearch: (search) => Object.fromEntries(new URLSearchParams(search)),
+    stringifySearch: (search) => {
+      const params = new URLSearchParams()
+      for (const [k, v] of Object.entries(search)) if (v !== undefined && v !== null) params.set(k, String(v))
+      const qs = params.toString()
+      return qs ? `?${qs}` : ''
+    },
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+  interface StaticDataRouteOption {
+    /** The route's title: the page title and the breadcrumb are the chain of these. */
+    title?: string
+  }
+}

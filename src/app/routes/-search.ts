@@ -1,0 +1,17 @@
+// Search-param helpers shared by route files: what comes from the URL is untrusted text.
+
+/** An identifier from the query (digits and letters, e.g. a lot "OL123"); anything else is dropped. */
+export function optionalId(value: unknown): string | undefined {
+  const s = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
+  return /^[A-Za-z0-9_-]{1,30}$/.test(s) ? s : undefined
+}
+
+export function optionalText(value: unknown, max = 200): string | undefined {
+  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : ''
+  return s && s.length <= max ? s : undefined
+}
+
+/** Only a path of this site is a valid place to come back to after signing in (no open redirect). */
+export function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined
+}

@@ -1,0 +1,34 @@
+// spec: the router's root. The page title is "Silo > " + the chain of route titles.
+import { useEffect } from 'react'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { pageTitle, useTitleChain } from '../ui/shell/route-titles'
+import { RouteError } from '../ui/route-error'
+import { NotFound } from '../ui/not-found'
+import { BrowserNotice } from '../ui/shell/browser-notice'
+import { CookieConsent } from '../ui/shell/cookie-consent'
+import { InstallPrompt } from '../ui/shell/install-prompt'
+import { GlobalErrorDialog } from '../ui/error-dialog'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: Root,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
+})
+
+function Root() {
+  const chain = useTitleChain()
+  const title = pageTitle(chain)
+  useEffect(() => {
+    document.title = title
+  }, [title])
+  return (
+    <>
+      <BrowserNotice />
+      <InstallPrompt />
+      <Outlet />
+      <CookieConsent />
+      <GlobalErrorDialog />
+    </>
+  )
+}

@@ -1,0 +1,32 @@
+// spec: admin — the admin shell: menu, logout, front and back versions.
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { canActForMembers, isBusinessAdmin, isFarmer, isVgmMember } from '../../domain/roles'
+import { loadUser } from '../features/session/resolve-access'
+import { denialRedirect } from '../features/session/denial-redirect'
+import { AdminShell } from '../ui/shell/admin-shell'
+
+export const Route = createFileRoute('/_admin')({
+  staticData: { title: 'Administration' },
+  beforeLoad: async ({ context, location }) => {
+    const loaded = await loadUser(context.queryClient, location.href)
+    if ('to' in loaded) throw denialRedirect(loaded)
+    const { roles } = loaded.user
+    if (isVgmMember(roles)) throw redirect({ to: '/error-logout', search: { cause: 'ADHERENT_VGM' } })
+    // A farmer has nobody to act for: back to their own ordering area.
+    if (!canActForMembers(roles) && !isBusinessAdmin(roles)) {
+      if (isFarmer(roles)) throw redirect({ to: '/catalog/order_history' })
+      throw redirect({ to: '/error-logout', search: { cause: 'ACCES_NON_AUTHORISE' } })
+    }
+    return { user: loaded.user }
+  },
+  component: AdminLayout,
+})
+
+function AdminLayout() {
+  const { user } = Route.useRouteContext()
+  return (
+    <AdminShell displayName={user.displayName} isBusinessAdmin={isBusinessAdmin(user.roles)}>
+      <Outlet />
+    </AdminShell>
+  )
+}

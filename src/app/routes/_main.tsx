@@ -1,0 +1,55 @@
+// spec: main — the ordering shell: side menu, app bar, breadcrumb, cart button, logout, footer.
+import { useState } from 'react'
+import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { referentielQueryOptions } from '../../api/referentiel'
+import { tiersQueryOptions } from '../../api/tiers'
+import { canEditArticles, isFarmer } from '../../domain/roles'
+import { resolveAccess } from '../features/session/resolve-access'
+import { denialRedirect } from '../features/session/denial-redirect'
+import { MainShell } from '../ui/shell/main-shell'
+import { signOut, stopActingFor } from '../ui/shell/sign-out'
+
+export const Route = createFileRoute('/_main')({
+  beforeLoad: async ({ context, location }) => {
+    const access = await resolveAccess(context.queryClient, location.href)
+    if (!access.granted) throw denialRedirect(access.denial)
+    return { user: access.user, numTiers: access.numTiers }
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(referentielQueryOptions(context.numTiers)),
+  component: MainLayout,
+})
+
+function MainLayout() {
+  const { user, numTiers } = Route.useRouteContext()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const tiers = useQuery(tiersQueryOptions(numTiers)).data
+  const referentiel = useQuery(referentielQueryOptions(numTiers)).data
+  const [loggingOut, setLoggingOut] = useState(false)
+
+  const onLogout = async () => {
+    setLoggingOut(true)
+    if (!isFarmer(user.roles) && user.actingFor) {
+      await stopActingFor(queryClient)
+      await navigate({ to: '/admin/connect-as/selection-tiers' })
+      return
+    }
+    await signOut(queryClient)
+    await navigate({ to: '/login' })
+  }
+
+  return (
+    <MainShell
+      raisonSociale={tiers?.raisonSociale ?? ''}
+      numTiers={numTiers}
+      owner={user.username}
+      messages={referentiel?.messagesBandeau ?? []}
+      showArticles={canEditArticles(user.roles)}
+      onLogout={onLogout}
+      loggingOut={loggingOut}
+    >
+      <Outlet />
+    </MainShell>
+  )
+}

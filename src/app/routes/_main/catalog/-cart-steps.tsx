@@ -1,0 +1,32 @@
+// The cart flow's step bar (cart-orders-admin §2): Panier, Réglement, Confirmation de commande.
+import { useRouterState } from '@tanstack/react-router'
+
+const STEPS = [
+  { path: '/catalog/cart/view', label: 'Panier' },
+  { path: '/catalog/cart/validPanier', label: 'Réglement' },
+  { path: '/catalog/cart/confirm', label: 'Confirmation de commande' },
+] as const
+
+export function CartSteps() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const current = Math.max(0, STEPS.findIndex((s) => pathname.startsWith(s.path)))
+  return (
+    <nav aria-label="Étapes de la commande" className="mb-4">
+      <ol className="flex gap-2 text-sm sm:text-base">
+        {STEPS.map((step, i) => (
+          <li
+            key={step.path}
+            aria-current={i === current ? 'step' : undefined}
+            className={`flex flex-1 items-center gap-2 border-b-4 pb-2 ${i <= current ? 'border-silo-green text-neutral-900' : 'border-neutral-300 text-neutral-700'} ${i === current ? 'font-bold' : ''}`}
+          >
+            <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${i <= current ? 'bg-silo-green text-white' : 'bg-neutral-300 text-neutral-900'}`}>
+              {i + 1}
+            </span>
+            {/* Phones show only the current step's name: three long labels do not fit. */}
+            <span className={i === current ? '' : 'sr-only sm:not-sr-only'}>{step.label}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}

@@ -1,0 +1,8 @@
+// spec: main.catalog (redirects to main.catalog.order_history)
+import { createFileRoute, redirect } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/_main/catalog/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/catalog/order_history' })
+  },
+})

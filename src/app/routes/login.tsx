@@ -1,0 +1,44 @@
+// spec: login — one button, Se connecter; on failure it shows Erreur d'authentification.
+import { createFileRoute } from '@tanstack/react-router'
+import { Block, Button } from 'konsta/react'
+import { SiteFooter } from '../ui/shell/site-footer'
+import { STRONG_BUTTON } from '../ui/button-colors'
+import { safeRedirect } from './-search'
+
+interface LoginSearch {
+  redirectFrom?: string
+  error?: boolean
+}
+
+export const Route = createFileRoute('/login')({
+  staticData: { title: 'Login' },
+  validateSearch: (s: Record<string, unknown>): LoginSearch => ({
+    redirectFrom: safeRedirect(s.redirectFrom),
+    error: s.error === undefined || s.error === false || s.error === 'false' ? undefined : true,
+  }),
+  component: LoginPage,
+})
+
+function LoginPage() {
+  const { redirectFrom, error } = Route.useSearch()
+  // The server's sign-in page sets the session cookie, then comes back to redirectFrom.
+  const signIn = () => window.location.assign(`/security/login?redirectFrom=${encodeURIComponent(redirectFrom ?? '/')}`)
+  return (
+    <div className="flex min-h-dvh flex-col bg-white">
+      <main className="flex flex-1 flex-col items-center justify-center gap-6 px-4 py-10 text-center">
+        <img src="/icons/silo.svg" alt="" width={120} height={120} />
+        <h1 className="text-3xl font-bold text-silo-green">Silo</h1>
+        <p className="text-lg text-neutral-800">Commandez vos aliments auprès de votre coopérative.</p>
+        {error && (
+          <Block role="alert" className="!m-0 rounded-lg border-2 border-red-700 bg-red-50 !py-3 text-base font-semibold text-red-800">
+            Erreur d'authentification
+          </Block>
+        )}
+        <Button large rounded colors={STRONG_BUTTON} className="touch-target w-full max-w-xs text-lg font-semibold" onClick={signIn}>
+          Se connecter
+        </Button>
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+// The admin shell (cart-orders-admin §2, admin 3): its own menu, a logout button and the front
+// and back versions.
+import { useState, type ReactNode } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Navbar } from 'konsta/react'
+import { versionQueryOptions } from '../../../api/infos'
+import { APP_VERSION } from '../../app-version'
+import { Icon, type IconName } from '../icons'
+import { Breadcrumb } from './breadcrumb'
+import { signOut } from './sign-out'
+import { SiteFooter } from './site-footer'
+
+interface Item {
+  to: '/admin/connect-as/selection-tiers' | '/admin/parametres' | '/admin/banniere-messages'
+  label: string
+  icon: IconName
+}
+
+const SEARCH: Item = { to: '/admin/connect-as/selection-tiers', label: 'Rechercher un adhérent', icon: 'search' }
+const BUSINESS: Item[] = [
+  { to: '/admin/parametres', label: 'Paramètres', icon: 'settings' },
+  { to: '/admin/banniere-messages', label: 'Bannière de messages', icon: 'campaign' },
+]
+
+export function AdminShell({ displayName, isBusinessAdmin, children }: { displayName: string; isBusinessAdmin: boolean; children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const back = useQuery(versionQueryOptions())
+  const backVersion = back.isError ? 'error' : (back.data?.version ?? 'inconnue')
+  const [leaving, setLeaving] = useState(false)
+  const items = isBusinessAdmin ? [SEARCH, ...BUSINESS] : [SEARCH]
+
+  const onLogout = async () => {
+    setLeaving(true)
+    await signOut(queryClient)
+    await navigate({ to: '/login' })
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
+      <header className="sticky top-0 z-40">
+        <Navbar
+          className="static"
+          colors={{ bgMaterial: 'bg-silo-green', textMaterial: 'text-white' }}
+          titleClassName="text-lg font-bold"
+          title="Administration"
+          subtitle={<span className="text-sm text-white/90">{displayName}</span>}
+          right={
+            <button
+              type="button"
+              onClick={onLogout}
+              disabled={leaving}
+              className="touch-target flex items-center gap-2 rounded-full px-3 text-white hover:bg-white/10 disabled:opacity-60"
+            >
+              <Icon name="logout" />
+              <span>Déconnexion</span>
+            </button>
+          }
+        />
+      </header>
+      <div className="flex flex-1 flex-col md:flex-row">
+        <nav aria-label="Menu d'administration" className="border-b border-black/15 bg-neutral-50 md:w-64 md:shrink-0 md:border-b-0 md:border-r">
+          <ul className="flex flex-wrap md:flex-col md:py-2">
+            {items.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="touch-target flex items-center gap-3 px-4 py-3 text-base text-neutral-900 hover:bg-black/5 data-[status=active]:font-bold data-[status=active]:text-silo-green data-[status=active]:bg-silo-green/10"
+                >
+                  <Icon name={item.icon} />
+                  <span>{item.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="px-4 py-3 text-sm text-neutral-700" title={`Version front ${APP_VERSION} – version back ${backVersion}`}>
+            Version {APP_VERSION} · back {backVersion}
+          </p>
+        </nav>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Breadcrumb />
+          <main id="contenu" className="flex-1 px-4 py-4">
+            {children}
+          </main>
+          <SiteFooter />
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+// The ordering area's frame (ordering-area §1-2): app bar, banner, menu (side on tablets, bottom
+// tabs on phones), breadcrumb on desktop, the page, and the footer links.
+import type { ReactNode } from 'react'
+import type { MessageBandeau } from '../../../api/contract/referentiel'
+import { AppHeader } from './app-header'
+import { BottomTabs } from './bottom-tabs'
+import { Breadcrumb } from './breadcrumb'
+import { MessageBanner } from './message-banner'
+import { SideMenu } from './side-menu'
+import { SiteFooter } from './site-footer'
+import { UpdatePrompt } from './update-prompt'
+
+interface Props {
+  raisonSociale: string
+  numTiers: string
+  owner: string
+  messages: readonly MessageBandeau[]
+  showArticles: boolean
+  onLogout: () => void
+  loggingOut: boolean
+  children: ReactNode
+}
+
+export function MainShell({ raisonSociale, numTiers, owner, messages, showArticles, onLogout, loggingOut, children }: Props) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
+      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3">
+        Aller au contenu
+      </a>
+      <AppHeader raisonSociale={raisonSociale} numTiers={numTiers} owner={owner} onLogout={onLogout} loggingOut={loggingOut} />
+      <MessageBanner messages={messages} />
+      <div className="flex flex-1">
+        <SideMenu showArticles={showArticles} numTiers={numTiers} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Breadcrumb />
+          <main id="contenu" tabIndex={-1} className="flex-1 px-4 py-4 outline-none">
+            {children}
+          </main>
+          <SiteFooter className="mb-[calc(72px+env(safe-area-inset-bottom))] md:mb-0" />
+        </div>
+      </div>
+      <BottomTabs numTiers={numTiers} />
+      <UpdatePrompt />
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+// Tablets and desktops (≥768px): the whole menu down the left side.
+import { Link } from '@tanstack/react-router'
+import { Icon } from '../icons'
+import { ContractsBadge } from './contracts-badge'
+import { ARTICLES_ITEM, CATALOG_ITEMS, MORE_ITEMS, type NavItem } from './nav-items'
+
+export function SideMenu({ showArticles, numTiers }: { showArticles: boolean; numTiers: string }) {
+  const items: NavItem[] = [...CATALOG_ITEMS, ...MORE_ITEMS, ...(showArticles ? [ARTICLES_ITEM] : [])]
+  return (
+    <nav aria-label="Menu principal" className="hidden md:block w-60 shrink-0 border-r border-black/15 bg-neutral-50">
+      <ul className="sticky top-16 py-2">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className="touch-target flex items-center gap-3 px-4 py-3 text-base text-neutral-900 no-underline hover:bg-black/5 data-[status=active]:bg-silo-green/10 data-[status=active]:font-bold data-[status=active]:text-silo-green data-[status=active]:border-l-4 data-[status=active]:border-silo-green"
+            >
+              <Icon name={item.icon} />
+              <span>{item.label}</span>
+              {item.to === '/catalog/contrats' && <ContractsBadge numTiers={numTiers} className="ml-auto" />}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

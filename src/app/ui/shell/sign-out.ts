@@ -1,0 +1,27 @@
+// Ends the session and erases what this user saw from a possibly shared device: IndexedDB,
+// persisted queries and localStorage, the API's Cache Storage. Unsent orders are kept (the
+// returned count lets the caller tell the user).
+import type { QueryClient } from '@tanstack/react-query'
+import { logout } from '../../../api/session'
+
+export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: number }> {
+  // Offline the server cannot be told; the local erase still happens, the session cookie
+  // expires on its own.
+  await logout().catch(() => undefined)
+  queryClient.clear()
+  // Dexie loads only here, not in the first screen's bundle.
+  const { wipeLocalData } = await import('../../../offline/wipe')
+  return wipeLocalData()
+}
+
+/**
+ * Staff acting for a member: "logout" ends the acting-for, resets the state and goes back to the
+ * member selection (ordering-area §4); the staff session itself goes on.
+ */
+export async function stopActingFor(queryClient: QueryClient): Promise<{ keptUnsent: number }> {
+  const { setActingFor } = await import('../../../api/tiers-search')
+  await setActingFor(null).catch(() => undefined)
+  queryClient.clear()
+  const { wipeLocalData } = await import('../../../offline/wipe')
+  return wipeLocalData()
+}

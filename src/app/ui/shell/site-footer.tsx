@@ -1,0 +1,55 @@
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { urlPortailQueryOptions, versionQueryOptions } from '../../../api/infos'
+import { APP_VERSION } from '../../app-version'
+import { FOOTER_LINKS } from './nav-items'
+
+/**
+ * Footer on every screen (readable without signing in): the static pages, the provider's portal
+ * (ordering-area §1) and the versions (§7: the server's version in a tooltip, an error if its
+ * call fails).
+ */
+export function SiteFooter({ className = '' }: { className?: string }) {
+  const portail = useQuery({ ...urlPortailQueryOptions(), meta: { errorDialog: false } })
+  const [showVersion, setShowVersion] = useState(false)
+  const back = useQuery({ ...versionQueryOptions(), enabled: showVersion, meta: { errorDialog: false } })
+  const backVersion = back.isError ? 'erreur' : (back.data?.version ?? 'inconnue')
+  return (
+    <footer className={`border-t border-black/15 bg-neutral-100 px-4 py-3 ${className}`}>
+      <ul className="flex flex-wrap items-center gap-x-2 gap-y-1 text-base">
+        {FOOTER_LINKS.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="touch-target inline-flex items-center px-2 text-neutral-900 underline">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+        {portail.data?.url && (
+          <li>
+            <a href={portail.data.url} className="touch-target inline-flex items-center px-2 text-neutral-900 underline">
+              Portail de la coopérative
+            </a>
+          </li>
+        )}
+        <li className="relative">
+          <button
+            type="button"
+            aria-expanded={showVersion}
+            aria-describedby={showVersion ? 'silo-versions' : undefined}
+            onClick={() => setShowVersion((v) => !v)}
+            onBlur={() => setShowVersion(false)}
+            className="touch-target inline-flex items-center px-2 text-neutral-800"
+          >
+            Version {APP_VERSION}
+          </button>
+          {showVersion && (
+            <span id="silo-versions" role="tooltip" className="absolute bottom-full left-0 mb-1 whitespace-nowrap rounded-lg bg-neutral-900 px-3 py-2 text-sm text-white">
+              Application {APP_VERSION} · serveur {backVersion}
+            </span>
+          )}
+        </li>
+      </ul>
+    </footer>
+  )
+}

@@ -1,0 +1,16 @@
+// A CSS media query as React state (phones get 12 history lines at a time, tablets a table).
+import { useSyncExternalStore } from 'react'
+
+export function useMedia(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const m = window.matchMedia(query)
+      m.addEventListener('change', onChange)
+      return () => m.removeEventListener('change', onChange)
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  )
+}
+
+export const PHONE = '(max-width: 767px)'

@@ -1,0 +1,58 @@
+// `npm run size`: the gzip weight of the JS and CSS the first screen really loads. It starts the
+// server on the built app (run `npm run build` first), signs in as farmer 100001 in Chromium,
+// opens the delivery history and sums what the page asked for. Budget: 210 KB.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+
+const BUDGET_KB = 210
+const port = 8197
+if (!existsSync('dist/index.html')) {
+  console.error('dist/index.html manque : lancez `npm run build` d’abord.')
+  process.exit(1)
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'silo-size-'))
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+await new Promise<void>((resolve, reject) => {
+  server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve())
+  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
+})
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+try {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
+  await page.goto(`http://127.0.0.1:${port}/security/login?redirectFrom=%2Fcatalog%2Forder_history`)
+  await page.fill('#username', '100001')
+  await page.fill('#password', 'demo')
+  const assets = new Set<string>()
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname
+    if (/\.(js|css)$/.test(path) && path !== '/sw.js') assets.add(path)
+  })
+  await page.click('button[type=submit]')
+  await page.waitForURL(/order_history/)
+  await page.waitForLoadState('networkidle')
+
+  let total = 0
+  const rows = [...assets].sort().map((path) => {
+    const gz = gzipSync(readFileSync(join('dist', path))).length
+    total += gz
+    return { fichier: path, 'KB gzip': (gz / 1024).toFixed(1) }
+  })
+  console.table(rows)
+  console.log(`Premier écran (historique, téléphone) : ${(total / 1024).toFixed(1)} KB gzip de JS + CSS, budget ${BUDGET_KB} KB`)
+  if (total / 1024 > BUDGET_KB) process.exitCode = 1
+} finally {
+  await browser.close()
+  server.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+}

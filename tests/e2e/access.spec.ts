@@ -1,0 +1,38 @@
+// Where each demo account lands after signing in (ordering-area §4, §6).
+import { expect, test } from '@playwright/test'
+import { signIn } from './support'
+
+test('VGM member 100004 is refused with the adviser message and no portal button', async ({ page }) => {
+  await signIn(page, '100004')
+  await expect(page).toHaveURL(/\/error-logout\?cause=ADHERENT_VGM/)
+  await expect(page.getByRole('heading', { name: 'Accès non autorisé' })).toBeVisible()
+  await expect(page.getByText('Veuillez contacter votre conseiller ou votre maison régionale.')).toBeVisible()
+  await expect(page.getByText('Retour au portail')).toHaveCount(0)
+})
+
+test('999999, a customer number the cooperative does not know, sees Numéro de tiers non reconnu', async ({ page }) => {
+  await signIn(page, '999999')
+  await expect(page).toHaveURL(/\/error-logout\?cause=TIERS_NON_RECONNU/)
+  await expect(page.getByText('Numéro de tiers non reconnu')).toBeVisible()
+  await expect(page.getByText('Retour au portail')).toHaveAttribute('href', /^https:\/\//)
+  await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  await expect(page).toHaveURL(/\/login/)
+})
+
+for (const staff of ['conseiller', 'admin']) {
+  test(`${staff} goes to the member selection`, async ({ page }) => {
+    await signIn(page, staff)
+    await expect(page).toHaveURL(/\/admin\/connect-as\/selection-tiers/)
+    await expect(page).toHaveTitle(/Rechercher un adhérent/)
+  })
+}
+
+test('a deep link survives sign-in (redirectFrom)', async ({ page }) => {
+  await page.goto('/catalog/contrats')
+  await expect(page).toHaveURL(/\/login/)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByLabel('Identifiant (numéro de tiers)').fill('100001')
+  await page.getByLabel('Mot de passe').fill('demo')
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await expect(page).toHaveURL(/\/catalog\/contrats/)
+})

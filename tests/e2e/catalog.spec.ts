@@ -1,0 +1,109 @@
+// The catalog screens as the demo farmers meet them (ordering-area §2): history, feeds, lots and
+// plans, contracts; then the same four screens with the network off.
+import { expect, test, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { signIn, waitForServiceWorker } from './support'
+
+async function expectNoSeriousViolation(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+const main = (page: Page) => page.locator('main')
+
+test('farmer 100001: grouped history, address filter, paging to the end, duplication into the quick-add dialog', async ({ page }) => {
+  await signIn(page, '100001')
+  await expect(page).toHaveURL(/\/catalog\/order_history/)
+  await expect(main(page).getByRole('heading', { name: /^Livré le \w+ \d{2}\/\d{2}\/\d{4}$/ }).first()).toBeVisible()
+  await expectNoSeriousViolation(page)
+
+  // The filter exists (3 addresses) and keeps only the chosen address's lines.
+  const filter = page.getByLabel('Adresse de livraison')
+  const options = await filter.locator('option').allTextContents()
+  expect(options[0]).toBe('Toutes les adresses')
+  expect(options.length).toBeGreaterThan(2)
+  await filter.selectOption({ index: 2 })
+  const chosen = options[2]!
+  const addresses = await main(page).locator('li span.block:nth-child(3)').allTextContents()
+  expect(addresses.length).toBeGreaterThan(0)
+  for (const a of addresses) expect(a).toBe(chosen)
+  await filter.selectOption({ index: 0 })
+
+  // On a phone, 12 lines at a time, then older windows, until nothing more can be loaded.
+  await expect(main(page).locator('section li')).toHaveCount(12)
+  const more = page.getByRole('button', { name: 'Afficher plus de livraisons' })
+  for (let i = 0; i < 60 && (await more.isVisible()); i++) {
+    await more.click()
+    await expect(page.getByRole('button', { name: /Afficher plus de livraisons|Chargement/ }).or(page.getByText("Impossible d'afficher plus de livraisons"))).toBeVisible()
+  }
+  await expect(page.getByText("Impossible d'afficher plus de livraisons")).toBeVisible()
+
+  // Duplication: two lines into the quick-add dialog.
+  await page.getByRole('button', { name: 'Dupliquer des lignes' }).click()
+  const boxes = main(page).getByRole('checkbox', { disabled: false })
+  await boxes.nth(0).check()
+  await boxes.nth(1).check()
+  await expect(page.getByText('2 lignes sélectionnées')).toBeVisible()
+  await page.getByRole('button', { name: 'Valider la sélection (2)' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ajout rapide au panier' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('2 lignes sélectionnées')).toBeVisible()
+  await expect(dialog.getByLabel('Horaire de début *')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await expect(dialog.getByText('Veuillez renseigner la période de livraison voulue').first()).toBeVisible()
+  await expect(dialog.getByText('Veuillez renseigner au moins un lieu de livraison')).toBeVisible()
+  await expectNoSeriousViolation(page)
+})
+
+test('poultry farmer 100002 opens lot VL10231, switches plans, sees the recommended tranche', async ({ page }) => {
+  await signIn(page, '100002')
+  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: 'Lots & plans' }).click()
+  await expect(main(page).getByText('VL10231').first()).toBeVisible()
+  await expectNoSeriousViolation(page)
+  await page.getByRole('link', { name: 'Voir le lot VL10231' }).click()
+  await expect(page).toHaveURL(/numLot=VL10231/)
+  await expect(main(page).getByText('22 000').first()).toBeVisible()
+  await expect(main(page).getByText('Volailles de chair')).toBeVisible()
+  const tabs = page.getByRole('tab')
+  await expect(tabs).toHaveCount(2)
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByText('Tranche conseillée')).toBeVisible()
+  await tabs.nth(1).click()
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('heading', { name: 'Plan croissance lente' })).toBeVisible()
+  await expectNoSeriousViolation(page)
+})
+
+test('feeds and contracts of farmer 100001, with the contracts badge in the menu', async ({ page }) => {
+  await signIn(page, '100001', 'demo', '/catalog/aliments')
+  await expect(main(page).getByRole('heading', { level: 2 }).first()).toBeVisible()
+  await expectNoSeriousViolation(page)
+  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: /Contrats/ }).click()
+  await expect(page.getByRole('heading', { name: 'Contrats à venir' })).toBeVisible()
+  await expect(main(page).getByText('CT2026-0412')).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Catalogue' }).getByText("un contrat se termine dans moins d'un mois")).toHaveCount(1)
+  await expectNoSeriousViolation(page)
+})
+
+test('with the network off, a new page still shows the four screens and says they are offline', async ({ page, context }) => {
+  await signIn(page, '100002')
+  await waitForServiceWorker(page)
+  for (const path of ['/catalog/order_history', '/catalog/aliments', '/catalog/lots', '/catalog/contrats']) {
+    await page.goto(path)
+    await expect(main(page).locator('h2').first()).toBeVisible()
+  }
+  await context.setOffline(true)
+  const fresh = await context.newPage()
+  for (const [path, text] of [
+    ['/catalog/order_history', /Livré le/],
+    ['/catalog/aliments', /Article \d+/],
+    ['/catalog/lots', /VL10231/],
+    ['/catalog/contrats', /Reste|Aucun contrat\./],
+  ] as const) {
+    await fresh.goto(path)
+    await expect(fresh.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
+    await expect(fresh.locator('main').getByText(text).first()).toBeVisible()
+  }
+  await context.setOffline(false)
+})

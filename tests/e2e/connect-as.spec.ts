@@ -1,0 +1,35 @@
+// Staff act for a member (cart-orders-admin §2 "Member search").
+import { expect, test } from '@playwright/test'
+import { signIn } from './support'
+
+test('the adviser searches "GAEC", acts for a farmer and sees that farmer’s history', async ({ page }) => {
+  await signIn(page, 'conseiller')
+  await expect(page).toHaveURL(/selection-tiers/)
+  const field = page.getByLabel("Nom ou numéro d'adhérent")
+  await field.fill('GA')
+  await expect(page.getByText('Veuillez entrer au minimum 3 caratères')).toBeVisible()
+  await field.fill('GAEC DES TROIS')
+  const row = page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ })
+  await expect(row).toBeVisible()
+  await row.click()
+  await expect(page).toHaveURL(/\/catalog\/order_history/)
+  await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
+  await expect(page.getByRole('banner')).toContainText('100001')
+})
+
+test('a search that finds nobody says Aucun tiers trouvé', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.getByLabel("Nom ou numéro d'adhérent").fill('zzzqqq')
+  await expect(page.getByText('Aucun tiers trouvé')).toBeVisible()
+})
+
+test('on a tablet a row is selected, then Valider', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
+  const page = await context.newPage()
+  await signIn(page, 'admin')
+  await page.getByLabel("Nom ou numéro d'adhérent").fill('KERBRAT')
+  await page.getByText('EARL AVICOLE DE KERBRAT').click()
+  await page.getByRole('button', { name: 'Valider' }).click()
+  await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT')
+  await context.close()
+})

@@ -1,0 +1,50 @@
+// Browser tests: Debian's Chromium (never a downloaded browser) against the real server serving
+// the built app (`vite build` runs first, see `npm run test:e2e`), on a fresh embedded database.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 8181)
+export const baseURL = `http://localhost:${PORT}`
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'silo-e2e-'))
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../../test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    serviceWorkers: 'allow',
+    // The cookie banner is accepted up front (cookie-consent.spec.ts tests it on its own).
+    storageState: {
+      cookies: [{ name: 'COOKIE_CONSENT', value: 'true', domain: 'localhost', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
+      origins: [],
+    },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: 'node --import tsx src/server/main.ts',
+    cwd: '../..',
+    url: `${baseURL}/public/infos/version`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'test', HOST: '127.0.0.1' },
+  },
+})

@@ -1,0 +1,34 @@
+// A session whose access window passed during use costs the user nothing: the next request gets a
+// 401, the app refreshes the session once, and the request succeeds (ordering-area §4, §7).
+import { expect, test } from '@playwright/test'
+import { signIn } from './support'
+
+test.afterEach(async ({ request }) => {
+  await request.post('/api/test/clock', { data: { offsetSeconds: 0 } })
+})
+
+test('after 20 idle minutes, navigating refreshes the session once and shows the screen', async ({ page, request }) => {
+  await signIn(page, '100001')
+  await expect(page.getByRole('banner')).toContainText('GAEC')
+  const seen: string[] = []
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname
+    if (path.startsWith('/web/') || path.startsWith('/security/')) seen.push(`${r.status()} ${path}`)
+  })
+  expect((await request.post('/api/test/clock', { data: { offsetSeconds: 20 * 60 } })).ok()).toBe(true)
+  // A fresh load of the profile (it is always asked with no-cache) meets the expired window.
+  await page.reload()
+  await expect(page.getByRole('banner')).toContainText('GAEC')
+  expect(seen.filter((s) => s.endsWith('/security/refresh'))).toEqual(['200 /security/refresh'])
+  expect(seen).toContain('401 /web/user/me')
+  expect(seen.filter((s) => s === '200 /web/user/me').length).toBeGreaterThanOrEqual(1)
+  await expect(page).not.toHaveURL(/login/)
+})
+
+test('when the session is over for good, the app goes to the sign-in screen', async ({ page, request }) => {
+  await signIn(page, '100001')
+  await expect(page.getByRole('banner')).toContainText('GAEC')
+  await request.post('/api/test/clock', { data: { offsetSeconds: 8 * 24 * 3600 } }) // past the idle limit
+  await page.reload()
+  await expect(page).toHaveURL(/\/login/)
+})

@@ -1,0 +1,76 @@
+// The shell's behaviours around the screens: cookie consent, unsupported browsers, the global
+// error dialog.
+import { expect, test } from '@playwright/test'
+import { signIn } from './support'
+
+test.describe('without consent yet', () => {
+  test.use({ storageState: { cookies: [], origins: [] } })
+
+  test('the cookie banner shows until accepted, then COOKIE_CONSENT is kept one year', async ({ page, context }) => {
+    await page.goto('/login')
+    const banner = page.getByRole('region', { name: 'Cookies' })
+    await expect(banner).toBeVisible()
+    await banner.getByRole('button', { name: "J'ai compris" }).click()
+    await expect(banner).toBeHidden()
+    const cookie = (await context.cookies()).find((c) => c.name === 'COOKIE_CONSENT')
+    expect(cookie?.value).toBe('true')
+    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(364)
+    expect(days).toBeLessThan(366)
+    await page.reload()
+    await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0)
+  })
+})
+
+test.describe('an old browser', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/60.0.3112.113 Safari/537.36' })
+
+  test('sees the unsupported-browser notice', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page.getByText('Cette version de votre navigateur ne permet pas un usage optimal de votre application.')).toBeVisible()
+  })
+})
+
+test('a current browser sees no notice', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible()
+  await expect(page.getByText('Cette version de votre navigateur')).toHaveCount(0)
+})
+
+test.describe('the global error dialog', () => {
+  // page.route cannot see requests a service worker makes: keep it out of this one.
+  test.use({ serviceWorkers: 'block' })
+
+  test('a failed request opens the global error dialog with the status label and the reason', async ({ page }) => {
+    await page.route('**/web/v1/tiers/search*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Maintenance de la coopérative' }) }),
+    )
+    await signIn(page, 'admin')
+    await page.getByLabel("Nom ou numéro d'adhérent").fill('GAEC')
+    const dialog = page.getByRole('alertdialog', { name: 'Erreur' })
+    await expect(dialog).toBeVisible({ timeout: 20_000 })
+    await expect(dialog).toContainText('503 service non disponible')
+    await expect(dialog).toContainText('Raison : Maintenance de la coopérative')
+    await dialog.getByRole('button', { name: 'Fermer' }).click()
+    await expect(dialog).toBeHidden()
+  })
+})
+
+test('the help of a page opens with the text the server holds for it', async ({ page }) => {
+  await signIn(page, '100001')
+  await page.goto('/commandes-en-cours')
+  await page.getByRole('button', { name: 'Aide : vos commandes' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Aide : vos commandes' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.locator('p')).not.toHaveText("Chargement de l'aide…")
+  await expect(dialog.locator('p').first()).toHaveText(/.{20,}/)
+  await dialog.getByRole('button', { name: 'Fermer' }).click()
+  await expect(dialog).toBeHidden()
+})
+
+test('the footer links to the cooperative’s portal and shows the versions in a tooltip', async ({ page }) => {
+  await signIn(page, '100001')
+  await expect(page.getByRole('link', { name: 'Portail de la coopérative' })).toHaveAttribute('href', /^https:\/\//)
+  await page.getByRole('button', { name: 'Version 27.0.0' }).click()
+  await expect(page.getByRole('tooltip')).toHaveText('Application 27.0.0 · serveur 27.0.0')
+})

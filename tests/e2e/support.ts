@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test'
+
+/** Signs in through the server's own sign-in page, as a person would. */
+export async function signIn(page: Page, username: string, password = 'demo', redirectFrom = '/') {
+  await page.goto(`/security/login?redirectFrom=${encodeURIComponent(redirectFrom)}`)
+  await page.getByLabel('Identifiant (numéro de tiers)').fill(username)
+  await page.getByLabel('Mot de passe').fill(password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/security/'))
+}
+
+/** Waits until the service worker controls the page (it claims the page on its first install). */
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration()
+    return Boolean(reg?.active)
+  }, undefined, { timeout: 30_000 })
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload()
+  }
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true)
+}
