@@ -39,6 +39,8 @@ export const ECART_INTERVALLE_CONFIRMATION_JOURS = 5
 export const PAIRES_CRENEAUX_UN_JOUR: readonly string[] = ['JS-JM', 'JS-JA', 'JS-JJ', 'JS-J1', 'JA-JM', 'JA-J1', 'JM-J1', 'JJ-J1']
 
 export const MESSAGES = {
+  historiqueTermine: "Impossible d'afficher plus de livraisons",
+  aucuneLivraison: 'Aucune livraison à afficher',
   requis: 'Requis',
   periodeRequise: 'Veuillez renseigner la période de livraison voulue',
   dateMin: (date: string) => `La date doit être supérieure ou égale à ${date}`,

@@ -17,6 +17,8 @@ import { userRoutes } from './routes/user/user.routes'
 import { tiersRoutes } from './routes/tiers/tiers.routes'
 import { referentielRoutes } from './routes/referentiel/referentiel.routes'
 import { aidesRoutes } from './routes/aides/aides.routes'
+import { tiersCatalogRoutes } from './routes/catalog/tiers-catalog.routes'
+import { articlesRoutes } from './routes/catalog/articles.routes'
 
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   const app = new Hono<AppEnv>()
@@ -66,6 +68,8 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.route('/', tiersRoutes)
   app.route('/', referentielRoutes)
   app.route('/', aidesRoutes)
+  app.route('/', tiersCatalogRoutes)
+  app.route('/', articlesRoutes)
   mountOpenApi(app)
   if (deps.config.isTest) mountTestClock(app)
 

@@ -8,6 +8,8 @@ import { requireUser } from '../../auth/session-middleware'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
 import { loadReferentiel } from './referentiel.handlers'
+import { ParametresCommande, ParametresCommandeQuery } from '../../../api/contract/parametres-commande'
+import { loadParametresCommande } from '../catalog/parametres-commande.handlers'
 
 export const referentielRoutes = new Hono<AppEnv>()
 
@@ -29,5 +31,26 @@ referentielRoutes.get(
     else requireUser(c)
     const { db, clock } = c.get('deps')
     return c.json((await loadReferentiel(db, clock.now().toISODate()!)) satisfies Referentiel)
+  },
+)
+
+referentielRoutes.get(
+  '/web/v1/referentiel/parametres-commande',
+  describeRoute({
+    summary: 'Paramètres de commande (heure pivot, délais, jours fériés, limites des modes camion, contraintes de l’article)',
+    tags: ['référentiel'],
+    responses: {
+      200: { description: 'Paramètres de commande', content: { 'application/json': { schema: resolver(ParametresCommande) } } },
+      400: { description: 'Paramètres invalides', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      401: { description: 'Non authentifié', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      403: { description: 'La session ne peut pas agir pour ce tiers', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+    },
+  }),
+  validate('query', ParametresCommandeQuery),
+  async (c) => {
+    const { numTiers, numArticle } = c.req.valid('query')
+    requireActFor(c, numTiers)
+    const { db, clock } = c.get('deps')
+    return c.json((await loadParametresCommande(db, clock.now(), numArticle)) satisfies ParametresCommande)
   },
 )

@@ -1,0 +1,9 @@
+// The effective "may this customer order this article" flag (ordering-area §3 artCommandable):
+// the customer's own row when there is one (from the cooperative's system or set by staff), else
+// the article's default; src/domain's isOrderableArticle then applies the spec's exclusions.
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { articles, articlesCommandables } from '../../db/schema'
+
+export const effectiveOrderable = (numTiers: string): SQL<boolean> =>
+  sql<boolean>`coalesce((select ${articlesCommandables.artCommandable} from ${articlesCommandables}
+    where ${and(eq(articlesCommandables.numTiers, numTiers), eq(articlesCommandables.numArticle, articles.numArticle))}), ${articles.commandableParDefaut})`

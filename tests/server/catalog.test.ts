@@ -1,0 +1,170 @@
+// The catalog API (ordering-area §2, §3, §7, §9): what each call answers from the database, and
+// that every call checks the session may act for the customer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO } from '../../src/server/seed/demo'
+import { backends, type OpenedTestDb } from './support/databases'
+import { buildTestApp, get, send, signIn } from './support/app'
+
+const customerPaths = (n: string) => [
+  `/web/v1/tiers/${n}/livraisons`,
+  `/web/v1/tiers/${n}/contrats`,
+  `/web/v1/tiers/${n}/lots`,
+  `/web/v1/tiers/${n}/batiments`,
+  `/web/v1/tiers/${n}/exploitations`,
+  `/web/v1/tiers/${n}/incident-paiement`,
+  `/web/v1/tiers/${n}/reglement-tiers`,
+  `/web/v1/articles?commandablesByTiers=${n}`,
+  `/web/v1/articles/A/410101/supplementations?numTiers=${n}`,
+  `/web/v1/articles/A/410101/mineraux?numTiers=${n}`,
+  `/web/v1/articles/A/410101/contraintes-livraison?numTiers=${n}&numAdr=1`,
+  `/web/v1/articles/M/470101/validationAdresseLivraison/${n}/1`,
+  `/web/v1/referentiel/parametres-commande?numTiers=${n}`,
+]
+
+describe.each(backends)('catalog API on $name', (backend) => {
+  let opened: OpenedTestDb
+  let t: ReturnType<typeof buildTestApp>
+  let farmer: string
+
+  beforeAll(async () => {
+    opened = await backend.open()
+    t = buildTestApp(opened.db)
+    farmer = await signIn(t.app, DEMO.eleveur)
+  })
+  afterAll(async () => opened?.close())
+
+  const json = async (path: string, cookie = farmer) => {
+    const res = await get(t.app, path, cookie)
+    expect(res.status, path).toBe(200)
+    return res.json()
+  }
+
+  it('a farmer gets 403 on every call for another customer, 401 without a session', async () => {
+    for (const path of customerPaths(DEMO.volailles)) {
+      const res = await get(t.app, path, farmer)
+      expect(res.status, path).toBe(403)
+      expect((await res.json()).message).toBeTruthy()
+    }
+    expect((await get(t.app, customerPaths(DEMO.eleveur)[0]!)).status).toBe(401)
+  })
+
+  it('the adviser acting for a member reads that member’s catalog', async () => {
+    const adviser = await signIn(t.app, DEMO.conseiller)
+    expect((await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.volailles }, adviser)).status).toBe(200)
+    for (const path of customerPaths(DEMO.volailles)) expect((await get(t.app, path, adviser)).status, path).toBe(200)
+  })
+
+  it('the delivery history answers 3-month windows, newest first, back to 2020-11-01', async () => {
+    const first = await json(`/web/v1/tiers/${DEMO.eleveur}/livraisons`)
+    expect(first.dateFin).toBe('2026-11-23')
+    expect(first.dateDebut).toBe('2026-08-24')
+    expect(first.fin).toBe(false)
+    expect(first.lignes.length).toBeGreaterThan(5)
+    const dates = first.lignes.map((l: { dateEffectiveLivraison: string }) => l.dateEffectiveLivraison)
+    expect([...dates].sort().reverse()).toEqual(dates)
+    for (const d of dates) expect(d >= first.dateDebut && d <= first.dateFin).toBe(true)
+    // 100001 no longer buys 410103: its lines carry artCommandable false.
+    const notOrderable = first.lignes.filter((l: { numArticle: string }) => ['410103', '420108', '410109'].includes(l.numArticle))
+    for (const l of notOrderable) expect(l.artCommandable).toBe(false)
+    const last = await json(`/web/v1/tiers/${DEMO.eleveur}/livraisons?dateFin=2021-01-15`)
+    expect(last).toMatchObject({ dateDebut: '2020-11-01', dateFin: '2021-01-15', fin: true })
+    const before = await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/livraisons?dateFin=2020-10-31`, farmer)
+    expect(before.status).toBe(400)
+    expect((await before.json()).message).toBe("Impossible d'afficher plus de livraisons")
+    expect((await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/livraisons?dateFin=hier`, farmer)).status).toBe(400)
+  })
+
+  it('history lines carry the article’s delivery constraints at their address', async () => {
+    const lines = []
+    for (let dateFin: string | undefined = undefined, i = 0; i < 8; i++) {
+      const page = await json(`/web/v1/tiers/${DEMO.eleveur}/livraisons${dateFin ? `?dateFin=${dateFin}` : ''}`)
+      lines.push(...page.lignes)
+      dateFin = new Date(Date.parse(page.dateDebut) - 86_400_000).toISOString().slice(0, 10)
+    }
+    const piglet = lines.find((l: { numArticle: string; numAdresse: number }) => l.numArticle === '420101' && l.numAdresse === 2)
+    if (piglet) expect(piglet.contraintesLivraison).toMatchObject({ delaisMinJoursOuvres: 2, lundi: false, mardi: true, jeudi: true })
+    expect(lines.some((l: { contraintesLivraison: unknown }) => l.contraintesLivraison === null)).toBe(true)
+  })
+
+  it('contracts: future ones flagged, ended ones left out', async () => {
+    const contrats = await json(`/web/v1/tiers/${DEMO.eleveur}/contrats?typeTiers=ADH&numEntite=AGR`)
+    const byNum = Object.fromEntries(contrats.map((c: { numContrat: string }) => [c.numContrat, c]))
+    expect(byNum[DEMO.contrats.futur]).toMatchObject({ contratFutur: true })
+    expect(byNum[DEMO.contrats.finProche]).toMatchObject({ contratFutur: false, qteRestante: 35.5, libelleArticle: expect.any(String) })
+    for (const c of contrats) expect(c.dateFin >= '2026-11-23').toBe(true)
+  })
+
+  it('lots with plans, tranches, articles and the tonnes ordered per article', async () => {
+    const poultry = await signIn(t.app, DEMO.volailles)
+    const lots = await json(`/web/v1/tiers/${DEMO.volailles}/lots`, poultry)
+    const layers = lots.find((l: { numLot: string }) => l.numLot === DEMO.lots.pondeuses)
+    expect(layers).toMatchObject({ nbAnimaux: 18000, numExploitation: 4, numBatiment: 41 })
+    expect(layers.plansAlimentation[0].tranches.length).toBeGreaterThan(2)
+    expect(layers.plansAlimentation[0].tranches[0].articles[0]).toMatchObject({ numArticle: expect.any(String), libelle: expect.any(String), artCommandable: expect.any(Boolean) })
+    expect(Object.values(layers.quantitesCommandees).some((q) => (q as number) > 0)).toBe(true)
+    const twoPlans = lots.find((l: { numLot: string }) => l.numLot === DEMO.lots.chairDeuxPlans)
+    expect(twoPlans.plansAlimentation).toHaveLength(2)
+    expect(twoPlans.plansAlimentation.filter((p: { principal: boolean }) => p.principal)).toHaveLength(1)
+    expect(await json(`/web/v1/tiers/${DEMO.eleveur}/lots`)).toEqual([])
+  })
+
+  it('buildings carry their storage places; exploitations their labels', async () => {
+    const poultry = await signIn(t.app, DEMO.volailles)
+    const batiments = await json(`/web/v1/tiers/${DEMO.volailles}/batiments`, poultry)
+    expect(batiments.find((b: { numBatiment: number }) => b.numBatiment === 41)).toMatchObject({ numExploitation: 4, typesSilo: expect.any(Array) })
+    expect(batiments.some((b: { typesSilo: unknown[] }) => b.typesSilo.length > 0)).toBe(true)
+    const exploitations = await json(`/web/v1/tiers/${DEMO.volailles}/exploitations`, poultry)
+    expect(exploitations.map((e: { numExploitation: number }) => e.numExploitation)).toEqual(expect.arrayContaining([3, 4]))
+  })
+
+  it('orderable articles: the customer’s own flags and the MI 47010 exclusion', async () => {
+    const list = await json(`/web/v1/articles?commandablesByTiers=${DEMO.eleveur}`)
+    const nums = new Set(list.map((a: { numArticle: string }) => a.numArticle))
+    expect(nums.has('410101')).toBe(true)
+    expect(nums.has('410103')).toBe(false) // disabled for 100001
+    expect(nums.has('410112')).toBe(true) // added by staff for 100001
+    expect(nums.has('470106')).toBe(false) // MI with category 47010
+    const other = await json(`/web/v1/articles?commandablesByTiers=${DEMO.volailles}`, await signIn(t.app, DEMO.volailles))
+    expect(other.some((a: { numArticle: string }) => a.numArticle === '410103')).toBe(true)
+    expect((await get(t.app, '/web/v1/articles', farmer)).status).toBe(400)
+  })
+
+  it('supplementations, minerals, delivery constraints and address validation of an article', async () => {
+    const sups = await json(`/web/v1/articles/A/410101/supplementations?numTiers=${DEMO.eleveur}`)
+    expect(sups.length).toBeGreaterThan(0)
+    expect(sups[0]).toMatchObject({ numArticle: expect.any(String), libelleLong: expect.any(String), groupe: expect.any(String) })
+    expect(Array.isArray(await json(`/web/v1/articles/A/410101/mineraux?numTiers=${DEMO.eleveur}`))).toBe(true)
+    expect(await json(`/web/v1/articles/A/420101/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=2`)).toMatchObject({
+      delaisMinJoursOuvres: 2, lundi: false, mardi: true, mercredi: false, jeudi: true, vendredi: false,
+    })
+    // No row: no extra delay, Monday to Friday.
+    expect(await json(`/web/v1/articles/A/410102/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=3`)).toMatchObject({ delaisMinJoursOuvres: 0, lundi: true, samedi: false })
+    expect(await json(`/web/v1/articles/M/470101/validationAdresseLivraison/${DEMO.eleveur}/3`)).toMatchObject({ valid: false })
+    expect(await json(`/web/v1/articles/M/470101/validationAdresseLivraison/${DEMO.eleveur}/1`)).toEqual({ valid: true, motif: null })
+    const unknown = await get(t.app, `/web/v1/articles/A/999999/mineraux?numTiers=${DEMO.eleveur}`, farmer)
+    expect(unknown.status).toBe(404)
+    expect((await unknown.json()).message).toBe('Article inconnu')
+    expect((await get(t.app, `/web/v1/articles/A/410101/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=x`, farmer)).status).toBe(400)
+  })
+
+  it('order parameters: defaults, holidays ahead, an article’s bounds', async () => {
+    const p = await json(`/web/v1/referentiel/parametres-commande?numTiers=${DEMO.eleveur}&numArticle=410107`)
+    expect(p.heurePivot).toBe('10:00:00')
+    expect(p.joursFeries.map((j: { date: string }) => j.date)).toEqual(expect.arrayContaining(['2026-12-25', '2027-01-01']))
+    expect(p.contraintesArticle).toEqual({ quantiteMin: 1, quantiteMax: 1, quantiteMaxMineral: null })
+    expect(p.modesCamion.BENNE).toMatchObject({ min: 25, max: 29, delaiHeures: 48 })
+    expect(p.typesSiloDefault.length).toBeGreaterThan(0)
+    const plain = await json(`/web/v1/referentiel/parametres-commande?numTiers=${DEMO.eleveur}`)
+    expect(plain.contraintesArticle).toBeNull()
+  })
+
+  it('payment incident: blocking for 100003, none for 100001; payment modes with the default first', async () => {
+    expect(await json(`/web/v1/tiers/${DEMO.eleveur}/incident-paiement?typeTiers=ADH&numEntite=AGR`)).toMatchObject({ bloquant: false })
+    const blocked = await signIn(t.app, DEMO.contentieux)
+    expect(await json(`/web/v1/tiers/${DEMO.contentieux}/incident-paiement`, blocked)).toMatchObject({ bloquant: true })
+    const reglement = await json(`/web/v1/tiers/${DEMO.eleveur}/reglement-tiers`)
+    expect(reglement.modes[0].parDefaut).toBe(true)
+    expect(reglement.modes.filter((m: { parDefaut: boolean }) => m.parDefaut)).toHaveLength(1)
+    expect(reglement.domiciliations.length).toBeGreaterThan(0)
+  })
+})
