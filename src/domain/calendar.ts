@@ -145,13 +145,21 @@ export function horizonDayNumber(now: DateTime, params: OrderParameters = DEFAUL
 export const horizonDate = (now: DateTime, params: OrderParameters = DEFAULT_ORDER_PARAMETERS): DateTime =>
   fromDayNumber(horizonDayNumber(now, params))
 
-/** Public holidays from today to `days` days ahead, for the holiday banner (default 15 days). */
-export function upcomingHolidays(now: DateTime, days: number = DEFAULT_ORDER_PARAMETERS.delaiAlerteFeries): JourFerie[] {
+/**
+ * Public holidays from today to `days` days ahead, for the holiday banner (default 15 days):
+ * the national ones, plus any the cooperative's calendar adds (local holidays), once each.
+ */
+export function upcomingHolidays(
+  now: DateTime,
+  days: number = DEFAULT_ORDER_PARAMETERS.delaiAlerteFeries,
+  extra: readonly JourFerie[] = [],
+): JourFerie[] {
   const today = dayNumber(now) ?? 0
   const last = today + Math.max(0, Math.floor(Number.isFinite(days) ? days : 0))
   const from = isoOfDayNumber(today)
   const to = isoOfDayNumber(last)
-  const list: JourFerie[] = []
-  for (let y = civilOf(today).year; y <= civilOf(last).year; y++) list.push(...joursFeries(y).filter((j) => j.date >= from && j.date <= to))
-  return list
+  const byDate = new Map<string, JourFerie>()
+  for (let y = civilOf(today).year; y <= civilOf(last).year; y++) for (const j of joursFeries(y)) byDate.set(j.date, j)
+  for (const j of Array.isArray(extra) ? extra : []) if (j && typeof j.date === 'string' && !byDate.has(j.date)) byDate.set(j.date, j)
+  return [...byDate.values()].filter((j) => j.date >= from && j.date <= to).sort((a, b) => a.date.localeCompare(b.date))
 }

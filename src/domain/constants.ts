@@ -39,6 +39,9 @@ export const ECART_INTERVALLE_CONFIRMATION_JOURS = 5
 export const PAIRES_CRENEAUX_UN_JOUR: readonly string[] = ['JS-JM', 'JS-JA', 'JS-JJ', 'JS-J1', 'JA-JM', 'JA-J1', 'JM-J1', 'JJ-J1']
 
 export const MESSAGES = {
+  contentieuxTitre: 'Contentieux',
+  contentieux:
+    "Un incident de paiement empêche l'accès au site de commande d'aliments. Veuillez contacter votre responsable de compte régional.",
   historiqueTermine: "Impossible d'afficher plus de livraisons",
   aucuneLivraison: 'Aucune livraison à afficher',
   requis: 'Requis',

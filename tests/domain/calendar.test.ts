@@ -95,6 +95,12 @@ describe('the holiday banner 15 days ahead', () => {
     expect(upcomingHolidays(paris('2026-12-20T08:00')).map((j) => j.date)).toEqual(['2026-12-25', '2027-01-01'])
     expect(upcomingHolidays(paris('2026-12-02T08:00'))).toEqual([])
   })
+
+  it('adds the cooperative’s local holidays to the banner, once each', () => {
+    const local = [{ date: '2026-12-26', libelle: 'Saint-Étienne' }, { date: '2026-12-25', libelle: 'Noël' }]
+    expect(upcomingHolidays(paris('2026-12-15T08:00'), 15, local).map((j) => j.date)).toEqual(['2026-12-25', '2026-12-26'])
+    expect(upcomingHolidays(paris('2026-12-15T08:00'), 5, local)).toEqual([])
+  })
 })
 
 describe('first allowed date invariants', () => {

@@ -19,6 +19,20 @@ test('999999, a customer number the cooperative does not know, sees Numéro de t
   await expect(page).toHaveURL(/\/login/)
 })
 
+test('100003, with a blocking payment incident, sees the Contentieux dialog and is logged out', async ({ page }) => {
+  await signIn(page, '100003')
+  const dialog = page.getByRole('alertdialog', { name: 'Contentieux' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText(/Un incident de paiement empêche l'accès au site de commande/)).toBeVisible()
+  // Nothing of the ordering area shows behind it.
+  await expect(page.getByRole('navigation', { name: 'Catalogue' })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Se déconnecter' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  // The session is over: the ordering area asks to sign in again.
+  await page.goto('/catalog/order_history')
+  await expect(page).toHaveURL(/\/login/)
+})
+
 for (const staff of ['conseiller', 'admin']) {
   test(`${staff} goes to the member selection`, async ({ page }) => {
     await signIn(page, staff)

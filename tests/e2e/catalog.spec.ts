@@ -1,6 +1,9 @@
 // The catalog screens as the demo farmers meet them (ordering-area §2): history, feeds, lots and
 // plans, contracts; then the same four screens with the network off.
-import { expect, test, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { signIn, waitForServiceWorker } from './support'
 
@@ -106,4 +109,49 @@ test('with the network off, a new page still shows the four screens and says the
     await expect(fresh.locator('main').getByText(text).first()).toBeVisible()
   }
   await context.setOffline(false)
+})
+
+test('after one visit online, the browser restarted with no network shows the four screens', async ({ playwright, baseURL }) => {
+  // A real restart: the same browser profile on disk, closed, then opened again offline.
+  const profile = mkdtempSync(join(tmpdir(), 'silo-profile-'))
+  const options = {
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 390, height: 844 },
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  }
+  const open = async (offline: boolean): Promise<BrowserContext> => {
+    const ctx = await playwright.chromium.launchPersistentContext(profile, { ...options, offline })
+    await ctx.addCookies([{ name: 'COOKIE_CONSENT', value: 'true', url: baseURL! }])
+    return ctx
+  }
+  try {
+    const online = await open(false)
+    const page = online.pages()[0] ?? (await online.newPage())
+    await signIn(page, '100002')
+    await waitForServiceWorker(page)
+    for (const path of ['/catalog/order_history', '/catalog/aliments', '/catalog/lots', '/catalog/contrats']) {
+      await page.goto(path)
+      await expect(page.locator('main').locator('h2').first()).toBeVisible()
+    }
+    await online.close()
+
+    const offline = await open(true)
+    const fresh = offline.pages()[0] ?? (await offline.newPage())
+    for (const [path, text] of [
+      ['/catalog/order_history', /Livré le/],
+      ['/catalog/aliments', /Article \d+/],
+      ['/catalog/lots', /VL10231/],
+      ['/catalog/contrats', /Reste|Aucun contrat\./],
+    ] as const) {
+      await fresh.goto(path)
+      await expect(fresh.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
+      await expect(fresh.locator('main').getByText(text).first()).toBeVisible()
+    }
+    await offline.close()
+  } finally {
+    rmSync(profile, { recursive: true, force: true })
+  }
 })

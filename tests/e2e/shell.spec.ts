@@ -74,3 +74,14 @@ test('the footer links to the cooperative’s portal and shows the versions in a
   await page.getByRole('button', { name: 'Version 27.0.0' }).click()
   await expect(page.getByRole('tooltip')).toHaveText('Application 27.0.0 · serveur 27.0.0')
 })
+
+test('public holidays within 15 days show in a banner on every page', async ({ page }) => {
+  // The page's clock only: the server keeps its own date, the banner reads the browser's.
+  await page.clock.setFixedTime(new Date('2026-12-15T09:00:00+01:00'))
+  await signIn(page, '100001')
+  const banner = page.getByRole('region', { name: 'Jours fériés à venir' })
+  await expect(banner.getByText(/Jour férié le vendredi 25\/12\/2026 \(Noël\)/)).toBeVisible()
+  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: 'Aliments' }).click()
+  await expect(banner).toBeVisible()
+  await expect(banner.getByText(/01\/01\/2027/)).toHaveCount(0)
+})

@@ -8,20 +8,21 @@ import { canEditArticles, isFarmer } from '../../domain/roles'
 import { resolveAccess } from '../features/session/resolve-access'
 import { denialRedirect } from '../features/session/denial-redirect'
 import { MainShell } from '../ui/shell/main-shell'
+import { ContentieuxDialog } from '../features/session/contentieux-dialog'
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
 
 export const Route = createFileRoute('/_main')({
   beforeLoad: async ({ context, location }) => {
     const access = await resolveAccess(context.queryClient, location.href)
     if (!access.granted) throw denialRedirect(access.denial)
-    return { user: access.user, numTiers: access.numTiers }
+    return { user: access.user, numTiers: access.numTiers, contentieux: access.contentieux }
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(referentielQueryOptions(context.numTiers)),
   component: MainLayout,
 })
 
 function MainLayout() {
-  const { user, numTiers } = Route.useRouteContext()
+  const { user, numTiers, contentieux } = Route.useRouteContext()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const tiers = useQuery(tiersQueryOptions(numTiers)).data
@@ -38,6 +39,8 @@ function MainLayout() {
     await signOut(queryClient)
     await navigate({ to: '/login' })
   }
+
+  if (contentieux) return <ContentieuxDialog onLogout={onLogout} />
 
   return (
     <MainShell

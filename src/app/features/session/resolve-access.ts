@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../../../api/api-error'
 import { meQueryOptions } from '../../../api/user'
 import { tiersQueryOptions } from '../../../api/tiers'
+import { incidentPaiementQueryOptions } from '../../../api/paiement'
 import type { UserMe } from '../../../api/contract/user'
 import type { Tiers } from '../../../api/contract/tiers'
 import { isFarmer, isVgmMember } from '../../../domain/roles'
@@ -16,7 +17,7 @@ export type AccessDenial =
   | { to: 'error-logout'; cause: ErrorCause }
   | { to: 'selection-tiers' }
 
-export type Access = { granted: true; user: UserMe; numTiers: string; tiers: Tiers } | { granted: false; denial: AccessDenial }
+export type Access = { granted: true; user: UserMe; numTiers: string; tiers: Tiers; contentieux: boolean } | { granted: false; denial: AccessDenial }
 
 /**
  * Which customer this user acts for, from the user alone: a farmer for themself (their username
@@ -48,12 +49,25 @@ export async function resolveAccess(queryClient: QueryClient, href: string): Pro
   if ('to' in customer) return { granted: false, denial: customer }
   try {
     const tiers = await queryClient.ensureQueryData(tiersQueryOptions(customer.numTiers))
-    return { granted: true, user: loaded.user, numTiers: customer.numTiers, tiers }
+    const contentieux = await hasBlockingIncident(queryClient, customer.numTiers)
+    return { granted: true, user: loaded.user, numTiers: customer.numTiers, tiers, contentieux }
   } catch (e) {
     if (e instanceof ApiError && e.code === 'TIERS_INEXISTANT') return denied({ to: 'error-logout', cause: 'TIERS_NON_RECONNU' })
     if (e instanceof ApiError && e.status === 403) return denied({ to: 'error-logout', cause: 'ACCES_NON_AUTHORISE' })
     if (e instanceof ApiError && e.status === 401) return denied({ to: 'login', redirectFrom: href })
     throw e
+  }
+}
+
+/**
+ * A blocking payment incident. Unknown (offline with nothing cached) counts as none: the farmer
+ * keeps their cart and their reading, and the server checks again when the order is sent.
+ */
+async function hasBlockingIncident(queryClient: QueryClient, numTiers: string): Promise<boolean> {
+  try {
+    return (await queryClient.ensureQueryData(incidentPaiementQueryOptions(numTiers))).bloquant
+  } catch {
+    return false
   }
 }
 

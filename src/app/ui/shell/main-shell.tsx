@@ -5,6 +5,7 @@ import type { MessageBandeau } from '../../../api/contract/referentiel'
 import { AppHeader } from './app-header'
 import { BottomTabs } from './bottom-tabs'
 import { Breadcrumb } from './breadcrumb'
+import { HolidayBanner } from './holiday-banner'
 import { MessageBanner } from './message-banner'
 import { SideMenu } from './side-menu'
 import { SiteFooter } from './site-footer'
@@ -29,6 +30,7 @@ export function MainShell({ raisonSociale, numTiers, owner, messages, showArticl
       </a>
       <AppHeader raisonSociale={raisonSociale} numTiers={numTiers} owner={owner} onLogout={onLogout} loggingOut={loggingOut} />
       <MessageBanner messages={messages} />
+      <HolidayBanner numTiers={numTiers} />
       <div className="flex flex-1">
         <SideMenu showArticles={showArticles} numTiers={numTiers} />
         <div className="flex min-w-0 flex-1 flex-col">

@@ -1,0 +1,25 @@
+// The holiday banner (ordering-area §9): public holidays within the parameters' alert delay
+// (15 days by default), so a farmer orders before the cooperative's trucks stop. Offline with no
+// parameters cached, the national holidays and the default delay still apply.
+import { useQuery } from '@tanstack/react-query'
+import { parametresCommandeRawQueryOptions } from '../../../api/parametres-commande'
+import { upcomingHolidays } from '../../../domain/calendar'
+import { DEFAULT_ORDER_PARAMETERS } from '../../../domain/order-parameters'
+import { formatDate } from '../../../domain/format'
+import { parisNow } from '../now'
+
+export function HolidayBanner({ numTiers }: { numTiers: string }) {
+  const params = useQuery({ ...parametresCommandeRawQueryOptions(numTiers), meta: { errorDialog: false } }).data
+  const days = params?.delaisCommande.delaiAlerteFeries ?? DEFAULT_ORDER_PARAMETERS.delaiAlerteFeries
+  const holidays = upcomingHolidays(parisNow(), days, params?.joursFeries ?? [])
+  if (holidays.length === 0) return null
+  return (
+    <section aria-label="Jours fériés à venir" className="border-b-2 border-silo-gold bg-silo-gold-light px-4 py-2">
+      {holidays.map((j) => (
+        <p key={j.date} className="text-base font-medium text-neutral-900">
+          Jour férié le {formatDate(j.date)} ({j.libelle}) : pas de livraison ce jour-là, pensez à anticiper vos commandes.
+        </p>
+      ))}
+    </section>
+  )
+}
