@@ -34,7 +34,10 @@ async function localTraces(page: Page) {
     const storage = JSON.stringify({ ...localStorage })
     const cacheNames = await caches.keys()
     let apiEntries = 0
-    for (const name of cacheNames.filter((n) => n.startsWith('silo-api'))) apiEntries += (await (await caches.open(name)).keys()).length
+    // Only the user's answers count: /public/infos/* (version, portal link) belong to nobody.
+    for (const name of cacheNames.filter((n) => n.startsWith('silo-api'))) {
+      apiEntries += (await (await caches.open(name)).keys()).filter((r) => new URL(r.url).pathname.startsWith('/web/')).length
+    }
     return { rows, storage, apiEntries }
   })
 }
@@ -72,7 +75,15 @@ test('after logout IndexedDB, Cache Storage and localStorage hold nothing of the
   const before = await localTraces(page)
   expect(before.rows).toBeGreaterThan(0)
 
+  // A non-empty cart asks first: going on with the order keeps everything.
   await page.getByRole('button', { name: 'Déconnexion' }).click()
+  const ask = page.getByRole('alertdialog', { name: 'Panier en cours' })
+  await expect(ask.getByText("Votre panier contient 1 ligne qui n'a pas été envoyée")).toBeVisible()
+  await ask.getByRole('button', { name: 'Continuer ma commande' }).click()
+  await expect(ask).toHaveCount(0)
+  expect((await localTraces(page)).rows).toBeGreaterThan(0)
+  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  await ask.getByRole('button', { name: 'Abandonner le panier et me déconnecter' }).click()
   await expect(page).toHaveURL(/\/login/)
   await page.waitForTimeout(1500) // the query persister writes at most once a second
   const after = await localTraces(page)

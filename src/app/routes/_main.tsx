@@ -1,5 +1,5 @@
 // spec: main — the ordering shell: side menu, app bar, breadcrumb, cart button, logout, footer.
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { referentielQueryOptions } from '../../api/referentiel'
@@ -9,6 +9,9 @@ import { resolveAccess } from '../features/session/resolve-access'
 import { denialRedirect } from '../features/session/denial-redirect'
 import { MainShell } from '../ui/shell/main-shell'
 import { ContentieuxDialog } from '../features/session/contentieux-dialog'
+import { LogoutConfirm } from '../ui/shell/logout-confirm'
+
+const LeaveGuard = lazy(() => import('../ui/shell/leave-guard'))
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
 
 export const Route = createFileRoute('/_main')({
@@ -29,7 +32,9 @@ function MainLayout() {
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data
   const [loggingOut, setLoggingOut] = useState(false)
 
-  const onLogout = async () => {
+  const [pendingCart, setPendingCart] = useState(0)
+
+  const leave = async () => {
     setLoggingOut(true)
     if (!isFarmer(user.roles) && user.actingFor) {
       await stopActingFor(queryClient)
@@ -40,7 +45,15 @@ function MainLayout() {
     await navigate({ to: '/login' })
   }
 
-  if (contentieux) return <ContentieuxDialog onLogout={onLogout} />
+  // With lines in the cart, ask first (Dexie loads only now, not in the first screen).
+  const onLogout = async () => {
+    const { readCartLines } = await import('../../offline/cart')
+    const lines = await readCartLines(user.username, numTiers).catch(() => [])
+    if (lines.length > 0) setPendingCart(lines.length)
+    else await leave()
+  }
+
+  if (contentieux) return <ContentieuxDialog onLogout={leave} />
 
   return (
     <MainShell
@@ -53,6 +66,18 @@ function MainLayout() {
       loggingOut={loggingOut}
     >
       <Outlet />
+      <Suspense fallback={null}>
+        <LeaveGuard owner={user.username} numTiers={numTiers} />
+      </Suspense>
+      {pendingCart > 0 && (
+        <LogoutConfirm
+          lines={pendingCart}
+          onAnswer={(logout) => {
+            setPendingCart(0)
+            if (logout) void leave()
+          }}
+        />
+      )}
     </MainShell>
   )
 }
