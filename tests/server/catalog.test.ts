@@ -168,3 +168,39 @@ describe.each(backends)('catalog API on $name', (backend) => {
     expect(reglement.domiciliations.length).toBeGreaterThan(0)
   })
 })
+
+describe.each(backends)('orders API on $name', (backend) => {
+  let opened: OpenedTestDb
+  let t: ReturnType<typeof buildTestApp>
+  beforeAll(async () => {
+    opened = await backend.open()
+    t = buildTestApp(opened.db)
+  })
+  afterAll(async () => opened?.close())
+
+  it('current orders have a line in progress; the history filters by steps and window', async () => {
+    const farmer = await signIn(t.app, DEMO.eleveur)
+    const enCours = await (await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes/commandes-en-cours`, farmer)).json()
+    expect(enCours.length).toBeGreaterThan(0)
+    for (const c of enCours) {
+      expect(c.lignes.some((l: { etape: string }) => ['ENREGISTREE', 'PREPAREE', 'VALORISEE', 'LOGISTIQUE', 'LIVREE'].includes(l.etape))).toBe(true)
+      expect(c).toMatchObject({ numero: expect.any(String), date: expect.any(String), etape: expect.any(String) })
+    }
+    const res = await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=FACTUREE,ERREUR,SUPPRIMEE&dateDebut=2026-08-24&dateFin=2026-11-23`, farmer)
+    expect(res.status).toBe(200)
+    const historique = await res.json()
+    for (const c of historique) {
+      expect(c.date >= '2026-08-23' && c.date <= '2026-11-24').toBe(true)
+      expect(c.lignes.some((l: { etape: string }) => ['FACTUREE', 'ERREUR', 'SUPPRIMEE'].includes(l.etape))).toBe(true)
+    }
+    const one = enCours[0]
+    const detail = await (await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes/${one.numero}`, farmer)).json()
+    expect(detail).toEqual(one)
+    expect((await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes/123`, farmer)).status).toBe(404)
+    expect((await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=FACTUREE&dateDebut=2026-11-23&dateFin=2026-11-01`, farmer)).status).toBe(400)
+    expect((await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=factur%C3%A9e&dateDebut=2026-11-01&dateFin=2026-11-23`, farmer)).status).toBe(400)
+    // Another customer's orders: 403, even by number.
+    expect((await get(t.app, `/web/v1/tiers/${DEMO.volailles}/commandes/commandes-en-cours`, farmer)).status).toBe(403)
+    expect((await get(t.app, `/web/v1/tiers/${DEMO.volailles}/commandes/${one.numero}`, farmer)).status).toBe(403)
+  })
+})

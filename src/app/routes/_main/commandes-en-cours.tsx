@@ -1,23 +1,20 @@
-// spec: main.infos.commandesEnCours — Commandes en cours (menu: Commandes internet).
+// spec: main.infos.commandesEnCours — Commandes en cours (menu: Commandes internet). Query: numero
+// opens that order's detail.
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeading } from '../../ui/page-heading'
-import { HelpButton } from '../../ui/help-button'
+import { commandesEnCoursQueryOptions } from '../../../api/commandes'
+import { OrdersPage } from '../../features/orders/orders-page'
+import { loadQuery } from '../../query-loader'
+import { optionalId } from '../-search'
 
 export const Route = createFileRoute('/_main/commandes-en-cours')({
   staticData: { title: 'Commandes en cours' },
-  component: CommandesPage,
+  validateSearch: (s: Record<string, unknown>): { numero?: string } => ({ numero: optionalId(s.numero) }),
+  loader: ({ context: { queryClient, numTiers } }) => loadQuery(queryClient, commandesEnCoursQueryOptions(numTiers)),
+  component: CommandesRoute,
 })
 
-function CommandesPage() {
-  return (
-    <>
-      <PageHeading actions={<HelpButton cle="COMMANDE" label="Aide : vos commandes" />}>Commandes internet</PageHeading>
-      <section aria-labelledby="en-cours" className="mb-6">
-        <h2 id="en-cours" className="mb-2 text-xl font-bold">Commandes en cours</h2>
-      </section>
-      <section aria-labelledby="historique">
-        <h2 id="historique" className="mb-2 text-xl font-bold">Historique des commandes</h2>
-      </section>
-    </>
-  )
+function CommandesRoute() {
+  const { numTiers } = Route.useRouteContext()
+  const { numero } = Route.useSearch()
+  return <OrdersPage numTiers={numTiers} numero={numero} />
 }

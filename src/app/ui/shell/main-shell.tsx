@@ -41,7 +41,7 @@ export function MainShell({ raisonSociale, numTiers, owner, messages, showArticl
           <SiteFooter className="mb-[calc(72px+env(safe-area-inset-bottom))] md:mb-0" />
         </div>
       </div>
-      <BottomTabs numTiers={numTiers} />
+      <BottomTabs numTiers={numTiers} showArticles={showArticles} />
       <UpdatePrompt />
     </div>
   )

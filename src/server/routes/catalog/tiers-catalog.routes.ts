@@ -2,6 +2,7 @@
 // first that the session may act for that customer: the customer themself, or staff acting.
 import { Hono } from 'hono'
 import { NumTiersParam } from '../../../api/contract/common'
+import { Commande, CommandeParams, Commandes, CommandesQuery } from '../../../api/contract/commandes'
 import { Contrats, ContratsQuery } from '../../../api/contract/contrats'
 import { Batiments, Exploitations } from '../../../api/contract/exploitations'
 import { Livraisons, LivraisonsQuery } from '../../../api/contract/livraisons'
@@ -10,8 +11,9 @@ import { IncidentPaiement, IncidentPaiementQuery, ReglementTiers, ReglementTiers
 import { MESSAGES } from '../../../domain/constants'
 import { requireActFor } from '../../auth/access'
 import type { AppEnv } from '../../http/env'
-import { badRequest } from '../../http/http-error'
+import { badRequest, notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
+import { loadCommande, loadCommandes, loadCommandesEnCours } from './commandes.handlers'
 import { loadContrats } from './contrats.handlers'
 import { describeRead } from './describe'
 import { loadBatiments, loadExploitations, loadLots } from './farms.handlers'
@@ -108,3 +110,43 @@ tiersCatalogRoutes.get(
   },
 )
 
+
+tiersCatalogRoutes.get(
+  `${base}/commandes/commandes-en-cours`,
+  describeRead('Commandes en cours : celles qui ont au moins une ligne pas encore facturée, supprimée ni en erreur', 'commandes', Commandes),
+  validate('param', NumTiersParam),
+  async (c) => {
+    const { numTiers } = c.req.valid('param')
+    requireActFor(c, numTiers)
+    return c.json(await loadCommandesEnCours(c.get('deps').db, numTiers))
+  },
+)
+
+tiersCatalogRoutes.get(
+  `${base}/commandes`,
+  describeRead('Commandes reçues entre dateDebut et dateFin qui ont au moins une ligne à l’une des étapes données', 'commandes', Commandes),
+  validate('param', NumTiersParam),
+  validate('query', CommandesQuery),
+  async (c) => {
+    const { numTiers } = c.req.valid('param')
+    requireActFor(c, numTiers)
+    const { etapes, dateDebut, dateFin } = c.req.valid('query')
+    if (dateFin < dateDebut) throw badRequest('La date de fin doit être postérieure ou égale à la date de début', 'PERIODE_INVALIDE')
+    return c.json(await loadCommandes(c.get('deps').db, numTiers, etapes, { dateDebut, dateFin }))
+  },
+)
+
+// Not in the spec's list: the detail view opened from a link (a bookmark, the outbox's "sent"
+// notice) needs the order without knowing in which window it sits.
+tiersCatalogRoutes.get(
+  `${base}/commandes/:numero`,
+  describeRead('Une commande et ses lignes', 'commandes', Commande, { 404: 'Commande inconnue' }),
+  validate('param', CommandeParams),
+  async (c) => {
+    const { numTiers, numero } = c.req.valid('param')
+    requireActFor(c, numTiers)
+    const commande = await loadCommande(c.get('deps').db, numTiers, numero)
+    if (!commande) throw notFound('Commande inconnue', 'COMMANDE_INEXISTANTE')
+    return c.json(commande)
+  },
+)

@@ -1,0 +1,77 @@
+// spec: main.infos.commandesEnCours — Commandes internet: current orders with the Etape/Date sort
+// ('Tier par'), the history with 'Afficher plus de commandes', or one order's detail.
+import { useState } from 'react'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { commandeQueryOptions, commandesEnCoursQueryOptions, commandesHistoriqueQueryOptions } from '../../../api/commandes'
+import { LIBELLE_TRI, sortOrders, TRI_DATE, TRI_ETAPE } from '../../../domain/orders'
+import { HelpButton } from '../../ui/help-button'
+import { parisNow } from '../../ui/now'
+import { OfflineNotice } from '../../ui/offline-notice'
+import { PageHeading } from '../../ui/page-heading'
+import { QueryStatus } from '../../ui/query-status'
+import { OrderDetail } from './order-detail'
+import { OrderList } from './order-list'
+
+function Detail({ numTiers, numero }: { numTiers: string; numero: string }) {
+  const query = useQuery(commandeQueryOptions(numTiers, numero))
+  return (
+    <>
+      <OfflineNotice dataUpdatedAt={query.dataUpdatedAt} failed={query.isRefetchError} />
+      <QueryStatus query={query}>{query.data && <OrderDetail commande={query.data} numTiers={numTiers} />}</QueryStatus>
+    </>
+  )
+}
+
+function Lists({ numTiers }: { numTiers: string }) {
+  const [tri, setTri] = useState(TRI_ETAPE)
+  const enCours = useQuery(commandesEnCoursQueryOptions(numTiers))
+  const historique = useInfiniteQuery(commandesHistoriqueQueryOptions(numTiers, parisNow()))
+  const passees = historique.data?.pages.flatMap((p) => p.commandes) ?? []
+  return (
+    <>
+      <OfflineNotice dataUpdatedAt={enCours.dataUpdatedAt} failed={enCours.isRefetchError} />
+      <section aria-labelledby="en-cours" className="mb-8">
+        <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
+          <h2 id="en-cours" className="text-xl font-bold">Commandes en cours</h2>
+          <label className="grid gap-1 text-base font-semibold">
+            {LIBELLE_TRI}
+            <select
+              value={tri}
+              onChange={(e) => setTri(Number(e.target.value))}
+              className="touch-target rounded-lg border-2 border-neutral-700 bg-white px-3 font-normal"
+            >
+              <option value={TRI_ETAPE}>Etape</option>
+              <option value={TRI_DATE}>Date</option>
+            </select>
+          </label>
+        </div>
+        <QueryStatus query={enCours}>
+          <OrderList commandes={sortOrders(enCours.data ?? [], tri)} empty="Aucune commande en cours." caption="Commandes en cours" />
+        </QueryStatus>
+      </section>
+      <section aria-labelledby="historique">
+        <h2 id="historique" className="mb-2 text-xl font-bold">Historique des commandes</h2>
+        <QueryStatus query={historique}>
+          <OrderList commandes={passees} empty="Aucune commande dans l'historique pour ces dates." caption="Historique des commandes" />
+          <button
+            type="button"
+            onClick={() => void historique.fetchNextPage()}
+            disabled={!historique.hasNextPage || historique.isFetchingNextPage}
+            className="touch-target mt-4 w-full rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-600 sm:w-auto"
+          >
+            {historique.isFetchingNextPage ? 'Chargement…' : 'Afficher plus de commandes'}
+          </button>
+        </QueryStatus>
+      </section>
+    </>
+  )
+}
+
+export function OrdersPage({ numTiers, numero }: { numTiers: string; numero?: string }) {
+  return (
+    <>
+      <PageHeading actions={<HelpButton cle="COMMANDE" label="Aide : vos commandes" />}>Commandes internet</PageHeading>
+      {numero ? <Detail numTiers={numTiers} numero={numero} /> : <Lists numTiers={numTiers} />}
+    </>
+  )
+}

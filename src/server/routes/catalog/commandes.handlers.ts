@@ -1,0 +1,91 @@
+// The customer's orders with their lines (cart-orders-admin §2 Orders screen, §3 Order, §4).
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { DateTime } from 'luxon'
+import type { Commande } from '../../../api/contract/commandes'
+import { ZONE } from '../../../domain/calendar'
+import { ETAPES_EN_COURS, stepRank } from '../../../domain/orders'
+import type { Db } from '../../db/client'
+import { articles, commandeLigneMineraux, commandeLignes, commandeLigneSupplementations, commandes } from '../../db/schema'
+
+/** Orders having at least one line in one of `etapes`, optionally received within [debut, fin] (Paris days). */
+export async function loadCommandes(db: Db, numTiers: string, etapes: readonly string[], window?: { dateDebut: string; dateFin: string }): Promise<Commande[]> {
+  const conditions = [eq(commandes.numTiers, numTiers), inArray(commandeLignes.etape, [...etapes])]
+  if (window) {
+    const from = DateTime.fromISO(window.dateDebut, { zone: ZONE }).startOf('day')
+    const to = DateTime.fromISO(window.dateFin, { zone: ZONE }).plus({ days: 1 }).startOf('day')
+    conditions.push(gte(commandes.date, from.toJSDate()), lt(commandes.date, to.toJSDate()))
+  }
+  const ids = await db
+    .selectDistinct({ id: commandes.id })
+    .from(commandes)
+    .innerJoin(commandeLignes, eq(commandeLignes.commandeId, commandes.id))
+    .where(and(...conditions))
+  return loadByIds(db, ids.map((r) => r.id))
+}
+
+export const loadCommandesEnCours = (db: Db, numTiers: string) => loadCommandes(db, numTiers, ETAPES_EN_COURS)
+
+export async function loadCommande(db: Db, numTiers: string, numero: string): Promise<Commande | null> {
+  const [row] = await db.select({ id: commandes.id }).from(commandes).where(and(eq(commandes.numTiers, numTiers), eq(commandes.numero, numero))).limit(1)
+  if (!row) return null
+  return (await loadByIds(db, [row.id]))[0] ?? null
+}
+
+async function loadByIds(db: Db, ids: number[]): Promise<Commande[]> {
+  if (ids.length === 0) return []
+  const [heads, lignes] = await Promise.all([
+    db.select().from(commandes).where(inArray(commandes.id, ids)).orderBy(desc(commandes.date)),
+    db.select().from(commandeLignes).where(inArray(commandeLignes.commandeId, ids)).orderBy(asc(commandeLignes.idLigne)),
+  ])
+  const ligneIds = lignes.map((l) => l.id)
+  const [sups, mins] = ligneIds.length
+    ? await Promise.all([
+        db
+          .select({ ligneId: commandeLigneSupplementations.ligneId, numArticle: articles.numArticle, libelle: articles.libelle })
+          .from(commandeLigneSupplementations)
+          .innerJoin(articles, eq(articles.numArticle, commandeLigneSupplementations.numArticle))
+          .where(inArray(commandeLigneSupplementations.ligneId, ligneIds)),
+        db
+          .select({ ligneId: commandeLigneMineraux.ligneId, numArticle: articles.numArticle, libelle: articles.libelle, q: commandeLigneMineraux.quantiteCommande })
+          .from(commandeLigneMineraux)
+          .innerJoin(articles, eq(articles.numArticle, commandeLigneMineraux.numArticle))
+          .where(inArray(commandeLigneMineraux.ligneId, ligneIds)),
+      ])
+    : [[], []]
+  return heads.map((h) => {
+    const own = lignes.filter((l) => l.commandeId === h.id)
+    const steps = [...new Set(own.map((l) => l.etape))]
+    return {
+      id: h.id,
+      numero: h.numero,
+      date: h.date.toISOString(),
+      etape: steps.length === 1 ? steps[0]! : [...steps].sort((a, b) => stepRank(a) - stepRank(b))[0] ?? 'ENREGISTREE',
+      commentaire: h.commentaire,
+      lignes: own.map((l) => ({
+        idLigne: l.idLigne,
+        etape: l.etape,
+        numArticle: l.numArticle,
+        libelleArticle: l.libelleArticle,
+        codeTypeArticle: l.codeTypeArticle,
+        quantiteCommande: l.quantiteCommande,
+        codeUniteArticle: l.codeUniteArticle,
+        numAdresse: l.numAdresse,
+        datePrevueLivraison: l.datePrevueLivraison,
+        finDatePrevueLivraison: l.finDatePrevueLivraison,
+        matinApmidi: l.matinApmidi,
+        finMatinApmidi: l.finMatinApmidi,
+        codeModeCamion: l.codeModeCamion,
+        codeTypeSilo1: l.codeTypeSilo1,
+        codeTypeSilo2: l.codeTypeSilo2,
+        codeTypeSilo3: l.codeTypeSilo3,
+        melangeDechargement: l.melangeDechargement,
+        numLot: l.numLot,
+        numBatiment: l.numBatiment,
+        codeReglement: l.codeReglement,
+        commentaire: l.commentaire,
+        supplementations: sups.filter((s) => s.ligneId === l.id).map((s) => ({ numArticle: s.numArticle, libelleArticle: s.libelle })),
+        mineraux: mins.filter((m) => m.ligneId === l.id).map((m) => ({ numArticle: m.numArticle, libelleArticle: m.libelle, quantiteCommande: m.q })),
+      })),
+    }
+  })
+}

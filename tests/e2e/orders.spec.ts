@@ -1,0 +1,51 @@
+// Commandes internet (cart-orders-admin §2 "Orders screen"): current orders with the sort, the
+// history with its paging, the detail view; reached from the phone's "Plus" tab.
+import { expect, test } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { signIn } from './support'
+
+test('farmer 100001 follows their orders: sort, detail, history paging until it ends', async ({ page }) => {
+  await signIn(page, '100001')
+  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('button', { name: 'Plus' }).click()
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Commandes internet' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Commandes internet' })).toBeVisible()
+
+  const current = page.getByRole('region', { name: 'Commandes en cours' })
+  const cards = current.getByRole('listitem')
+  await expect(cards.first()).toBeVisible()
+  const sort = page.getByLabel('Tier par')
+  await expect(sort).toHaveValue('0')
+  await sort.selectOption({ label: 'Date' })
+  // By date: newest first.
+  const dates = await current.locator('li a span span:nth-child(2)').allTextContents()
+  const iso = dates.map((d) => d.split('/').reverse().join('-'))
+  expect([...iso].sort().reverse()).toEqual(iso)
+
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+  // The detail of the first order, then back to the lists.
+  const first = (await cards.first().locator('span.text-lg').textContent())!.replace('N° ', '')
+  await cards.first().getByRole('link').click()
+  await expect(page).toHaveURL(new RegExp(`numero=${first}`))
+  await expect(page.getByRole('heading', { name: new RegExp(`^Détails de la commande ${first} du \\d{2}/\\d{2}/\\d{4}$`) })).toBeVisible()
+  await expect(page.getByText(/Quantité/).first()).toBeVisible()
+  await page.getByRole('link', { name: '← Liste des commandes' }).click()
+  await expect(page.getByRole('region', { name: 'Commandes en cours' })).toBeVisible()
+
+  // History: more windows until one comes back empty, then the button stays disabled.
+  const more = page.getByRole('button', { name: 'Afficher plus de commandes' })
+  for (let i = 0; i < 30 && (await more.isEnabled()); i++) {
+    await more.click()
+    await expect(page.getByRole('button', { name: /Afficher plus de commandes|Chargement/ })).toBeVisible()
+  }
+  await expect(more).toBeDisabled()
+})
+
+test('on a tablet the orders are a table', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signIn(page, '100001', 'demo', '/commandes-en-cours')
+  const table = page.getByRole('table', { name: 'Commandes en cours' })
+  await expect(table.getByRole('columnheader', { name: 'N° de commande' })).toBeVisible()
+  await expect(table.getByRole('row').nth(1)).toBeVisible()
+})
