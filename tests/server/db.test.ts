@@ -1,6 +1,6 @@
 // The database layer: migrations, the demo seed's key facts, determinism, seedIfEmpty, and
 // persistence of PGlite on disk. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, count, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm'
@@ -140,6 +140,15 @@ describe('PGlite on disk', () => {
     } finally {
       await again.close()
     }
+  })
+
+  it('a write-ahead log cut by a brutal stop gives an error that says what to do', async () => {
+    const data = join(dir, 'cut')
+    const opened = await openDatabase({ dataDir: data })
+    await opened.close()
+    // What a power cut during a write can leave: WAL segments with nothing in them.
+    for (const f of readdirSync(join(data, 'pg_wal'))) if (/^[0-9A-F]{24}$/.test(f)) truncateSync(join(data, 'pg_wal', f), 0)
+    await expect(openDatabase({ dataDir: data })).rejects.toThrow(/cannot be opened .*Restore the last backup of that folder/)
   })
 })
 

@@ -33,20 +33,46 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  try {
+    return await startPglite(dataDir)
+  } catch (err) {
+    throw explain(err, dataDir)
+  }
+}
+
+async function startPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
   // Imported lazily: a PostgreSQL deployment never loads the WASM build.
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
   const client = dataDir ? new PGlite(dataDir) : new PGlite()
   const db = drizzle({ client, schema, casing: 'snake_case' })
   try {
     await migrate(db, { migrationsFolder })
   } catch (err) {
-    await client.close()
+    await client.close().catch(() => {})
     throw err
   }
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}
+
+/**
+ * A server killed outright (power cut, kill -9) while PGlite was writing can leave a WAL that
+ * PGlite 0.5 cannot replay: it then stops with a bare "Aborted()". Say what to do instead.
+ */
+function explain(err: unknown, dataDir: string | undefined): Error {
+  // drizzle wraps the driver's error ("Failed query: …"): PGlite's abort is down the cause chain.
+  const messages: string[] = []
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = e instanceof Error ? e.cause : undefined, depth++) messages.push(e instanceof Error ? e.message : String(e))
+  const cause = messages.find((m) => /Aborted/.test(m))
+  if (!dataDir || !cause) return err instanceof Error ? err : new Error(String(err))
+  return new Error(
+    `The embedded database in ${dataDir} cannot be opened (${cause}): the server was probably stopped abruptly while writing. ` +
+      `Restore the last backup of that folder (see README, "Backups"), or move it aside to start from an empty database. ` +
+      `For production, use PostgreSQL (DATABASE_URL).`,
+    { cause: err },
+  )
 }
 
 async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
