@@ -13,9 +13,22 @@ import {
   ValidationAdresse,
   ValidationAdresseParams,
 } from '../../../api/contract/articles'
-import { requireActFor } from '../../auth/access'
+import {
+  ArticleCommandableBody,
+  ArticleModifiable,
+  ArticlesModifiables,
+  ArticlesModifiablesQuery,
+  Diagnostic,
+  NumArticleParam,
+  NumTiersOnlyQuery,
+} from '../../../api/contract/articles-admin'
+import { MESSAGES } from '../../../domain/constants'
+import { canEditArticles } from '../../../domain/roles'
+import { requireActFor, requireRole } from '../../auth/access'
+import { audit } from '../tiers/tiers-search.handlers'
+import { addedNotOrdered, diagnose, findArticle, searchNonCommandables, setCommandable } from './articles-admin.handlers'
 import type { AppEnv } from '../../http/env'
-import { notFound } from '../../http/http-error'
+import { badRequest, notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
 import {
   articleExists,
@@ -100,5 +113,59 @@ articlesRoutes.get(
     const { db } = c.get('deps')
     await requireArticle(db, null, num)
     return c.json(await validateAdresseLivraison(db, num, numTiers, numAdresse))
+  },
+)
+
+// Staff managing which articles a member may order (cart-orders-admin §2, §7). Registered before
+// nothing that could shadow them: these paths have fewer segments than the article reads above.
+const DIAGNOSTIC_KO = 'Erreur lors du diagnostic'
+
+articlesRoutes.get(
+  '/web/v1/articles/modifiables',
+  describeRead('Articles non commandables du tiers (recherche, 3 caractères) ou ajoutés manuellement et pas encore commandés', 'articles', ArticlesModifiables),
+  validate('query', ArticlesModifiablesQuery),
+  async (c) => {
+    requireRole(c, canEditArticles)
+    const { numTiers, search, commandable } = c.req.valid('query')
+    requireActFor(c, numTiers)
+    const { db } = c.get('deps')
+    if (commandable === 'true') return c.json(await addedNotOrdered(db, numTiers))
+    if (!search) throw badRequest(MESSAGES.rechercheMin, 'RECHERCHE_TROP_COURTE')
+    return c.json(await searchNonCommandables(db, numTiers, search))
+  },
+)
+
+articlesRoutes.patch(
+  '/web/v1/articles/:num',
+  describeRead('Rend un article commandable ou non pour le tiers (journalisé)', 'articles', ArticleModifiable, { 404: ARTICLE_INCONNU }),
+  validate('param', NumArticleParam),
+  validate('query', NumTiersOnlyQuery),
+  validate('json', ArticleCommandableBody),
+  async (c) => {
+    const user = requireRole(c, canEditArticles)
+    const { numTiers } = c.req.valid('query')
+    requireActFor(c, numTiers)
+    const { num } = c.req.valid('param')
+    const { artCommandable } = c.req.valid('json')
+    const { db, clock } = c.get('deps')
+    if (!(await findArticle(db, num))) throw notFound(ARTICLE_INCONNU, 'ARTICLE_INEXISTANT')
+    const saved = await setCommandable(db, numTiers, num, artCommandable, user.username, clock.now().toJSDate())
+    await audit(db, { username: user.username, numTiers, action: 'article-commandable', details: { numArticle: num, artCommandable } })
+    return c.json(saved)
+  },
+)
+
+articlesRoutes.get(
+  '/web/v1/articles/:num/diagnostic',
+  describeRead('Diagnostic brut : pourquoi le tiers peut ou non commander l’article', 'articles', Diagnostic, { 404: DIAGNOSTIC_KO }),
+  validate('param', NumArticleParam),
+  validate('query', NumTiersOnlyQuery),
+  async (c) => {
+    requireRole(c, canEditArticles)
+    const { numTiers } = c.req.valid('query')
+    requireActFor(c, numTiers)
+    const result = await diagnose(c.get('deps').db, numTiers, c.req.valid('param').num)
+    if (!result) throw notFound(DIAGNOSTIC_KO, 'ARTICLE_INEXISTANT')
+    return c.json(result)
   },
 )

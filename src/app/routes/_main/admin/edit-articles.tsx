@@ -2,21 +2,17 @@
 // Lives in the main shell (pathless `_main`), beside the admin shell's /admin pages (`_admin`).
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { canEditArticles } from '../../../../domain/roles'
-import { PageHeading } from '../../../ui/page-heading'
+import { EditArticlesPage } from '../../../features/edit-articles/edit-articles-page'
 
 export const Route = createFileRoute('/_main/admin/edit-articles')({
   staticData: { title: 'Administration - Modification des articles commandables' },
   beforeLoad: ({ context }) => {
     if (!canEditArticles(context.user.roles)) throw redirect({ to: '/catalog/order_history' })
   },
-  component: EditArticlesPage,
+  component: EditArticlesRoute,
 })
 
-function EditArticlesPage() {
-  return (
-    <>
-      <PageHeading>Administration - Modification des articles commandables</PageHeading>
-      <h2 className="mb-2 text-xl font-bold">Articles ajoutés manuellement mais non encore commandés</h2>
-    </>
-  )
+function EditArticlesRoute() {
+  const { numTiers } = Route.useRouteContext()
+  return <EditArticlesPage numTiers={numTiers} />
 }
