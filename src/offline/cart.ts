@@ -1,5 +1,5 @@
 // Cart lines in Dexie (ARCHITECTURE: "Write a cart line … → src/offline cart"). The cart issue
-// extends this module (update, remove, header defaults); here lines are only added.
+// extends this module; the order-line form adds update, remove and the next line's defaults.
 import type { CartLine } from '../domain/types'
 import { db } from './db'
 
@@ -25,4 +25,73 @@ export async function addCartLines(owner: string, numTiers: string, lines: reado
 export async function readCartLines(owner: string, numTiers: string): Promise<CartLine[]> {
   const rows = await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).sortBy('idLigne')
   return rows.map((r) => r.line as CartLine)
+}
+
+/** One line of the cart, or null (the form opened for a line another tab removed). */
+export async function readCartLine(owner: string, numTiers: string, idLigne: string): Promise<CartLine | null> {
+  const row = await db.cartLines.get([owner, numTiers, idLigne])
+  return row ? (row.line as CartLine) : null
+}
+
+/**
+ * Replaces a line, keeping its idLigne. Updating an unknown line (removed meanwhile in another
+ * tab) is only logged (ordering-area §4) and returns false. Offline-safe: Dexie only.
+ */
+export async function updateCartLine(owner: string, numTiers: string, line: CartLine): Promise<boolean> {
+  return db.transaction('rw', db.cartLines, async () => {
+    const key: [string, string, string] = [owner, numTiers, line.idLigne]
+    if (!(await db.cartLines.get(key))) {
+      console.warn(`Ligne de panier inconnue : ${line.idLigne}`)
+      return false
+    }
+    await db.cartLines.put({ owner, numTiers, idLigne: line.idLigne, line, updatedAt: new Date().toISOString() })
+    return true
+  })
+}
+
+/** Removes one line; removing a line already gone is not an error. */
+export async function deleteCartLine(owner: string, numTiers: string, idLigne: string): Promise<void> {
+  await db.cartLines.delete([owner, numTiers, idLigne])
+}
+
+/** The last dates and slots chosen: the next line's defaults (ordering-area §4 "Cart"). */
+export interface LastDelivery {
+  datePrevueLivraison: string | null
+  finDatePrevueLivraison: string | null
+  matinApmidi: string | null
+  finMatinApmidi: string | null
+}
+
+type Header = Record<string, unknown> & { lastDelivery?: LastDelivery }
+
+/** Remembers them in the cart header row, leaving its other fields (the comment…) as they are. */
+export async function saveLastDelivery(owner: string, numTiers: string, last: LastDelivery): Promise<void> {
+  await db.transaction('rw', db.cartHeaders, async () => {
+    const row = await db.cartHeaders.get([owner, numTiers])
+    const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
+    await db.cartHeaders.put({ owner, numTiers, header: { ...header, lastDelivery: { ...last } }, updatedAt: new Date().toISOString() })
+  })
+}
+
+export async function readLastDelivery(owner: string, numTiers: string): Promise<LastDelivery | null> {
+  const row = await db.cartHeaders.get([owner, numTiers])
+  const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
+  return header.lastDelivery ?? null
+}
+
+let persistAsked = false
+/**
+ * Asks the browser to keep this site's storage under pressure, once, at the first cart line: a
+ * cart typed in a barn must not be evicted before it is sent. A refusal changes nothing else.
+ */
+export async function askPersistentStorage(): Promise<boolean> {
+  if (persistAsked) return false
+  persistAsked = true
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined
+  if (!storage?.persist) return false
+  try {
+    return (await storage.persisted?.()) || (await storage.persist())
+  } catch {
+    return false
+  }
 }

@@ -36,9 +36,13 @@ test('farmer 100001: grouped history, address filter, paging to the end, duplica
   // On a phone, 12 lines at a time, then older windows, until nothing more can be loaded.
   await expect(main(page).locator('section li')).toHaveCount(12)
   const more = page.getByRole('button', { name: 'Afficher plus de livraisons' })
-  for (let i = 0; i < 60 && (await more.isVisible()); i++) {
+  const end = page.getByText("Impossible d'afficher plus de livraisons")
+  // Each round waits until a load is over (the button back, or the end message), never reading
+  // the screen while it says "Chargement…".
+  for (let i = 0; i < 60; i++) {
+    await expect(more.or(end)).toBeVisible()
+    if (await end.isVisible()) break
     await more.click()
-    await expect(page.getByRole('button', { name: /Afficher plus de livraisons|Chargement/ }).or(page.getByText("Impossible d'afficher plus de livraisons"))).toBeVisible()
   }
   await expect(page.getByText("Impossible d'afficher plus de livraisons")).toBeVisible()
 

@@ -10,8 +10,11 @@ import { denialRedirect } from '../features/session/denial-redirect'
 import { MainShell } from '../ui/shell/main-shell'
 import { ContentieuxDialog } from '../features/session/contentieux-dialog'
 import { LogoutConfirm } from '../ui/shell/logout-confirm'
+import { OrderLineSlot } from '../ui/order-line-slot'
 
 const LeaveGuard = lazy(() => import('../ui/shell/leave-guard'))
+// The order-line form, opened from several features through ui/order-line-slot.
+const OrderLineDialog = lazy(() => import('../features/order-line/order-line-dialog'))
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
 
 export const Route = createFileRoute('/_main')({
@@ -56,28 +59,30 @@ function MainLayout() {
   if (contentieux) return <ContentieuxDialog onLogout={leave} />
 
   return (
-    <MainShell
-      raisonSociale={tiers?.raisonSociale ?? ''}
-      numTiers={numTiers}
-      owner={user.username}
-      messages={referentiel?.messagesBandeau ?? []}
-      showArticles={canEditArticles(user.roles)}
-      onLogout={onLogout}
-      loggingOut={loggingOut}
-    >
-      <Outlet />
-      <Suspense fallback={null}>
-        <LeaveGuard owner={user.username} numTiers={numTiers} />
-      </Suspense>
-      {pendingCart > 0 && (
-        <LogoutConfirm
-          lines={pendingCart}
-          onAnswer={(logout) => {
-            setPendingCart(0)
-            if (logout) void leave()
-          }}
-        />
-      )}
-    </MainShell>
+    <OrderLineSlot.Provider value={OrderLineDialog}>
+      <MainShell
+        raisonSociale={tiers?.raisonSociale ?? ''}
+        numTiers={numTiers}
+        owner={user.username}
+        messages={referentiel?.messagesBandeau ?? []}
+        showArticles={canEditArticles(user.roles)}
+        onLogout={onLogout}
+        loggingOut={loggingOut}
+      >
+        <Outlet />
+        <Suspense fallback={null}>
+          <LeaveGuard owner={user.username} numTiers={numTiers} />
+        </Suspense>
+        {pendingCart > 0 && (
+          <LogoutConfirm
+            lines={pendingCart}
+            onAnswer={(logout) => {
+              setPendingCart(0)
+              if (logout) void leave()
+            }}
+          />
+        )}
+      </MainShell>
+    </OrderLineSlot.Provider>
   )
 }

@@ -1,52 +1,116 @@
 // The "order this article" button of the catalog screens (history Ajouter, feed list, plan
-// articles). It is meant to open the order-line form (ordering-area §2 "Order-line form"), which
-// is not in this version of the app. Linking elsewhere would let the farmer believe the article
-// went into the cart, so the button is disabled and says why; the form's issue replaces the
-// body of this component and every screen gets it at once.
-import { useId, type ReactNode } from 'react'
+// articles), and the cart's way to edit a line: both open the order-line form (ordering-area §2
+// "Order-line form"). Features never import each other and ui never imports a feature: the form
+// comes through ui/order-line-slot, filled by the _main route (lazily: it brings react-hook-form).
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react'
+import { useRouteContext } from '@tanstack/react-router'
+import type { CartLine } from '../../domain/types'
+import { useOrderLineDialog } from './order-line-slot'
 
 export interface OrderTarget {
   numArticle: string
   numLot?: string | null
   numBatiment?: string | number | null
   numExploitation?: string | number | null
+  /** Optional: what the screen already knows (the form reads the rest from the article list). */
+  libelle?: string | null
+  libelleArticle?: string | null
+  codeTypeArticle?: string | null
+  numAdresse?: string | number | null
+  numContrat?: string | null
 }
 
 interface Props {
   label: string
-  /** Unused until the form exists; passed now so that screens already say what to order. */
   target: OrderTarget
   /** Not orderable (artCommandable false, or the plan out of its dates): disabled for that reason. */
   reason?: string | null
 }
 
-export const ORDER_FORM_MISSING = "La saisie d'une ligne de commande n'est pas disponible dans cette version de Silo."
+/** Kept for the screens that still import it; the form exists now. */
+export const ORDER_FORM_MISSING = ''
+
+function useSession() {
+  const { user, numTiers } = useRouteContext({ from: '/_main' })
+  return { owner: user.username, numTiers, loginAt: user.loginAt }
+}
+
+/** Reads the session only once opened: a history of hundreds of lines holds hundreds of buttons. */
+function NewLineDialog({ target, onClose }: { target: OrderTarget; onClose: (saved: boolean) => void }) {
+  const session = useSession()
+  const OrderLineDialog = useOrderLineDialog()
+  return (
+    <Suspense fallback={null}>
+      <OrderLineDialog {...session} target={target} onClose={onClose} />
+    </Suspense>
+  )
+}
 
 export function OrderLineButton({ label, target, reason }: Props) {
   const id = useId()
+  const [open, setOpen] = useState(false)
+  const [added, setAdded] = useState(false)
+  useEffect(() => {
+    if (!added) return
+    const t = setTimeout(() => setAdded(false), 4000)
+    return () => clearTimeout(t)
+  }, [added])
+  const name = target.libelleArticle ?? target.libelle ?? `l'article ${target.numArticle}`
   return (
     <span className="inline-flex flex-col items-end gap-1" data-article={target.numArticle}>
       <button
         type="button"
-        disabled
-        aria-describedby={id}
-        title={reason ?? ORDER_FORM_MISSING}
-        className="touch-target rounded-full border-2 border-neutral-500 bg-neutral-100 px-4 text-base font-semibold text-neutral-700"
+        disabled={Boolean(reason)}
+        aria-describedby={reason ? id : undefined}
+        aria-label={`${label} ${name}`}
+        title={reason ?? undefined}
+        onClick={() => setOpen(true)}
+        className={
+          reason
+            ? 'touch-target rounded-full border-2 border-neutral-500 bg-neutral-100 px-4 text-base font-semibold text-neutral-700'
+            : 'touch-target rounded-full bg-silo-green px-4 text-base font-semibold text-white'
+        }
       >
         {label}
       </button>
-      <span id={id} className="sr-only">
-        {reason ?? ORDER_FORM_MISSING}
-      </span>
+      {reason && (
+        <span id={id} className="sr-only">
+          {reason}
+        </span>
+      )}
+      {added && (
+        <span role="status" className="text-sm font-semibold text-silo-green">
+          Ajouté au panier
+        </span>
+      )}
+      {open && (
+        <NewLineDialog
+          target={target}
+          onClose={(saved) => {
+            setOpen(false)
+            setAdded(saved)
+          }}
+        />
+      )}
     </span>
   )
 }
 
-/** Said once per screen, visibly: a disabled button alone explains nothing on a phone. */
-export function OrderFormNote({ children }: { children?: ReactNode }) {
+/**
+ * The form for a line already in the cart ("Modifier la commande"), saved with updateCartLine.
+ * The cart screen renders it while a line is being edited and removes it in onClose.
+ */
+export function EditOrderLine({ line, onClose }: { line: CartLine; onClose: (saved: boolean) => void }) {
+  const session = useSession()
+  const OrderLineDialog = useOrderLineDialog()
   return (
-    <p className="mb-4 rounded-lg border border-neutral-400 bg-neutral-50 px-3 py-2 text-base text-neutral-900">
-      {ORDER_FORM_MISSING} {children}
-    </p>
+    <Suspense fallback={null}>
+      <OrderLineDialog {...session} line={line} onClose={onClose} />
+    </Suspense>
   )
+}
+
+/** Was the note beside disabled buttons; the buttons work now, so it says nothing. */
+export function OrderFormNote(_props: { children?: ReactNode }) {
+  return null
 }

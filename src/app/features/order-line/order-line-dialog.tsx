@@ -1,0 +1,194 @@
+// The order-line form (ordering-area §2 "Order-line form", §5): full screen on phones, a large
+// dialog on tablets, over the screen it was opened from. Steps Produit, Supplémentations et
+// minéraux, Stockage, Livraison (on phones the first three are one step); forward only when the
+// step has no errors, back always; Annuler and leaving by navigation ask first. The line goes
+// into the Dexie cart: nothing here needs the network once the data was loaded once.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useBlocker } from '@tanstack/react-router'
+import { DateTime } from 'luxon'
+import { showsBuildingField } from '../../../domain/articles'
+import { MESSAGES } from '../../../domain/constants'
+import { firstAllowedDateFor } from '../../../domain/delivery-window'
+import { mineralMax } from '../../../domain/minerals'
+import type { CartLine } from '../../../domain/types'
+import { addCartLines, askPersistentStorage, readLastDelivery, saveLastDelivery, updateCartLine } from '../../../offline/cart'
+import { ConfirmDialog } from '../../ui/modal'
+import { parisNow } from '../../ui/now'
+import { PHONE, useMedia } from '../../ui/use-media'
+import { initialValues, type LineArticle, type MineralValue } from './order-line-values'
+import { OrderLineForm } from './order-line-form'
+import { useOrderLineData } from './use-order-line-data'
+
+/** What a catalog screen asks to order (the props of ui/order-line-button's target). */
+export interface OrderLineTarget {
+  numArticle: string
+  libelle?: string | null
+  libelleArticle?: string | null
+  codeTypeArticle?: string | null
+  numLot?: string | null
+  numBatiment?: string | number | null
+  numExploitation?: string | number | null
+  numAdresse?: string | number | null
+  numContrat?: string | null
+}
+
+export interface OrderLineDialogProps {
+  owner: string
+  numTiers: string
+  /** When the session signed in (ISO instant): the pivot rule's extra delay depends on it. */
+  loginAt?: string | null
+  /** A new line for this article… */
+  target?: OrderLineTarget | null
+  /** …or a cart line to edit (saved with updateCartLine). */
+  line?: CartLine | null
+  onClose: (saved: boolean) => void
+}
+
+const str = (x: unknown) => (x === null || x === undefined ? '' : String(x))
+
+export default function OrderLineDialog({ owner, numTiers, loginAt, target, line, onClose }: OrderLineDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const numArticle = line?.numArticle ?? target?.numArticle ?? ''
+  const editing = Boolean(line)
+  const data0 = useOrderLineData(owner, numTiers, numArticle, line?.codeTypeArticle ?? target?.codeTypeArticle ?? null, line?.numLot ?? target?.numLot ?? null, '')
+  const lastDelivery = useLiveQuery(async () => (await readLastDelivery(owner, numTiers)) ?? false, [owner, numTiers])
+  const [asking, setAsking] = useState(false)
+  const closing = useRef(false)
+  const dirty = useRef(false)
+  const isPhone = useMedia(PHONE)
+
+  useEffect(() => {
+    const d = ref.current
+    if (d && !d.open) d.showModal()
+    return () => d?.close()
+  }, [])
+
+  // Leaving by navigation (the back button, a link) asks first (§2).
+  const blocker = useBlocker({ shouldBlockFn: () => !closing.current, withResolver: true, enableBeforeUnload: () => dirty.current && !closing.current })
+
+  const a = data0.article
+  const article: LineArticle = {
+    numArticle,
+    libelleArticle: line?.libelleArticle ?? a?.libelle ?? target?.libelleArticle ?? target?.libelle ?? numArticle,
+    codeTypeArticle: line?.codeTypeArticle ?? a?.codeTypeArticle ?? target?.codeTypeArticle ?? 'A',
+    codeFamilleArticle: line?.codeFamilleArticle ?? a?.codeFamille ?? null,
+    codeDepartement: line?.codeDepartement ?? a?.codeDepartement ?? null,
+    codeFiliere: line?.codeFiliere ?? a?.codeFiliere ?? null,
+    numLot: line?.numLot ?? target?.numLot ?? null,
+    numExploitation: line ? (line.numExploitation ?? null) : target?.numExploitation != null ? String(target.numExploitation) : null,
+    numContrat: line?.numContrat ?? target?.numContrat ?? null,
+  }
+  const sessionStart = useMemo(() => (loginAt ? DateTime.fromISO(loginAt) : null), [loginAt])
+  const ready = data0.ready && lastDelivery !== undefined
+
+  const defaults = useMemo(() => {
+    if (!ready) return null
+    const minerals: MineralValue[] = data0.mineraux.map((m) => ({ ...m, selected: false, quantiteCommande: '' }))
+    const first = firstAllowedDateFor({ now: parisNow(), params: data0.params, sessionStart })
+    // The last dates and slots chosen become the next line's defaults, while still possible.
+    const last = lastDelivery && (lastDelivery.datePrevueLivraison ?? '') >= first ? lastDelivery : null
+    const only = data0.adresses.length === 1 ? str(data0.adresses[0]?.numAdr) : ''
+    return initialValues(line ?? null, data0.modes, minerals, {
+      numAdresse: str(target?.numAdresse) || only,
+      numBatiment: str(target?.numBatiment),
+      datePrevueLivraison: last?.datePrevueLivraison ?? '',
+      finDatePrevueLivraison: last?.finDatePrevueLivraison ?? '',
+      matinApmidi: last?.matinApmidi ?? undefined,
+      finMatinApmidi: last?.finMatinApmidi ?? undefined,
+    })
+    // Computed once, when the data first arrives: later refetches must not reset what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready])
+
+  const close = (saved: boolean) => {
+    closing.current = true
+    ref.current?.close()
+    onClose(saved)
+  }
+
+  const save = async (l: CartLine) => {
+    closing.current = true
+    const remembered = { datePrevueLivraison: l.datePrevueLivraison ?? null, finDatePrevueLivraison: l.finDatePrevueLivraison ?? null, matinApmidi: l.matinApmidi ?? null, finMatinApmidi: l.finMatinApmidi ?? null }
+    if (line) {
+      await updateCartLine(owner, numTiers, { ...line, ...l, idLigne: line.idLigne })
+    } else {
+      if ((data0.cart ?? []).length === 0) void askPersistentStorage()
+      const { idLigne: _id, ...rest } = l
+      await addCartLines(owner, numTiers, [rest])
+    }
+    await saveLastDelivery(owner, numTiers, remembered)
+    close(true)
+  }
+
+  const title = editing ? 'Modifier la commande' : 'Ajouter au panier'
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="order-line-title"
+      onCancel={(e) => {
+        e.preventDefault()
+        setAsking(true)
+      }}
+      className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-neutral-900 backdrop:bg-black/60 md:m-auto md:h-auto md:max-h-[92dvh] md:max-w-3xl md:rounded-2xl"
+    >
+      <div className="flex h-full max-h-[inherit] flex-col">
+        <header className="border-b-2 border-neutral-200 px-4 pt-3 pb-2">
+          <h2 id="order-line-title" className="text-xl font-bold">
+            {title}
+          </h2>
+          <p className="text-base font-semibold text-neutral-800">
+            {article.libelleArticle} <span className="font-normal">— article {numArticle}</span>
+          </p>
+        </header>
+        {ready && defaults ? (
+          <OrderLineForm
+            owner={owner}
+            numTiers={numTiers}
+            article={article}
+            idLigne={line?.idLigne ?? ''}
+            defaults={defaults}
+            sessionStart={sessionStart}
+            isPhone={isPhone}
+            submitLabel={editing ? 'Enregistrer' : 'Ajouter au panier'}
+            showBuilding={showsBuildingField(article.codeDepartement, article.codeFiliere)}
+            mineralMaxDefault={mineralMax(null, data0.params.quantiteMaxMineral)}
+            onDirty={(d) => {
+              dirty.current = d
+            }}
+            onCancel={() => setAsking(true)}
+            onSave={save}
+          />
+        ) : (
+          <div className="grid flex-1 place-items-center p-6 text-base" role="status">
+            {data0.loadFailed ? (
+              <div className="grid gap-3 text-center">
+                <p>Hors connexion : les données nécessaires à la saisie n'ont jamais été chargées sur cet appareil.</p>
+                <button type="button" onClick={() => close(false)} className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green">
+                  Fermer
+                </button>
+              </div>
+            ) : (
+              'Chargement…'
+            )}
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={asking || blocker.status === 'blocked'}
+        title={MESSAGES.annulerTitre}
+        message={MESSAGES.annuler}
+        onAnswer={(yes) => {
+          setAsking(false)
+          if (blocker.status === 'blocked') {
+            if (yes) {
+              closing.current = true
+              blocker.proceed()
+              onClose(false)
+            } else blocker.reset()
+          } else if (yes) close(false)
+        }}
+      />
+    </dialog>
+  )
+}

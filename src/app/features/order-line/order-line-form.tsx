@@ -1,0 +1,180 @@
+// The steps of the order-line form and their buttons. react-hook-form holds the values; the
+// valibot schema runs src/domain's validateOrderLine with the context of the moment (the cart's
+// other lines, the parameters, the address check…).
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useForm, type FieldErrors } from 'react-hook-form'
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import type { DateTime } from 'luxon'
+import { mineralMax } from '../../../domain/minerals'
+import type { CartLine } from '../../../domain/types'
+import { parisNow } from '../../ui/now'
+import { FILLED_BUTTON, OUTLINE_BUTTON } from './fields'
+import { DeliveryStep } from './delivery-step'
+import { orderLineSchema, STEP_FIELDS, toCartLine, type FieldName, type FormContext, type LineArticle, type OrderLineValues } from './order-line-values'
+import { ProductStep } from './product-step'
+import { StorageStep } from './storage-step'
+import { SupplementsStep } from './supplements-step'
+import { useOrderLineData } from './use-order-line-data'
+
+interface Props {
+  owner: string
+  numTiers: string
+  article: LineArticle
+  idLigne: string
+  defaults: OrderLineValues
+  sessionStart: DateTime | null
+  isPhone: boolean
+  submitLabel: string
+  showBuilding: boolean
+  mineralMaxDefault: number
+  onDirty: (dirty: boolean) => void
+  onCancel: () => void
+  onSave: (line: CartLine) => Promise<void>
+}
+
+const STEP_NAMES = ['Produit', 'Supplémentations et minéraux', 'Stockage', 'Livraison']
+/** Which of the four sections each step shows: on phones the first three are one step. */
+const GROUPS = { phone: [[0, 1, 2], [3]], wide: [[0], [1], [2], [3]] } as const
+
+export function OrderLineForm(props: Props) {
+  const { owner, numTiers, article, idLigne, defaults, sessionStart, isPhone, submitLabel, showBuilding, onDirty, onCancel, onSave } = props
+  const ctxRef = useRef<FormContext | null>(null)
+  const resolver = useMemo(() => valibotResolver(orderLineSchema(() => ctxRef.current!)), [])
+  const form = useForm<OrderLineValues>({ defaultValues: defaults, resolver, mode: 'onTouched', reValidateMode: 'onChange' })
+  const [numAdresse, numBatiment, modeLibelle, modeOption] = form.watch(['numAdresse', 'numBatiment', 'modeLibelle', 'modeOption'])
+  const data = useOrderLineData(owner, numTiers, article.numArticle, article.codeTypeArticle, article.numLot ?? null, numAdresse)
+  const [index, setIndex] = useState(0)
+  const [saving, setSaving] = useState(false)
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const groups = isPhone ? GROUPS.phone : GROUPS.wide
+  const current = Math.min(index, groups.length - 1)
+  const sections = groups[current] as readonly number[]
+  const isLast = current === groups.length - 1
+  const now = parisNow()
+
+  const line = toCartLine(form.watch(), article, data.supplementations, data.modes, idLigne)
+  const batiment = data.batiments.find((b) => String(b.numBatiment) === numBatiment) ?? null
+  ctxRef.current = {
+    article,
+    supplementations: data.supplementations,
+    modes: data.modes,
+    idLigne,
+    rules: {
+      now,
+      params: data.params,
+      sessionStart,
+      contraintesArticle: data.contraintesArticle,
+      contraintesLivraison: data.contraintesLivraison,
+      modesCamion: data.modes,
+      otherLines: (data.cart ?? []).filter((l) => l.idLigne !== idLigne),
+      batiment,
+      adresses: data.adresses.length ? data.adresses : null,
+      adresseCompatible: data.adresseCompatible,
+    },
+  }
+  const windowCtx = {
+    now,
+    params: data.params,
+    sessionStart,
+    contraintesLivraison: data.contraintesLivraison,
+    codeFamilleArticle: article.codeFamilleArticle,
+    codeModeCamion: line.codeModeCamion,
+    modesCamion: data.modes,
+  }
+
+  const { isDirty } = form.formState
+  useEffect(() => {
+    onDirty(isDirty)
+  }, [isDirty, onDirty])
+  // The address check answers after the choice: show its message as soon as it is known.
+  useEffect(() => {
+    if (form.formState.touchedFields.numAdresse || form.getFieldState('numAdresse').error) void form.trigger('numAdresse')
+  }, [data.adresseCompatible, form])
+  // A truck mode with a longer delay moves the first allowed date: re-check filled dates.
+  useEffect(() => {
+    if (form.getValues('datePrevueLivraison')) void form.trigger(['datePrevueLivraison', 'finDatePrevueLivraison', 'modeLibelle'])
+  }, [modeLibelle, modeOption, form])
+
+  const show = (i: number) => {
+    setIndex(i)
+    bodyRef.current?.scrollTo?.({ top: 0 })
+  }
+  const fieldsOf = (g: readonly number[]): FieldName[] => g.flatMap((s) => [...(STEP_FIELDS[s] ?? [])])
+  const next = async () => {
+    if (await form.trigger(fieldsOf(sections), { shouldFocus: true })) show(current + 1)
+  }
+  const onInvalid = (errors: FieldErrors<OrderLineValues>) => {
+    // The first step holding an error opens (the farmer may have come back and changed it).
+    const keys = Object.keys(errors)
+    const step = groups.findIndex((g) => fieldsOf(g).some((f) => keys.includes(f.split('.')[0]!)))
+    if (step >= 0 && step !== current) show(step)
+  }
+  const submit = form.handleSubmit(async (values) => {
+    setSaving(true)
+    try {
+      await onSave(toCartLine(values, article, data.supplementations, data.modes, idLigne))
+    } finally {
+      setSaving(false)
+    }
+  }, onInvalid)
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-1 flex-col">
+      <nav aria-label="Étapes de la saisie" className="px-4 pt-2">
+        <ol className="flex gap-2 text-sm">
+          {groups.map((g, i) => (
+            <li key={i} aria-current={i === current ? 'step' : undefined} className={`flex-1 border-b-4 pb-1 ${i <= current ? 'border-silo-green' : 'border-neutral-300'} ${i === current ? 'font-bold' : ''}`}>
+              <span className="sr-only">Étape {i + 1} sur {groups.length} : </span>
+              <span className={i === current ? '' : 'sr-only sm:not-sr-only'}>{g.map((s) => STEP_NAMES[s]).join(', ')}</span>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
+        <p className="mb-3 text-sm text-neutral-800">Les champs marqués * sont obligatoires.</p>
+        {data.notes.length > 0 && (
+          <ul role="status" className="mb-3 grid gap-1 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
+            {data.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        )}
+        <div className="grid gap-4">
+          {sections.includes(0) && <ProductStep form={form} contraintesArticle={data.contraintesArticle} adresses={data.adresses} />}
+          {sections.includes(1) && <SupplementsStep form={form} supplementations={data.supplementations} mineralMax={mineralMax(data.contraintesArticle, data.params.quantiteMaxMineral)} />}
+          {sections.includes(2) && (
+            <StorageStep
+              form={form}
+              showBuilding={showBuilding}
+              batiments={data.batiments}
+              typesSilo={data.referentiel?.typesSilo ?? []}
+              typesSiloDefault={data.params.typesSiloDefault}
+            />
+          )}
+          {sections.includes(3) && <DeliveryStep form={form} modes={data.modes} periodes={data.referentiel?.periodesLivraison ?? []} windowCtx={windowCtx} />}
+        </div>
+      </div>
+      <footer className="flex flex-wrap items-center justify-end gap-2 border-t-2 border-neutral-200 px-4 py-3">
+        <button type="button" onClick={onCancel} className={`${OUTLINE_BUTTON} mr-auto`}>
+          Annuler
+        </button>
+        {current > 0 && (
+          <button type="button" onClick={() => show(current - 1)} className={OUTLINE_BUTTON}>
+            Précédent
+          </button>
+        )}
+        {/* Distinct keys: a reused node would turn into the submit button during the click
+            on Suivant (the step changes before the click's default action) and submit the form. */}
+        {isLast ? (
+          <button key="submit" type="submit" disabled={saving} className={`${FILLED_BUTTON} grow md:grow-0`}>
+            {submitLabel}
+          </button>
+        ) : (
+          <button key="next" type="button" onClick={() => void next()} className={`${FILLED_BUTTON} grow md:grow-0`}>
+            Suivant
+          </button>
+        )}
+      </footer>
+    </form>
+  )
+}

@@ -1,0 +1,65 @@
+// Step Produit: the quantity in tonnes (with − and + buttons) and the delivery address.
+import { useId } from 'react'
+import type { UseFormReturn } from 'react-hook-form'
+import { formatNombre } from '../../../domain/format'
+import { parseQuantityInput, quantityBounds, stepQuantity } from '../../../domain/quantity'
+import { QUANTITE_PAS } from '../../../domain/constants'
+import type { ContraintesArticle } from '../../../domain/types'
+import type { Adresse } from '../../../api/contract/tiers'
+import { CONTROL, ErrorText, Section, SelectField } from './fields'
+import { formatQuantite, type OrderLineValues } from './order-line-values'
+
+interface Props {
+  form: UseFormReturn<OrderLineValues>
+  contraintesArticle: ContraintesArticle | null
+  adresses: readonly Adresse[]
+}
+
+const adresseLibelle = (a: Adresse) => [a.adresse1, a.adresse2, a.adresse3, `${a.codePostal} ${a.ville}`].filter(Boolean).join(', ')
+
+export function ProductStep({ form, contraintesArticle, adresses }: Props) {
+  const id = useId()
+  const { register, setValue, getValues, formState: { errors } } = form
+  const bounds = quantityBounds(contraintesArticle)
+  const step = (direction: 1 | -1) =>
+    setValue('quantiteCommande', formatQuantite(stepQuantity(getValues('quantiteCommande'), direction, bounds)), { shouldValidate: true, shouldDirty: true })
+  const quantity = register('quantiteCommande', {
+    deps: ['modeLibelle'],
+    // Comma decimals accepted, negatives become 0, rounded to 3 decimals (§5).
+    onBlur: () => {
+      const n = parseQuantityInput(getValues('quantiteCommande'))
+      if (n !== null) setValue('quantiteCommande', formatQuantite(n), { shouldValidate: true })
+    },
+  })
+  const error = errors.quantiteCommande?.message
+  return (
+    <Section title="Produit">
+      <div>
+        <label htmlFor={id} className="mb-1 block font-semibold">
+          Quantité (t) *
+        </label>
+        <div className="flex items-stretch gap-2">
+          <button type="button" onClick={() => step(-1)} aria-label={`Diminuer de ${formatNombre(QUANTITE_PAS)} t`} className="touch-target w-12 shrink-0 rounded-lg border-2 border-silo-green text-2xl font-bold text-silo-green">
+            −
+          </button>
+          <input id={id} {...quantity} type="text" inputMode="decimal" autoComplete="off" aria-invalid={Boolean(error)} aria-describedby={`${id}-h ${id}-e`} className={`${CONTROL} text-center text-lg`} />
+          <button type="button" onClick={() => step(1)} aria-label={`Augmenter de ${formatNombre(QUANTITE_PAS)} t`} className="touch-target w-12 shrink-0 rounded-lg border-2 border-silo-green text-2xl font-bold text-silo-green">
+            +
+          </button>
+        </div>
+        <p id={`${id}-h`} className="mt-1 text-sm text-neutral-800">
+          {bounds.min >= bounds.max ? `${formatNombre(bounds.min)} t` : `Jusqu'à ${formatNombre(bounds.max)} t`}, par pas de {formatNombre(QUANTITE_PAS)} t
+        </p>
+        <ErrorText id={`${id}-e`} error={error} />
+      </div>
+      <SelectField
+        label="Adresse de livraison"
+        required
+        placeholder={adresses.length === 1 ? undefined : 'Choisir une adresse…'}
+        options={adresses.map((a) => ({ code: String(a.numAdr), libelle: adresseLibelle(a) }))}
+        error={errors.numAdresse?.message}
+        {...register('numAdresse')}
+      />
+    </Section>
+  )
+}
