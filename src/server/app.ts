@@ -19,6 +19,7 @@ import { referentielRoutes } from './routes/referentiel/referentiel.routes'
 import { aidesRoutes } from './routes/aides/aides.routes'
 import { tiersCatalogRoutes } from './routes/catalog/tiers-catalog.routes'
 import { articlesRoutes } from './routes/catalog/articles.routes'
+import { commandesRoutes } from './routes/commandes/commandes.routes'
 
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   const app = new Hono<AppEnv>()
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.route('/', aidesRoutes)
   app.route('/', tiersCatalogRoutes)
   app.route('/', articlesRoutes)
+  app.route('/', commandesRoutes)
   mountOpenApi(app)
   if (deps.config.isTest) mountTestClock(app)
 

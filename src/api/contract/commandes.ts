@@ -59,3 +59,56 @@ export const Commande = v.object({
 })
 export type Commande = v.InferOutput<typeof Commande>
 export const Commandes = v.array(Commande)
+
+// POST /web/v1/tiers/{numTiers}/commandes (cart-orders-admin §3 "Order submission", §7). The
+// lines are the cart's, prepared by src/domain's prepareOrder; the server checks every one again.
+const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `${max} caractères au plus`))
+const OptStr = (max: number) => v.nullish(Str(max))
+const OptNum = v.nullish(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))]))
+
+export const LigneCommandePayload = v.object({
+  idLigne: v.pipe(v.string(), v.regex(/^\d{3}$/, 'idLigne : 3 chiffres attendus')),
+  numArticle: Str(20),
+  libelleArticle: OptStr(200),
+  codeTypeArticle: OptStr(4),
+  codeFamilleArticle: OptStr(10),
+  codeFiliere: OptStr(10),
+  codeDepartement: OptStr(10),
+  codeUniteArticle: OptStr(4),
+  numContrat: OptStr(30),
+  numLot: OptStr(30),
+  numBatiment: OptNum,
+  numExploitation: OptNum,
+  numAdresse: OptNum,
+  datePrevueLivraison: v.nullish(IsoDate),
+  finDatePrevueLivraison: v.nullish(IsoDate),
+  matinApmidi: OptStr(4),
+  finMatinApmidi: OptStr(4),
+  codeModeCamion: OptStr(10),
+  codeTypeSilo1: OptStr(30),
+  codeTypeSilo2: OptStr(30),
+  codeTypeSilo3: OptStr(30),
+  melangeDechargement: v.nullish(v.boolean()),
+  supplementations: v.nullish(v.array(v.object({ numArticle: Str(20), libelleArticle: OptStr(200), libelleLong: OptStr(300), codeSousTypeArticle: OptStr(4), groupe: OptStr(20) }))),
+  mineraux: v.nullish(v.array(v.object({ numArticle: Str(20), libelleArticle: OptStr(200), codeTypeArticle: OptStr(4), quantiteCommande: v.nullish(v.union([v.number(), v.string()])) }))),
+  quantiteCommande: v.nullish(v.number('quantiteCommande : nombre attendu')),
+  codeReglement: OptStr(10),
+  numDomiciliationBancaire: OptNum,
+  commentaire: OptStr(500),
+})
+export type LigneCommandePayload = v.InferOutput<typeof LigneCommandePayload>
+
+export const CommandePayload = v.object({
+  numTiers: v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide')),
+  commande: v.object({
+    commentaire: v.pipe(v.string(), v.maxLength(400, 'Commentaire trop long')),
+    lignes: v.pipe(v.array(LigneCommandePayload), v.minLength(1, 'La commande ne contient aucune ligne'), v.maxLength(100, '100 lignes au plus')),
+  }),
+})
+export type CommandePayload = v.InferOutput<typeof CommandePayload>
+
+/** The answer: the order's number and where its confirmation was sent (null: no address). */
+export const CommandeAcceptee = v.object({ numero: v.string(), mail: v.nullable(v.string()) })
+export type CommandeAcceptee = v.InferOutput<typeof CommandeAcceptee>
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'

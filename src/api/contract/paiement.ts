@@ -32,3 +32,26 @@ export const ModeReglement = v.object({
 /** The payment modes the customer may use, the default first, and their bank domiciliations. */
 export const ReglementTiers = v.object({ modes: v.array(ModeReglement), domiciliations: v.array(DomiciliationBancaire) })
 export type ReglementTiers = v.InferOutput<typeof ReglementTiers>
+
+// GET /web/v1/tiers/{numTiers}/reglement-commande — the payment proposal for one line
+// (cart-orders-admin §3 "Payment proposal"): modes with their due date for that line's delivery.
+export const reglementCommandePath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/reglement-commande`
+export const ReglementCommandeQuery = v.object({
+  typeTiers: v.optional(v.string()),
+  numEntite: v.optional(v.string()),
+  numArticle: v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide")),
+  codeTArt: v.optional(v.string()),
+  /** The line's delivery start: the due date counts from it. */
+  dateValidite: IsoDate,
+  numLot: v.optional(v.string()),
+})
+export const PropositionReglement = v.object({
+  codeRegt: v.string(),
+  libelle: v.string(),
+  parDefaut: v.boolean(),
+  datePrevEche: IsoDate,
+  tauxEscompte: v.number(),
+  domiciliationsBancaires: v.array(v.object({ numDomiciliationBancaire: v.string(), numeroCompte: v.string(), nomBanque: v.string() })),
+})
+export type PropositionReglement = v.InferOutput<typeof PropositionReglement>
+export const PropositionsReglement = v.array(PropositionReglement)

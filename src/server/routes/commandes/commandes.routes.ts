@@ -1,0 +1,151 @@
+// Sending an order and the satisfaction survey (cart-orders-admin §7), both idempotent with the
+// Idempotency-Key header the outbox sends, and the payment proposals of a line.
+import { Hono } from 'hono'
+import { describeRoute, resolver } from 'hono-openapi'
+import { DateTime } from 'luxon'
+import { ErrorBody, NumTiersParam } from '../../../api/contract/common'
+import { CommandeAcceptee, CommandePayload, IDEMPOTENCY_HEADER } from '../../../api/contract/commandes'
+import { Evaluation, EvaluationEnregistree, EVALUATIONS_PATH } from '../../../api/contract/evaluations'
+import { PropositionsReglement, ReglementCommandeQuery } from '../../../api/contract/paiement'
+import { MESSAGES } from '../../../domain/constants'
+import { canConfirmOrder } from '../../../domain/roles'
+import { requireActFor } from '../../auth/access'
+import { evaluations } from '../../db/schema'
+import type { AppEnv } from '../../http/env'
+import { badRequest, forbidden } from '../../http/http-error'
+import { idempotent } from '../../http/idempotency'
+import { validate } from '../../http/validate'
+import { flushMailOutbox } from '../../services/mailer'
+import { acceptOrder } from '../../services/order-acceptance'
+import { loadIncidentPaiement, loadReglementTiers } from '../catalog/paiement.handlers'
+
+export const commandesRoutes = new Hono<AppEnv>()
+
+const json = (schema: Parameters<typeof resolver>[0]) => ({ 'application/json': { schema: resolver(schema) } })
+const error = (description: string) => ({ description, content: json(ErrorBody) })
+const idempotencyHeader = {
+  in: 'header' as const,
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  schema: { type: 'string' as const },
+  description: 'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
+}
+
+commandesRoutes.post(
+  '/web/v1/tiers/:numTiers/commandes',
+  describeRoute({
+    summary: 'Envoie une commande : chaque ligne est vérifiée à nouveau, la commande est enregistrée et son numéro renvoyé',
+    tags: ['commandes'],
+    parameters: [idempotencyHeader],
+    responses: {
+      201: { description: 'Commande enregistrée', content: json(CommandeAcceptee) },
+      400: error('Corps invalide'),
+      401: error('Non authentifié'),
+      403: error('Pas de rôle d’écriture, tiers non autorisé, ou incident de paiement bloquant'),
+      409: error('Commande invalide (nom:[lettre,numéro,article]:raison;…), ou même clé encore en cours'),
+      422: error('Même clé d’idempotence, autre requête'),
+    },
+  }),
+  validate('param', NumTiersParam),
+  validate('json', CommandePayload),
+  async (c) => {
+    const { numTiers } = c.req.valid('param')
+    const user = requireActFor(c, numTiers)
+    if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de confirmer une commande.")
+    const payload = c.req.valid('json')
+    if (payload.numTiers !== numTiers) throw badRequest('Le numéro de tiers de la commande ne correspond pas à celui de l’adresse.', 'TIERS_DIFFERENT')
+    const { db, clock, config, logger } = c.get('deps')
+    const now = clock.now()
+    if ((await loadIncidentPaiement(db, numTiers, now.toISODate()!)).bloquant) throw forbidden(MESSAGES.contentieux)
+    const outcome = await idempotent(
+      db,
+      { username: user.username, key: c.req.header(IDEMPOTENCY_HEADER), scope: `commandes:${numTiers}`, body: payload, now: now.toJSDate() },
+      (tx) => acceptOrder(tx, { numTiers, username: user.username, payload, now, sessionStart: user.loginAt }),
+    )
+    if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
+    if (outcome.status === 201 && !outcome.replayed) {
+      const { numero, mail } = outcome.body as CommandeAcceptee
+      logger.info('order.accepted', { numero, numTiers, username: user.username, lignes: payload.commande.lignes.length, mail: mail ? (config.smtpUrl ? 'smtp' : 'kept') : 'none' })
+      if (user.actingFor) logger.info('audit.order_for_member', { username: user.username, numTiers, numero })
+      void flushMailOutbox(db, config.smtpUrl, logger).catch((err) => logger.warn('mail.flush_failed', { error: String(err) }))
+    }
+    return c.json(outcome.body as object, outcome.status as 201 | 409)
+  },
+)
+
+commandesRoutes.post(
+  EVALUATIONS_PATH,
+  describeRoute({
+    summary: 'Enregistre le questionnaire de satisfaction après une commande',
+    tags: ['commandes'],
+    parameters: [idempotencyHeader],
+    responses: {
+      201: { description: 'Enregistré', content: json(EvaluationEnregistree) },
+      400: error('Corps invalide'),
+      401: error('Non authentifié'),
+      403: error('La session ne peut pas agir pour ce tiers'),
+      409: error('Même clé encore en cours'),
+      422: error('Même clé d’idempotence, autre requête'),
+    },
+  }),
+  validate('json', Evaluation),
+  async (c) => {
+    const body = c.req.valid('json')
+    const user = requireActFor(c, body.numTiers)
+    const { db, clock } = c.get('deps')
+    const { notes, commentaire } = body.questionnaire
+    const outcome = await idempotent(
+      db,
+      { username: user.username, key: c.req.header(IDEMPOTENCY_HEADER), scope: 'evaluations', body, now: clock.now().toJSDate() },
+      async (tx) => {
+        const [row] = await tx
+          .insert(evaluations)
+          .values({
+            numTiers: body.numTiers,
+            numeroCommande: body.numeroCommande ?? null,
+            username: user.username,
+            noteGlobale: notes.globale,
+            noteDesign: notes.design ?? null,
+            noteFluidite: notes.fluidite ?? null,
+            noteLisibilite: notes.lisibilite ?? null,
+            noteNavigation: notes.navigation ?? null,
+            commentaire: commentaire?.trim() || null,
+          })
+          .returning({ id: evaluations.id })
+        return { status: 201, body: { id: row!.id } }
+      },
+    )
+    if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
+    return c.json(outcome.body as object, outcome.status as 201)
+  },
+)
+
+commandesRoutes.get(
+  '/web/v1/tiers/:numTiers/reglement-commande',
+  describeRoute({
+    summary: 'Propositions de règlement pour une ligne : modes, échéance depuis le début de livraison, escompte, domiciliations',
+    tags: ['commandes'],
+    responses: { 200: { description: 'Modes proposés, le mode par défaut en premier', content: json(PropositionsReglement) }, 400: error('Paramètres invalides'), 401: error('Non authentifié'), 403: error('La session ne peut pas agir pour ce tiers') },
+  }),
+  validate('param', NumTiersParam),
+  validate('query', ReglementCommandeQuery),
+  async (c) => {
+    const { numTiers } = c.req.valid('param')
+    requireActFor(c, numTiers)
+    const { dateValidite } = c.req.valid('query')
+    const start = DateTime.fromISO(dateValidite)
+    const { modes, domiciliations } = await loadReglementTiers(c.get('deps').db, numTiers)
+    return c.json(
+      modes.map((m) => ({
+        codeRegt: m.codeRegt,
+        libelle: m.libelle,
+        parDefaut: m.parDefaut,
+        datePrevEche: start.plus({ days: m.delaiEcheanceJours }).toISODate()!,
+        tauxEscompte: m.tauxEscompte,
+        domiciliationsBancaires: m.avecDomiciliation
+          ? domiciliations.map((d) => ({ numDomiciliationBancaire: String(d.numDomiciliationBancaire), numeroCompte: d.numeroCompte, nomBanque: d.nomBanque }))
+          : [],
+      })),
+    )
+  },
+)

@@ -1,0 +1,154 @@
+// Order acceptance (cart-orders-admin §7 POST /commandes, §8 the 409 format): every line is
+// checked again with src/domain against the current reference data and the customer's rights,
+// then the order, its lines, their supplements, minerals and first step, and its confirmation
+// mail are stored in one transaction. A refused order stores nothing and answers 409.
+import { DateTime } from 'luxon'
+import { sql } from 'drizzle-orm'
+import type { CommandeAcceptee, CommandePayload, LigneCommandePayload } from '../../api/contract/commandes'
+import { isOrderableArticle } from '../../domain/articles'
+import { ZONE } from '../../domain/calendar'
+import { formatConflictMessage, type ConflictEntry } from '../../domain/conflict'
+import { formatTonnes } from '../../domain/format'
+import { validateOrderLine } from '../../domain/order-line'
+import type { CartLine } from '../../domain/types'
+import type { Db } from '../db/client'
+import { commandeCommentaires, commandeEtapes, commandeLigneMineraux, commandeLignes, commandeLigneSupplementations, commandes, mailOutbox } from '../db/schema'
+import type { Outcome, Tx } from '../http/idempotency'
+import { loadOrderContext, type OrderContext } from './order-context'
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim())
+const num = (v: unknown) => (str(v) === '' ? null : Number(v))
+
+/** The reasons a line is refused, as 409 entries: the shared rules, then the customer's rights. */
+export function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayload[], ctx: OrderContext, now: DateTime, sessionStart: DateTime | null): ConflictEntry[] {
+  const article = ctx.articles.get(line.numArticle)
+  const entry = (name: string, reason: string): ConflictEntry => ({
+    name,
+    letter: article?.codeTypeArticle ?? str(line.codeTypeArticle),
+    number: line.numArticle,
+    label: article?.libelle ?? str(line.libelleArticle),
+    reason,
+  })
+  if (!article) return [entry('numArticle', 'Article inconnu')]
+  const out: ConflictEntry[] = []
+  if (!(article.artCommandable && isOrderableArticle(article))) out.push(entry('numArticle', 'Article non commandable'))
+
+  const numAdr = num(line.numAdresse)
+  const batiment = ctx.batiments.find((b) => b.numBatiment === num(line.numBatiment)) ?? null
+  const asCart = (l: LigneCommandePayload): CartLine => ({ ...l, codeFamilleArticle: ctx.articles.get(l.numArticle)?.codeFamille ?? l.codeFamilleArticle }) as CartLine
+  const errors = validateOrderLine(asCart(line), {
+    now,
+    params: ctx.params,
+    sessionStart,
+    contraintesArticle: ctx.contraintesArticle.get(line.numArticle) ?? null,
+    contraintesLivraison: ctx.contraintesLivraison.find((c) => c.numArticle === line.numArticle && c.numAdr === numAdr) ?? null,
+    modesCamion: ctx.modesCamion,
+    otherLines: all.filter((l) => l !== line).map(asCart),
+    batiment,
+    adresses: ctx.tiers?.adresses ?? [],
+    adresseCompatible: !ctx.incompatibilites.some((i) => i.numArticle === line.numArticle && i.numAdr === numAdr),
+  })
+  for (const e of errors) out.push(entry(e.field, e.message))
+
+  if (line.numBatiment !== null && line.numBatiment !== undefined && !batiment) out.push(entry('numBatiment', 'Bâtiment inconnu pour ce tiers'))
+  if (line.numLot && !ctx.lots.has(line.numLot)) out.push(entry('numLot', 'Lot inconnu pour ce tiers'))
+  const offeredSups = new Set(ctx.supplementations.filter((s) => s.numArticle === line.numArticle).map((s) => s.numArticleSupplementation))
+  for (const s of line.supplementations ?? []) if (!offeredSups.has(s.numArticle)) out.push(entry('supplementations', `Supplémentation ${s.numArticle} non proposée pour cet article`))
+  const offeredMins = new Set(ctx.mineraux.filter((m) => m.numArticle === line.numArticle).map((m) => m.numArticleMineral))
+  for (const m of line.mineraux ?? []) if (!offeredMins.has(m.numArticle)) out.push(entry('mineraux', `Minéral ${m.numArticle} non proposé pour cet article`))
+  if (line.codeReglement && !ctx.modesReglement.some((m) => m.codeRegt === line.codeReglement)) out.push(entry('codeReglement', 'Mode de règlement non proposé à ce tiers'))
+  const domiciliation = num(line.numDomiciliationBancaire)
+  if (domiciliation !== null && !ctx.domiciliations.has(domiciliation)) out.push(entry('numDomiciliationBancaire', 'Domiciliation bancaire inconnue pour ce tiers'))
+  return out
+}
+
+interface AcceptOptions {
+  numTiers: string
+  username: string
+  payload: CommandePayload
+  now: DateTime
+  sessionStart: Date | null
+}
+
+/** Checks the order, stores it when valid; the outcome is the HTTP answer (201 or 409). */
+export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome> {
+  const { payload, numTiers } = opts
+  const lignes = payload.commande.lignes
+  // Read within the transaction: PGlite has one connection, and PostgreSQL sees the same snapshot.
+  const ctx = await loadOrderContext(tx as unknown as Db, numTiers, lignes.map((l) => l.numArticle), opts.now)
+  const sessionStart = opts.sessionStart ? DateTime.fromJSDate(opts.sessionStart).setZone(ZONE) : null
+  const ids = new Set<string>()
+  const refused: ConflictEntry[] = []
+  for (const l of lignes) {
+    if (ids.has(l.idLigne)) refused.push({ name: 'idLigne', letter: str(l.codeTypeArticle), number: l.numArticle, label: str(l.libelleArticle), reason: 'Ligne en double' })
+    ids.add(l.idLigne)
+    refused.push(...checkLine(l, lignes, ctx, opts.now, sessionStart))
+  }
+  if (refused.length > 0) return { status: 409, body: { message: formatConflictMessage(refused), code: 'COMMANDE_INVALIDE' } }
+
+  // The order number follows the id (700000 + id), taken before the insert so both are known.
+  const next = (await tx.execute(sql`select nextval(pg_get_serial_sequence('commandes', 'id'))::int as id`)) as unknown as { rows: { id: number }[] }
+  const id = Number(next.rows[0]!.id)
+  const numero = String(700000 + id)
+  const at = opts.now.toJSDate()
+  await tx.insert(commandes).values({ id: id, numero, numTiers, date: at, username: opts.username, commentaire: payload.commande.commentaire || null })
+  await tx.insert(commandeCommentaires).values({ commandeId: id, libre: payload.commande.commentaire || null, predefinis: {} })
+  for (const l of lignes) {
+    const article = ctx.articles.get(l.numArticle)!
+    const defaultMode = ctx.modesReglement.find((m) => m.parDefaut)?.codeRegt ?? ctx.modesReglement[0]?.codeRegt ?? null
+    const [row] = await tx
+      .insert(commandeLignes)
+      .values({
+        commandeId: id,
+        idLigne: l.idLigne,
+        etape: 'ENREGISTREE',
+        numArticle: l.numArticle,
+        libelleArticle: article.libelle,
+        codeTypeArticle: article.codeTypeArticle,
+        quantiteCommande: l.quantiteCommande ?? 0,
+        codeUniteArticle: article.codeUniteArticle,
+        numAdresse: num(l.numAdresse),
+        datePrevueLivraison: l.datePrevueLivraison!,
+        finDatePrevueLivraison: l.finDatePrevueLivraison!,
+        matinApmidi: l.matinApmidi!,
+        finMatinApmidi: l.finMatinApmidi!,
+        codeModeCamion: l.codeModeCamion || 'VIS',
+        codeTypeSilo1: l.codeTypeSilo1 || null,
+        codeTypeSilo2: l.codeTypeSilo2 || null,
+        codeTypeSilo3: l.codeTypeSilo3 || null,
+        melangeDechargement: Boolean(l.melangeDechargement),
+        numContrat: l.numContrat || null,
+        numLot: l.numLot || null,
+        numBatiment: num(l.numBatiment),
+        numExploitation: num(l.numExploitation),
+        // Sent offline without proposals, a line may come without a mode: the default applies.
+        codeReglement: l.codeReglement || defaultMode,
+        numDomiciliationBancaire: num(l.numDomiciliationBancaire),
+        commentaire: l.commentaire || null,
+      })
+      .returning({ id: commandeLignes.id })
+    const ligneId = row!.id
+    if (l.supplementations?.length) await tx.insert(commandeLigneSupplementations).values(l.supplementations.map((s) => ({ ligneId, numArticle: s.numArticle })))
+    if (l.mineraux?.length) await tx.insert(commandeLigneMineraux).values(l.mineraux.map((m) => ({ ligneId, numArticle: m.numArticle, quantiteCommande: Number(String(m.quantiteCommande ?? 0).replace(',', '.')) })))
+    await tx.insert(commandeEtapes).values({ ligneId, etape: 'ENREGISTREE', at })
+  }
+  const email = ctx.tiers?.email ?? null
+  if (email) await tx.insert(mailOutbox).values({ to: email, subject: `Votre commande d'aliments N°${numero}`, body: confirmationText(numero, lignes, ctx, opts.now), createdAt: at })
+  return { status: 201, body: { numero, mail: email } satisfies CommandeAcceptee }
+}
+
+function confirmationText(numero: string, lignes: readonly LigneCommandePayload[], ctx: OrderContext, now: DateTime): string {
+  const lines = lignes.map((l) => {
+    const a = ctx.articles.get(l.numArticle)
+    return `- ${a?.libelle ?? l.numArticle} : ${formatTonnes(l.quantiteCommande ?? 0)}, livraison du ${l.datePrevueLivraison} au ${l.finDatePrevueLivraison}`
+  })
+  return [
+    `Bonjour,`,
+    ``,
+    `Votre commande N°${numero} du ${now.setZone(ZONE).toFormat('dd/MM/yyyy à HH:mm')} a bien été enregistrée :`,
+    ...lines,
+    ``,
+    `Vous pouvez la suivre dans Silo, menu « Commandes internet ».`,
+    'La coopérative',
+  ].join('\n')
+}
