@@ -14,7 +14,7 @@ export function validateSearch(q: unknown): string | null {
 /** The search only starts from 3 characters. */
 export const shouldSearch = (q: unknown): boolean => typeof q === 'string' && q.trim().length >= RECHERCHE_MIN_CARACTERES
 
-const NUMERIC_CATEGORIES: readonly string[] = ['MODE_CAMION_QTE', 'MODE_CAMION_DELAI_LIVR', 'COMMANDE_QTE', 'PARAMS_APPLI']
+export const NUMERIC_CATEGORIES: readonly string[] = ['MODE_CAMION_QTE', 'MODE_CAMION_DELAI_LIVR', 'COMMANDE_QTE', 'PARAMS_APPLI']
 
 /** A parameter's value before saving; null when valid. Unknown parameters are not checked. */
 export function validateParameter(categorie: unknown, code: unknown, value: unknown): string | null {

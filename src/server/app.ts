@@ -17,6 +17,7 @@ import { userRoutes } from './routes/user/user.routes'
 import { tiersRoutes } from './routes/tiers/tiers.routes'
 import { referentielRoutes } from './routes/referentiel/referentiel.routes'
 import { aidesRoutes } from './routes/aides/aides.routes'
+import { parametresRoutes } from './routes/parametres/parametres.routes'
 import { tiersCatalogRoutes } from './routes/catalog/tiers-catalog.routes'
 import { articlesRoutes } from './routes/catalog/articles.routes'
 import { commandesRoutes } from './routes/commandes/commandes.routes'
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.route('/', tiersRoutes)
   app.route('/', referentielRoutes)
   app.route('/', aidesRoutes)
+  app.route('/', parametresRoutes)
   app.route('/', tiersCatalogRoutes)
   app.route('/', articlesRoutes)
   app.route('/', commandesRoutes)
