@@ -96,6 +96,16 @@ export function capacityWarnings(lines: readonly CartLine[]): string[] {
   return warnings
 }
 
+/**
+ * The predefined logistic comments the cart offers: those tied to no storage place, and those
+ * tied to a place one of the lines uses (e.g. 'Déposer les sacs sous le hangar' for bags, 040).
+ * Choice: the spec lists codeTypeSilo on each comment without saying how it is used.
+ */
+export function offeredPredefinedComments<C extends { codeTypeSilo?: string | null; libelle: string }>(comments: readonly C[], lines: readonly CartLine[]): C[] {
+  const used = new Set(lines.flatMap((l) => PLACE_FIELDS.map((f) => text(l[f]))).filter(Boolean))
+  return comments.filter((c) => !text(c.codeTypeSilo) || used.has(text(c.codeTypeSilo)))
+}
+
 /** 'Confirmer la commande': a write role, every line's payment data loaded, a non-empty cart. */
 export function canConfirm(input: { roles: readonly string[]; lines: readonly CartLine[]; paymentLoaded: (l: CartLine) => boolean }): boolean {
   return hasWriteRole(input.roles) && input.lines.length > 0 && input.lines.every(input.paymentLoaded)

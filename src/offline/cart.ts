@@ -1,5 +1,8 @@
 // Cart lines in Dexie (ARCHITECTURE: "Write a cart line … → src/offline cart"). The cart issue
 // extends this module; the order-line form adds update, remove and the next line's defaults.
+import { useLiveQuery } from 'dexie-react-hooks'
+import { replaceEditedLine, setMixing } from '../domain/cart'
+import type { CommentairesPanier } from '../domain/submission'
 import type { CartLine } from '../domain/types'
 import { db } from './db'
 
@@ -62,7 +65,7 @@ export interface LastDelivery {
   finMatinApmidi: string | null
 }
 
-type Header = Record<string, unknown> & { lastDelivery?: LastDelivery }
+type Header = Record<string, unknown> & { lastDelivery?: LastDelivery; commentaires?: CommentairesPanier }
 
 /** Remembers them in the cart header row, leaving its other fields (the comment…) as they are. */
 export async function saveLastDelivery(owner: string, numTiers: string, last: LastDelivery): Promise<void> {
@@ -77,6 +80,81 @@ export async function readLastDelivery(owner: string, numTiers: string): Promise
   const row = await db.cartHeaders.get([owner, numTiers])
   const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
   return header.lastDelivery ?? null
+}
+
+/**
+ * The cart screen's lines, re-rendered on every change (this tab or another). undefined while
+ * the first read runs: the screen must not say "empty" before it knows.
+ */
+export function useCartLines(owner: string, numTiers: string): CartLine[] | undefined {
+  return useLiveQuery(() => readCartLines(owner, numTiers), [owner, numTiers])
+}
+
+/** Removes every line of this cart and its logistic comment; the next line's defaults stay. */
+export async function emptyCart(owner: string, numTiers: string): Promise<void> {
+  await db.transaction('rw', db.cartLines, db.cartHeaders, async () => {
+    await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).delete()
+    const row = await db.cartHeaders.get([owner, numTiers])
+    if (!row) return
+    const { commentaires: _dropped, ...header } = (row.header && typeof row.header === 'object' ? row.header : {}) as Header
+    await db.cartHeaders.put({ ...row, header, updatedAt: new Date().toISOString() })
+  })
+}
+
+/**
+ * The cart header comments (predefined labels → checked, free text under 'libre'), merged into
+ * the header row: lastDelivery and anything else there is kept. Dexie only, so offline too.
+ */
+export async function saveCartComments(owner: string, numTiers: string, commentaires: CommentairesPanier): Promise<void> {
+  await db.transaction('rw', db.cartHeaders, async () => {
+    const row = await db.cartHeaders.get([owner, numTiers])
+    const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
+    await db.cartHeaders.put({ owner, numTiers, header: { ...header, commentaires: { ...commentaires } }, updatedAt: new Date().toISOString() })
+  })
+}
+
+export async function readCartComments(owner: string, numTiers: string): Promise<CommentairesPanier> {
+  const row = await db.cartHeaders.get([owner, numTiers])
+  const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
+  return header.commentaires && typeof header.commentaires === 'object' ? header.commentaires : {}
+}
+
+/** The comments, live; undefined while the first read runs. */
+export function useCartComments(owner: string, numTiers: string): CommentairesPanier | undefined {
+  return useLiveQuery(() => readCartComments(owner, numTiers), [owner, numTiers])
+}
+
+const putLines = (owner: string, numTiers: string, lines: readonly CartLine[]) => {
+  const updatedAt = new Date().toISOString()
+  return db.cartLines.bulkPut(lines.map((line) => ({ owner, numTiers, idLigne: line.idLigne, line, updatedAt })))
+}
+
+/**
+ * 'Mélanger au déchargement' on this line and every line sharing its date and storage places
+ * (src/domain setMixing), in one transaction: no tab ever sees half of the set flagged.
+ */
+export async function setCartMixing(owner: string, numTiers: string, idLigne: string, value: boolean): Promise<void> {
+  await db.transaction('rw', db.cartLines, async () => {
+    const lines = await readCartLines(owner, numTiers)
+    const next = setMixing(lines, idLigne, value)
+    await putLines(owner, numTiers, next.filter((l, i) => l !== lines[i]))
+  })
+}
+
+/**
+ * After a saved edit: the mixing flag is cleared on the edited line and on the lines that shared
+ * its dates and places, before or after the edit (src/domain replaceEditedLine). `before` is the
+ * line as it was when the form opened.
+ */
+export async function clearMixingAfterEdit(owner: string, numTiers: string, before: CartLine): Promise<void> {
+  await db.transaction('rw', db.cartLines, async () => {
+    const lines = await readCartLines(owner, numTiers)
+    const edited = lines.find((l) => l.idLigne === before.idLigne)
+    if (!edited) return
+    const previous = lines.map((l) => (l.idLigne === before.idLigne ? before : l))
+    const next = replaceEditedLine(previous, edited)
+    await putLines(owner, numTiers, next.filter((l, i) => l.melangeDechargement !== lines[i]?.melangeDechargement))
+  })
 }
 
 let persistAsked = false

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canConfirm, capacityWarnings, groupCartLines, replaceEditedLine, setMixing, showsMixing, totalWeight } from '../../src/domain/cart'
+import { canConfirm, capacityWarnings, groupCartLines, offeredPredefinedComments, replaceEditedLine, setMixing, showsMixing, totalWeight } from '../../src/domain/cart'
 import { ROLE } from '../../src/domain/roles'
 import type { CartLine } from '../../src/domain/types'
 
@@ -52,5 +52,19 @@ describe('cart', () => {
     expect(canConfirm({ roles: [ROLE.LECTURE_PERSONNELLE], lines, paymentLoaded: loaded })).toBe(false)
     expect(canConfirm({ roles: [ROLE.ECRITURE_TOUS], lines: [], paymentLoaded: loaded })).toBe(false)
     expect(canConfirm({ roles: [ROLE.ECRITURE_TOUS], lines, paymentLoaded: () => false })).toBe(false)
+  })
+})
+
+describe('predefined logistic comments', () => {
+  it('offers those tied to no place, and those tied to a place a line uses', () => {
+    const comments = [
+      { codeTypeSilo: null, libelle: 'Prévenir avant livraison' },
+      { codeTypeSilo: '040', libelle: 'Déposer les sacs sous le hangar' },
+    ]
+    expect(offeredPredefinedComments(comments, [l('001')]).map((c) => c.libelle)).toEqual(['Prévenir avant livraison'])
+    expect(offeredPredefinedComments(comments, [l('001'), l('002', { codeTypeSilo2: '040' })]).map((c) => c.libelle)).toEqual([
+      'Prévenir avant livraison', 'Déposer les sacs sous le hangar',
+    ])
+    expect(offeredPredefinedComments(comments, [])).toHaveLength(1)
   })
 })

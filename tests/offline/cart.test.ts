@@ -4,7 +4,8 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../src/offline/db'
 import {
-  addCartLines, askPersistentStorage, deleteCartLine, readCartLine, readCartLines, readLastDelivery, saveLastDelivery, updateCartLine,
+  addCartLines, askPersistentStorage, clearMixingAfterEdit, deleteCartLine, emptyCart, readCartComments, readCartLine, readCartLines,
+  readLastDelivery, saveCartComments, saveLastDelivery, setCartMixing, updateCartLine,
 } from '../../src/offline/cart'
 
 const line = (numArticle: string, quantiteCommande = 5) => ({ numArticle, quantiteCommande, codeModeCamion: 'VIS' })
@@ -71,5 +72,68 @@ describe('persistent storage', () => {
     expect(await askPersistentStorage()).toBe(false)
     expect(persist).toHaveBeenCalledOnce()
     vi.unstubAllGlobals()
+  })
+})
+
+const placed = (numArticle: string, date: string, silo1: string, silo2: string | null = null) => ({
+  numArticle, quantiteCommande: 5, numAdresse: 1, datePrevueLivraison: date, finDatePrevueLivraison: date, codeTypeSilo1: silo1, codeTypeSilo2: silo2,
+})
+
+describe('the cart screen', () => {
+  it('empties one cart only, dropping its comments but keeping the next line’s defaults', async () => {
+    await addCartLines('u1', '100001', [line('410101'), line('420105')])
+    await addCartLines('u1', '100002', [line('450101')])
+    const last = { datePrevueLivraison: '2026-12-01', finDatePrevueLivraison: '2026-12-01', matinApmidi: 'ID', finMatinApmidi: 'ID' }
+    await saveLastDelivery('u1', '100001', last)
+    await saveCartComments('u1', '100001', { 'Prévenir avant livraison': true, libre: 'Portail bleu' })
+    await emptyCart('u1', '100001')
+    expect(await readCartLines('u1', '100001')).toEqual([])
+    expect(await readCartLines('u1', '100002')).toHaveLength(1)
+    expect(await readCartComments('u1', '100001')).toEqual({})
+    expect(await readLastDelivery('u1', '100001')).toEqual(last)
+    await emptyCart('u1', '100003') // no header row: nothing to do, no error
+  })
+
+  it('saves the header comments into the header row, merged with lastDelivery (never overwritten)', async () => {
+    expect(await readCartComments('u1', '100001')).toEqual({})
+    const last = { datePrevueLivraison: '2026-12-01', finDatePrevueLivraison: '2026-12-04', matinApmidi: 'JM', finMatinApmidi: 'ID' }
+    await saveLastDelivery('u1', '100001', last)
+    await saveCartComments('u1', '100001', { 'Prévenir avant livraison': true, libre: 'Chien méchant' })
+    await saveCartComments('u1', '100001', { 'Prévenir avant livraison': false, libre: 'Portail bleu' })
+    expect(await readCartComments('u1', '100001')).toEqual({ 'Prévenir avant livraison': false, libre: 'Portail bleu' })
+    expect(await readCartComments('u1', '100002')).toEqual({})
+    await saveLastDelivery('u1', '100001', { ...last, matinApmidi: 'JA' })
+    const header = (await db.cartHeaders.get(['u1', '100001']))?.header
+    expect(header).toMatchObject({ lastDelivery: { matinApmidi: 'JA' }, commentaires: { libre: 'Portail bleu' } })
+  })
+
+  it('sets the mixing flag on every line sharing the date and places, and only those', async () => {
+    await addCartLines('u1', '100001', [
+      placed('410101', '2026-12-01', '001', '002'),
+      placed('410102', '2026-12-01', '001', '002'),
+      placed('410104', '2026-12-01', '001'),
+      placed('420105', '2026-12-02', '001', '002'),
+    ])
+    await setCartMixing('u1', '100001', '002', true)
+    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([true, true, false, false])
+    await setCartMixing('u1', '100001', '001', false)
+    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([false, false, false, false])
+  })
+
+  it('clears mixing after an edit on the edited line and the lines that shared its dates and places before', async () => {
+    await addCartLines('u1', '100001', [
+      placed('410101', '2026-12-01', '001'),
+      placed('410102', '2026-12-01', '001'),
+      placed('410104', '2026-12-03', '003'),
+      placed('410105', '2026-12-03', '003'),
+    ])
+    await setCartMixing('u1', '100001', '001', true)
+    await setCartMixing('u1', '100001', '003', true)
+    const before = (await readCartLine('u1', '100001', '001'))!
+    // The form moves line 001 to silo 003 on the 3rd: it leaves one set and joins another.
+    await updateCartLine('u1', '100001', { ...before, datePrevueLivraison: '2026-12-03', finDatePrevueLivraison: '2026-12-03', codeTypeSilo1: '003' })
+    await clearMixingAfterEdit('u1', '100001', before)
+    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([false, false, false, false])
+    await clearMixingAfterEdit('u1', '100001', { idLigne: '999' }) // a line removed meanwhile: nothing
   })
 })

@@ -1,0 +1,36 @@
+// The cart's words for codes: addresses, storage places, truck modes and time slots, from the
+// reference data and the customer's addresses (both kept for offline use by the query cache).
+import { useQuery } from '@tanstack/react-query'
+import type { Adresse } from '../../../api/contract/tiers'
+import { referentielQueryOptions } from '../../../api/referentiel'
+import { tiersQueryOptions } from '../../../api/tiers'
+import { autreLieuTexte, isAutreLieu } from '../../../domain/storage-places'
+
+export interface CartLabels {
+  adresse: (numAdresse: unknown) => string
+  lieu: (code: string) => string
+  camion: (code: string | null | undefined) => string
+  creneau: (code: string | null | undefined) => string
+}
+
+const adresseLabel = (a: Adresse) =>
+  [a.adresse1, a.adresse2, a.adresse3, `${a.codePostal} ${a.ville}`].filter((x) => x && x.trim()).join(', ')
+
+export function useCartLabels(numTiers: string): CartLabels {
+  const ref = useQuery(referentielQueryOptions(numTiers)).data
+  const tiers = useQuery(tiersQueryOptions(numTiers)).data
+  return {
+    adresse: (n) => {
+      const a = tiers?.adresses.find((x) => String(x.numAdr) === String(n ?? ''))
+      return a ? adresseLabel(a) : `Adresse ${String(n ?? '')}`
+    },
+    // '997:' places are the farmer's own words, shown as typed.
+    lieu: (code) => (isAutreLieu(code) ? autreLieuTexte(code) || 'Autre' : (ref?.typesSilo.find((t) => t.code === code)?.libelle ?? code)),
+    camion: (code) => {
+      const c = code || 'VIS'
+      const m = ref?.modesCamion.find((x) => x.code === c)
+      return m ? [m.libelle, m.libelleOption].filter(Boolean).join(' – ') : c
+    },
+    creneau: (code) => (code ? (ref?.libellesPeriodesLivraisons[code] ?? ref?.periodesLivraison.find((p) => p.code === code)?.libelle ?? code) : ''),
+  }
+}
