@@ -8,6 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
+import { flushOutbox, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> }
 
@@ -43,3 +44,25 @@ registerRoute(
     sameOrigin && request.method === 'GET' && (url.pathname.startsWith('/web/') || url.pathname.startsWith('/public/infos/')),
   apiReads,
 )
+
+// Background Sync (Chromium): when the network is back the browser wakes the worker even with
+// Silo closed. An open page sends (it holds the signed-in user); otherwise the worker sends the
+// signed-in user's items itself. Items still waiting make the sync fail, so the browser tries
+// again later.
+self.addEventListener('sync', (event: Event) => {
+  const e = event as ExtendableEvent & { tag?: string }
+  if (e.tag === SYNC_TAG) e.waitUntil(syncOutbox())
+})
+
+async function syncOutbox() {
+  const pages = await self.clients.matchAll({ type: 'window' })
+  if (pages.length > 0) {
+    for (const page of pages) page.postMessage({ type: 'flush-outbox' })
+    return
+  }
+  const me = await fetch('/web/user/me', { credentials: 'include' })
+  if (!me.ok) return // signed out: the items wait for their owner to come back
+  const { username } = (await me.json()) as { username: string }
+  await flushOutbox(username)
+  if ((await unsentFor(username)) > 0) throw new Error('Envois encore en attente')
+}

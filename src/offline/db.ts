@@ -30,16 +30,32 @@ export interface DeliveryRow {
 
 export type OutboxStatus = 'pending' | 'sending' | 'accepted' | 'rejected'
 
+export type OutboxKind = 'commande' | 'evaluation'
+
 export interface OutboxRow {
   /** The Idempotency-Key, given when the farmer confirms; sent with every attempt. */
   id: string
   owner: string
   numTiers: string
+  /** Absent on rows written before surveys went through the outbox: an order. */
+  kind?: OutboxKind
   status: OutboxStatus
   createdAt: string
   payload: unknown
   attempts: number
+  /** Not before this instant (backoff after a failed try). */
+  nextAttemptAt?: string
+  /** When the current try started ('sending'); a try older than a few minutes died with its tab. */
+  sendingSince?: string
+  sentAt?: string
   numeroCommande?: string
+  mail?: string | null
+  /** The server's reason for a refused item (409 format for an order). */
+  error?: string | null
+  /** The cart as it was confirmed, put back as is when the order is refused. */
+  cartLines?: unknown[]
+  /** The refused order was seen by the user ('Corriger mon panier'). */
+  acknowledged?: boolean
 }
 
 export class SiloDb extends Dexie {

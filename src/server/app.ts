@@ -2,6 +2,7 @@
 // against a migrated database, with a clock of their own.
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './http/env'
@@ -83,6 +84,12 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       return c.json({ message: err.message, code: err.code }, err.status)
     }
     if (err instanceof SyntaxError) return c.json({ message: 'Requête invalide : JSON mal formé.', code: 'REQUETE_INVALIDE' }, 400)
+    // Hono's own refusals (a body that is not JSON, a bad content type…) keep their 4xx status
+    // with a French reason: bad input never answers 500.
+    if (err instanceof HTTPException && err.status < 500) {
+      const message = err.status === 400 ? 'Requête invalide : corps illisible (JSON mal formé ou type de contenu incorrect).' : err.message || 'Requête refusée'
+      return c.json({ message, code: 'REQUETE_INVALIDE' }, err.status)
+    }
     deps.logger.error('unhandled', { path: c.req.path, error: String(err), stack: (err as Error).stack })
     return c.json({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE' }, 500)
   })

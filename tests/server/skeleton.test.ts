@@ -2,7 +2,7 @@
 // call checks that the session may act for that customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, type OpenedTestDb } from './support/databases'
-import { buildTestApp, get, signIn } from './support/app'
+import { buildTestApp, get, send, signIn } from './support/app'
 
 describe.each(backends)('skeleton endpoints on $name', (backend) => {
   let opened: OpenedTestDb
@@ -86,5 +86,27 @@ describe.each(backends)('skeleton endpoints on $name', (backend) => {
     const res = await get(t.app, '/web/v1/nothing', cookies['100001'])
     expect(res.status).toBe(404)
     expect((await res.json()).message).toBe('Resource inexistante')
+  })
+})
+
+describe('bad input never answers 500', () => {
+  it('a body that is not JSON gets 400 with a French reason, on any route that reads one', async () => {
+    const [backend] = backends
+    const opened = await backend!.open()
+    try {
+      const t = buildTestApp(opened.db)
+      const cookie = await signIn(t.app, 'admin')
+      for (const [method, path] of [
+        ['PATCH', '/web/v1/articles/410103?numTiers=100001'],
+        ['POST', '/web/v1/tiers/100001/commandes'],
+        ['POST', '/web/v1/evualuations'],
+      ] as const) {
+        const res = await send(t.app, method, path, '{pas du json', cookie)
+        expect(res.status, path).toBe(400)
+        expect((await res.json()).message).toMatch(/Requête invalide/)
+      }
+    } finally {
+      await opened.close()
+    }
   })
 })

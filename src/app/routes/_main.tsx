@@ -35,7 +35,7 @@ function MainLayout() {
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data
   const [loggingOut, setLoggingOut] = useState(false)
 
-  const [pendingCart, setPendingCart] = useState(0)
+  const [pending, setPending] = useState<{ lines: number; unsent: number } | null>(null)
 
   const leave = async () => {
     setLoggingOut(true)
@@ -48,11 +48,12 @@ function MainLayout() {
     await navigate({ to: '/login' })
   }
 
-  // With lines in the cart, ask first (Dexie loads only now, not in the first screen).
+  // With lines in the cart or items not yet sent, ask first (Dexie loads only now).
   const onLogout = async () => {
-    const { readCartLines } = await import('../../offline/cart')
+    const [{ readCartLines }, { unsentFor }] = await Promise.all([import('../../offline/cart'), import('../../offline/outbox-flusher')])
     const lines = await readCartLines(user.username, numTiers).catch(() => [])
-    if (lines.length > 0) setPendingCart(lines.length)
+    const unsent = await unsentFor(user.username).catch(() => 0)
+    if (lines.length > 0 || unsent > 0) setPending({ lines: lines.length, unsent })
     else await leave()
   }
 
@@ -73,11 +74,12 @@ function MainLayout() {
         <Suspense fallback={null}>
           <LeaveGuard owner={user.username} numTiers={numTiers} />
         </Suspense>
-        {pendingCart > 0 && (
+        {pending && (
           <LogoutConfirm
-            lines={pendingCart}
+            lines={pending.lines}
+            unsent={pending.unsent}
             onAnswer={(logout) => {
-              setPendingCart(0)
+              setPending(null)
               if (logout) void leave()
             }}
           />

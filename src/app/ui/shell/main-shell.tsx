@@ -1,6 +1,6 @@
 // The ordering area's frame (ordering-area §1-2): app bar, banner, menu (side on tablets, bottom
 // tabs on phones), breadcrumb on desktop, the page, and the footer links.
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import type { MessageBandeau } from '../../../api/contract/referentiel'
 import { AppHeader } from './app-header'
 import { BottomTabs } from './bottom-tabs'
@@ -10,6 +10,8 @@ import { MessageBanner } from './message-banner'
 import { SideMenu } from './side-menu'
 import { SiteFooter } from './site-footer'
 import { UpdatePrompt } from './update-prompt'
+
+const OutboxStatus = lazy(() => import('./outbox-status'))
 
 interface Props {
   raisonSociale: string
@@ -31,6 +33,9 @@ export function MainShell({ raisonSociale, numTiers, owner, messages, showArticl
       <AppHeader raisonSociale={raisonSociale} numTiers={numTiers} owner={owner} onLogout={onLogout} loggingOut={loggingOut} />
       <MessageBanner messages={messages} />
       <HolidayBanner numTiers={numTiers} />
+      <Suspense fallback={null}>
+        <OutboxStatus owner={owner} />
+      </Suspense>
       <div className="flex flex-1">
         <SideMenu showArticles={showArticles} numTiers={numTiers} />
         <div className="flex min-w-0 flex-1 flex-col">

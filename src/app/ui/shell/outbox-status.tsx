@@ -1,0 +1,101 @@
+// Loaded after first paint (React.lazy: it brings Dexie). What the outbox holds, said plainly:
+// how many orders or surveys wait to be sent and since when (never shown as sent), a manual
+// retry, a warning past 72 hours, and the "Commande invalide" dialog when the cooperative refused
+// an order (its lines are already back in the cart). Also starts the sending: now, when the
+// network comes back, when the farmer returns to the app, and every 30 s while items wait.
+import { useEffect, useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { DateTime } from 'luxon'
+import { ZONE } from '../../../domain/calendar'
+import { CONFLICT_DIALOG, conflictLines } from '../../../domain/conflict'
+import { formatDateCourte } from '../../../domain/format'
+import { acknowledgeRejected, flushOutbox, useOutboxSummary } from '../../../offline/outbox'
+import { Modal } from '../modal'
+
+/** An item unsent for longer than this warns the user (ARCHITECTURE, issue: checkout). */
+const OLD_AFTER_HOURS = 72
+const RETRY_EVERY_MS = 30_000
+
+function useSending(owner: string, waiting: boolean) {
+  useEffect(() => {
+    const flush = () => void flushOutbox(owner).catch(() => undefined)
+    flush()
+    const onVisible = () => document.visibilityState === 'visible' && flush()
+    window.addEventListener('online', flush)
+    document.addEventListener('visibilitychange', onVisible)
+    // The service worker's sync event asks an open page to send (it has the session).
+    const onMessage = (e: MessageEvent) => (e.data as { type?: string } | null)?.type === 'flush-outbox' && flush()
+    navigator.serviceWorker?.addEventListener('message', onMessage)
+    const timer = waiting ? setInterval(flush, RETRY_EVERY_MS) : undefined
+    return () => {
+      window.removeEventListener('online', flush)
+      document.removeEventListener('visibilitychange', onVisible)
+      navigator.serviceWorker?.removeEventListener('message', onMessage)
+      if (timer) clearInterval(timer)
+    }
+  }, [owner, waiting])
+}
+
+const since = (iso: string) => {
+  const at = DateTime.fromISO(iso).setZone(ZONE)
+  const today = DateTime.now().setZone(ZONE).hasSame(at, 'day')
+  return today ? `depuis ${at.toFormat('HH:mm')}` : `depuis le ${formatDateCourte(at)} à ${at.toFormat('HH:mm')}`
+}
+
+export default function OutboxStatus({ owner }: { owner: string }) {
+  const summary = useOutboxSummary(owner)
+  const navigate = useNavigate()
+  const [retrying, setRetrying] = useState(false)
+  useSending(owner, (summary?.unsent ?? 0) > 0)
+  if (!summary) return null
+  const rejected = summary.rejected[0]
+  const old = summary.oldestUnsent && DateTime.now().diff(DateTime.fromISO(summary.oldestUnsent), 'hours').hours > OLD_AFTER_HOURS
+
+  return (
+    <>
+      {summary.unsent > 0 && summary.oldestUnsent && (
+        <section
+          aria-label="Envois en attente"
+          className={`flex flex-wrap items-center justify-between gap-2 border-b-2 px-4 py-2 ${old ? 'border-red-900 bg-red-50' : 'border-neutral-900 bg-silo-gold-light'}`}
+        >
+          <p role="status" className="text-base font-semibold text-neutral-950">
+            {summary.unsent > 1 ? `${summary.unsent} envois en attente` : '1 envoi en attente'} {since(summary.oldestUnsent)} : pas encore reçu par la coopérative.
+            {old && ' Plus de 72 heures sans réseau : connectez-vous à un réseau (Wi-Fi, 4G) pour que la coopérative reçoive votre commande.'}
+          </p>
+          <button
+            type="button"
+            disabled={retrying}
+            onClick={() => {
+              setRetrying(true)
+              void flushOutbox(owner).finally(() => setRetrying(false))
+            }}
+            className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950 disabled:opacity-60"
+          >
+            {retrying ? 'Envoi…' : "Réessayer l'envoi"}
+          </button>
+        </section>
+      )}
+      {rejected && (
+        <Modal open title={CONFLICT_DIALOG.titre} onClose={() => undefined} role="alertdialog">
+          <p className="mb-2 text-base font-semibold">{CONFLICT_DIALOG.entete}</p>
+          <ul className="mb-4 list-disc pl-5 text-base">
+            {(conflictLines(rejected.error).length ? conflictLines(rejected.error) : [rejected.error ?? '']).map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ul>
+          <div className="flex justify-end">
+            <button
+              type="button"
+              onClick={() => {
+                void acknowledgeRejected(rejected.id).then(() => navigate({ to: '/catalog/cart' }))
+              }}
+              className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white"
+            >
+              {CONFLICT_DIALOG.action}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  )
+}

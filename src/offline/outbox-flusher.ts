@@ -1,0 +1,136 @@
+// Sends the outbox (ARCHITECTURE "The offline design"): one sender at a time (Web Locks across
+// tabs, a promise within one), oldest first, each item with its Idempotency-Key until the server
+// answers. 2xx: accepted with the order number. 409 (or another refusal) on an order: rejected,
+// its lines put back in the cart. No answer, 5xx, "still running", 401: kept, retried with
+// backoff. Never dropped. Runs in a page or in the service worker (sync event).
+import { ApiError } from '../api/api-error'
+import { request } from '../api/http-client'
+import { CommandeAcceptee, commandesPath, IDEMPOTENCY_HEADER } from '../api/contract/commandes'
+import { EvaluationEnregistree, EVALUATIONS_PATH } from '../api/contract/evaluations'
+import type { CartLine } from '../domain/types'
+import { db, type OutboxRow } from './db'
+
+export const SYNC_TAG = 'silo-outbox'
+const LOCK = 'silo-outbox'
+/** A 'sending' item older than this was cut off (tab closed, app killed): it is sent again. */
+const SENDING_STALE_MS = 2 * 60_000
+const BACKOFF_BASE_MS = 5_000
+const BACKOFF_MAX_MS = 5 * 60_000
+
+export type SendResult = { ok: true; numeroCommande?: string; mail?: string | null } | { ok: false; retry: boolean; error: string }
+
+/** One try for one item: what the server said, or that it did not answer. */
+export async function sendItem(row: OutboxRow): Promise<SendResult> {
+  const headers = { [IDEMPOTENCY_HEADER]: row.id }
+  try {
+    if ((row.kind ?? 'commande') === 'evaluation') {
+      await request(EVALUATIONS_PATH, EvaluationEnregistree, { method: 'POST', body: row.payload, headers })
+      return { ok: true }
+    }
+    const accepted = await request(commandesPath(row.numTiers), CommandeAcceptee, { method: 'POST', body: row.payload, headers })
+    return { ok: true, numeroCommande: accepted.numero, mail: accepted.mail }
+  } catch (err) {
+    if (err instanceof ApiError) {
+      // The same key is still being processed, the session must be renewed, or the server failed.
+      const retry = err.code === 'IDEMPOTENCE_EN_COURS' || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500
+      return { ok: false, retry, error: err.reason ?? err.message }
+    }
+    return { ok: false, retry: true, error: 'Réseau indisponible' }
+  }
+}
+
+export const backoffMs = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))
+
+let running: Promise<void> | null = null
+
+/**
+ * Sends what is due for `owner` (only the signed-in user's items: on a shared tablet another
+ * user's unsent order waits for its owner). Concurrent calls share one run.
+ */
+export function flushOutbox(owner: string, send: (row: OutboxRow) => Promise<SendResult> = sendItem, now: () => Date = () => new Date()): Promise<void> {
+  running ??= withLock(() => sendDue(owner, send, now)).finally(() => {
+    running = null
+  })
+  return running
+}
+
+async function withLock(run: () => Promise<void>): Promise<void> {
+  // Pages and the service worker both have navigator.locks (typed from either lib).
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks
+  if (!locks) return run()
+  // Another tab (or the service worker) is sending: it will see these items too.
+  await locks.request(LOCK, { ifAvailable: true }, async (lock: Lock | null) => {
+    if (lock) await run()
+  })
+}
+
+async function sendDue(owner: string, send: (row: OutboxRow) => Promise<SendResult>, now: () => Date) {
+  for (let guard = 0; guard < 100; guard++) {
+    const row = await claimNext(owner, now())
+    if (!row) return
+    const result = await send(row)
+    await settle(row, result, now())
+    if (!result.ok && result.retry) return // the network or the server is not ready: later
+  }
+}
+
+/** The oldest due item, marked 'sending' in a transaction so no other sender takes it. */
+async function claimNext(owner: string, at: Date): Promise<OutboxRow | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const rows = await db.outbox.where('status').anyOf('pending', 'sending').toArray()
+    const due = rows
+      .filter((r) => r.owner === owner)
+      .filter((r) => (r.status === 'pending' ? !r.nextAttemptAt || Date.parse(r.nextAttemptAt) <= at.getTime() : at.getTime() - Date.parse(r.sendingSince ?? r.createdAt) > SENDING_STALE_MS))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0]
+    if (!due) return null
+    const claimed: OutboxRow = { ...due, status: 'sending', sendingSince: at.toISOString(), attempts: due.attempts + 1 }
+    await db.outbox.put(claimed)
+    return claimed
+  })
+}
+
+async function settle(row: OutboxRow, result: SendResult, at: Date) {
+  if (result.ok) {
+    await db.outbox.update(row.id, { status: 'accepted', sentAt: at.toISOString(), numeroCommande: result.numeroCommande, mail: result.mail ?? null, error: null, sendingSince: undefined })
+    return
+  }
+  if (result.retry) {
+    await db.outbox.update(row.id, { status: 'pending', nextAttemptAt: new Date(at.getTime() + backoffMs(row.attempts)).toISOString(), error: result.error, sendingSince: undefined })
+    return
+  }
+  // Refused: the order's lines go back into the cart, in the same transaction.
+  await db.transaction('rw', [db.outbox, db.cartLines], async () => {
+    await db.outbox.update(row.id, { status: 'rejected', error: result.error, sendingSince: undefined })
+    const lines = (row.cartLines ?? []) as CartLine[]
+    if ((row.kind ?? 'commande') !== 'commande' || lines.length === 0) return
+    const existing = await db.cartLines.where('[owner+numTiers]').equals([row.owner, row.numTiers]).primaryKeys()
+    let next = existing.reduce((max, key) => Math.max(max, Number(key[2]) || 0), 0) + 1
+    const updatedAt = at.toISOString()
+    await db.cartLines.bulkAdd(
+      lines.map((l) => {
+        const idLigne = String(next++).padStart(3, '0')
+        return { owner: row.owner, numTiers: row.numTiers, idLigne, line: { ...l, idLigne }, updatedAt }
+      }),
+    )
+  })
+}
+
+/** How many items of this user still wait (logout asks; the service worker's sync retries). */
+export async function unsentFor(owner: string): Promise<number> {
+  const rows = await db.outbox.where('status').anyOf('pending', 'sending').toArray()
+  return rows.filter((r) => r.owner === owner).length
+}
+
+/** Asks the browser to run the service worker's sync event when the network is back (Chromium). */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const nav = globalThis.navigator as { serviceWorker?: ServiceWorkerContainer } | undefined
+    if (!nav?.serviceWorker) return
+    const registration = (await Promise.race([nav.serviceWorker.ready, new Promise((r) => setTimeout(r, 2000))])) as
+      | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+      | undefined
+    await registration?.sync?.register(SYNC_TAG)
+  } catch {
+    // No Background Sync here (Firefox, Safari): app start, `online` and the retry button remain.
+  }
+}

@@ -1,0 +1,128 @@
+// The outbox (ARCHITECTURE "The offline design"): an order or a survey confirmed on the device is
+// written here with its Idempotency-Key, in the same transaction that empties the cart, then sent
+// by the flusher until the server answers. Nothing here needs the network.
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { OrderPayload } from '../domain/submission'
+import type { CartLine } from '../domain/types'
+import { db, type OutboxKind, type OutboxRow } from './db'
+import { flushOutbox, requestBackgroundSync } from './outbox-flusher'
+
+export { flushOutbox }
+
+export interface OutboxView {
+  id: string
+  kind: OutboxKind
+  status: OutboxRow['status']
+  createdAt: string
+  attempts: number
+  numeroCommande?: string | null
+  mail?: string | null
+  error?: string | null
+}
+
+export interface EvaluationBody {
+  numTiers: string
+  numeroCommande: string | null
+  questionnaire: {
+    notes: { globale: number; design?: number | null; fluidite?: number | null; lisibilite?: number | null; navigation?: number | null }
+    commentaire?: string | null
+  }
+}
+
+/** A new Idempotency-Key: random, unguessable, valid for the server's pattern. */
+export const newKey = (): string => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`)
+
+const view = (r: OutboxRow): OutboxView => ({
+  id: r.id,
+  kind: r.kind ?? 'commande',
+  status: r.status,
+  createdAt: r.createdAt,
+  attempts: r.attempts,
+  numeroCommande: r.numeroCommande ?? null,
+  mail: r.mail ?? null,
+  error: r.error ?? null,
+})
+
+function startSending(owner: string) {
+  void flushOutbox(owner).catch(() => undefined)
+  void requestBackgroundSync()
+}
+
+/**
+ * Confirms the order on this device: in ONE transaction the order goes into the outbox (with the
+ * cart as it was, to put back if the cooperative refuses it) and the cart is emptied. Then the
+ * sending starts. Returns the outbox id (also the Idempotency-Key).
+ */
+export async function confirmOrder(owner: string, numTiers: string, payload: OrderPayload): Promise<string> {
+  const id = newKey()
+  await db.transaction('rw', [db.outbox, db.cartLines, db.cartHeaders], async () => {
+    const rows = await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).sortBy('idLigne')
+    await db.outbox.add({
+      id,
+      owner,
+      numTiers,
+      kind: 'commande',
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+      payload,
+      attempts: 0,
+      cartLines: rows.map((r) => r.line),
+    })
+    await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).delete()
+    // The header's comments went with the order; the last dates chosen stay as defaults.
+    const header = await db.cartHeaders.get([owner, numTiers])
+    if (header && header.header && typeof header.header === 'object') {
+      const { lastDelivery } = header.header as { lastDelivery?: unknown }
+      await db.cartHeaders.put({ ...header, header: lastDelivery ? { lastDelivery } : {}, updatedAt: new Date().toISOString() })
+    }
+  })
+  startSending(owner)
+  return id
+}
+
+/** The satisfaction survey, sent like an order (idempotent, retried, never lost). */
+export async function queueEvaluation(owner: string, numTiers: string, body: EvaluationBody): Promise<string> {
+  const id = newKey()
+  await db.outbox.add({ id, owner, numTiers, kind: 'evaluation', status: 'pending', createdAt: new Date().toISOString(), payload: body, attempts: 0 })
+  startSending(owner)
+  return id
+}
+
+/** One item, live: undefined while read, null when it is gone. */
+export function useOutboxItem(id: string | undefined): OutboxView | null | undefined {
+  return useLiveQuery(async () => {
+    if (!id) return null
+    const row = await db.outbox.get(id)
+    return row ? view(row) : null
+  }, [id])
+}
+
+export interface OutboxSummary {
+  /** Orders and surveys not yet received by the cooperative. */
+  unsent: number
+  /** The oldest of them. */
+  oldestUnsent: string | null
+  /** Refused orders the user has not seen yet. */
+  rejected: (OutboxView & { lines: string[] })[]
+}
+
+/** What the shell shows about this user's outbox; live. */
+export function useOutboxSummary(owner: string): OutboxSummary | undefined {
+  return useLiveQuery(async () => {
+    const rows = await db.outbox.where('status').anyOf('pending', 'sending', 'rejected').toArray()
+    const mine = rows.filter((r) => r.owner === owner)
+    const unsent = mine.filter((r) => r.status !== 'rejected').sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    return {
+      unsent: unsent.length,
+      oldestUnsent: unsent[0]?.createdAt ?? null,
+      rejected: mine
+        .filter((r) => r.status === 'rejected' && !r.acknowledged)
+        .map((r) => ({ ...view(r), lines: ((r.cartLines ?? []) as CartLine[]).map((l) => l.libelleArticle ?? l.numArticle ?? '') })),
+    }
+  }, [owner])
+}
+
+/** 'Corriger mon panier': the refused order has been seen; its lines are already back in the cart. */
+export async function acknowledgeRejected(id: string): Promise<void> {
+  await db.outbox.delete(id)
+}
