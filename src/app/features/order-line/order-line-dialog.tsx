@@ -14,6 +14,7 @@ import { mineralMax } from '../../../domain/minerals'
 import type { CartLine } from '../../../domain/types'
 import { addCartLines, askPersistentStorage, readLastDelivery, saveLastDelivery, updateCartLine } from '../../../offline/cart'
 import { ConfirmDialog } from '../../ui/modal'
+import { useHoldUpdates } from '../../pwa/update-holds'
 import { parisNow } from '../../ui/now'
 import { PHONE, useMedia } from '../../ui/use-media'
 import { initialValues, type LineArticle, type MineralValue } from './order-line-values'
@@ -57,6 +58,8 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
   const closing = useRef(false)
   const dirty = useRef(false)
   const isPhone = useMedia(PHONE)
+  // A new version waits while the form is open: switching reloads the page and loses the typing.
+  useHoldUpdates()
 
   useEffect(() => {
     const d = ref.current
