@@ -90,6 +90,8 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       const message = err.status === 400 ? 'Requête invalide : corps illisible (JSON mal formé ou type de contenu incorrect).' : err.message || 'Requête refusée'
       return c.json({ message, code: 'REQUETE_INVALIDE' }, err.status)
     }
+    // A lock held by a dead session (see db/client.ts): busy for now, the client tries again.
+    if (pgCode(err) === '55P03') return c.json({ message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.', code: 'SERVEUR_OCCUPE' }, 503)
     deps.logger.error('unhandled', { path: c.req.path, error: String(err), stack: (err as Error).stack })
     return c.json({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE' }, 500)
   })
@@ -105,3 +107,12 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
 }
 
 export type SiloApp = ReturnType<typeof createApp>
+
+/** The PostgreSQL error code of an error or of its cause (drizzle wraps the driver's error). */
+function pgCode(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return null
+}

@@ -95,6 +95,9 @@ async function sendUntilAccepted(i: number, cookie: () => string): Promise<strin
     const ctrl = new AbortController()
     // One request in four is cut after a random delay: maybe before, maybe after the server acted.
     const cut = Math.random() < 0.25 ? setTimeout(() => ctrl.abort(), Math.random() * 40) : null
+    // Like the outbox, give up a try that gets no answer (half-open connection) and retry. (One
+    // controller and a plain timer: AbortSignal.any of a timeout signal can be collected early.)
+    const giveUp = setTimeout(() => ctrl.abort(), 15_000)
     try {
       const res = await fetch(`${BASE}/web/v1/tiers/${NUM_TIERS}/commandes`, {
         method: 'POST',
@@ -102,7 +105,12 @@ async function sendUntilAccepted(i: number, cookie: () => string): Promise<strin
         body: JSON.stringify(body(i)),
         signal: ctrl.signal,
       })
-      const json = (await res.json()) as { numero?: string; code?: string; message?: string }
+      // Node's fetch can wait forever for the body of an answer whose server was killed right
+      // after the headers, even once aborted: the body gets its own deadline.
+      const json = (await Promise.race([
+        res.json(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('body timeout')), 5_000)),
+      ])) as { numero?: string; code?: string; message?: string }
       if (res.status === 201) {
         if (res.headers.get('Idempotent-Replayed')) stats.replayed++
         else stats.accepted++
@@ -119,11 +127,15 @@ async function sendUntilAccepted(i: number, cookie: () => string): Promise<strin
       else stats.networkErrors++
     } finally {
       if (cut) clearTimeout(cut)
+      clearTimeout(giveUp)
     }
     await new Promise((r) => setTimeout(r, 50 + Math.random() * 200))
   }
   throw new Error(`order ${i}: gave up`)
 }
+
+let running = true
+let progress: ReturnType<typeof setInterval> | undefined
 
 async function main() {
   await admin(`create database ${dbName}`)
@@ -131,7 +143,6 @@ async function main() {
     await startServer()
     let cookie = await signIn()
     const before = await countOrders()
-    let running = true
     // The chaos: kill -9 the server every 1.5–3 s during the sending, then start it again.
     const chaos = (async () => {
       while (running) {
@@ -147,6 +158,8 @@ async function main() {
     const numbers: string[] = []
     let next = 0
     const started = performance.now()
+    // Progress every 10 s; also keeps the process alive while every sender waits on a socket.
+    progress = setInterval(() => console.log(`… ${numbers.length}/${ORDERS} accepted, ${restarts} restarts, ${stats.attempts} requests`), 10_000)
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < ORDERS) {
@@ -156,6 +169,7 @@ async function main() {
       }),
     )
     running = false
+    clearInterval(progress)
     await chaos
     const after = await countOrders()
     const distinctComments = await countDistinct()
@@ -167,6 +181,8 @@ async function main() {
     console.log(ok ? 'OK: exactly one order per send, none lost, none twice' : 'FAILED')
     process.exitCode = ok ? 0 : 1
   } finally {
+    running = false
+    clearInterval(progress)
     server?.kill('SIGKILL')
     await new Promise((r) => setTimeout(r, 300))
     await admin(`drop database if exists ${dbName} with (force)`)
@@ -193,4 +209,10 @@ async function countDistinct(): Promise<number> {
   }
 }
 
-void main()
+main().catch((err) => {
+  console.error('resilience run failed:', err)
+  process.exitCode = 1
+})
+process.on('beforeExit', () => {
+  if (process.exitCode === undefined) console.error('resilience: the event loop emptied before the end (a request never settled)')
+})

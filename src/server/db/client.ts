@@ -79,7 +79,15 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // A server killed mid-transaction leaves its PostgreSQL session "idle in transaction", holding
+    // its locks (an idempotency key, say) until the database notices the dead client, which can
+    // take hours. PostgreSQL ends such a session after 15 s, and no request waits more than 10 s
+    // on a lock: it fails, and the client's retry finds the way free.
+    options: '-c idle_in_transaction_session_timeout=15000 -c lock_timeout=10000',
+  })
   // An idle connection can be cut by the server (restart, failover, a dropped database): pg
   // then emits 'error' on the pool, which would crash the process without a listener. The pool
   // replaces the connection on its own; the event is only worth a line in the log.

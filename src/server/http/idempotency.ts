@@ -16,7 +16,7 @@ export interface Outcome {
 }
 
 /** A first request older than this and still "in flight" died with its transaction: retake it. */
-const STALE_MS = 60_000
+const STALE_MS = 30_000
 const KEEP_DAYS = 30
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
 
