@@ -19,8 +19,12 @@ test('after 20 idle minutes, navigating refreshes the session once and shows the
   // A fresh load of the profile (it is always asked with no-cache) meets the expired window.
   await page.reload()
   await expect(page.getByRole('banner')).toContainText('GAEC')
-  // Whichever requests met the expired window first (the screen asks several at once), they
-  // share ONE refresh, and each is then answered.
+  // The screen may show its persisted data before any answer: wait for the requests. Whichever
+  // met the expired window first (the screen asks several at once), they share ONE refresh, and
+  // each is then answered.
+  await expect.poll(() => seen.filter((s) => s.endsWith('/security/refresh'))).toEqual(['200 /security/refresh'])
+  await expect.poll(() => seen.filter((s) => s.startsWith('200 /web/')).length).toBeGreaterThan(0)
+  await page.waitForLoadState('networkidle')
   expect(seen.filter((s) => s.endsWith('/security/refresh'))).toEqual(['200 /security/refresh'])
   const refused = [...new Set(seen.filter((s) => s.startsWith('401 /web/')).map((s) => s.slice(4)))]
   expect(refused.length).toBeGreaterThan(0)
