@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { flushOutbox, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
+import { flushOutboxNow, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> }
 
@@ -63,6 +63,6 @@ async function syncOutbox() {
   const me = await fetch('/web/user/me', { credentials: 'include' })
   if (!me.ok) return // signed out: the items wait for their owner to come back
   const { username } = (await me.json()) as { username: string }
-  await flushOutbox(username)
+  await flushOutboxNow(username)
   if ((await unsentFor(username)) > 0) throw new Error('Envois encore en attente')
 }

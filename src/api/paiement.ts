@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { IncidentPaiement, incidentPaiementPath, ReglementTiers, reglementTiersPath } from './contract/paiement'
+import { IncidentPaiement, incidentPaiementPath, PropositionsReglement, reglementCommandePath, ReglementTiers, reglementTiersPath } from './contract/paiement'
 
 export const fetchIncidentPaiement = (numTiers: string) =>
   request(incidentPaiementPath(numTiers), IncidentPaiement, { query: { numEntite: 'AGR' } })
@@ -13,4 +13,37 @@ export const reglementTiersQueryOptions = (numTiers: string) =>
     queryKey: ['reglement-tiers', numTiers],
     queryFn: () => request(reglementTiersPath(numTiers), ReglementTiers, { query: { numEntite: 'AGR' } }),
     staleTime: 10 * 60_000,
+    // The payment step falls back on these when offline; a failure is not worth a dialog.
+    meta: { errorDialog: false },
+  })
+
+/** What a line's payment proposal depends on (cart-orders-admin §7 "Payment proposals per line"). */
+export interface LigneReglement {
+  numArticle?: string | null
+  codeTypeArticle?: string | null
+  datePrevueLivraison?: string | null
+  numLot?: string | null
+}
+
+/**
+ * The payment modes proposed for one line. Persisted with the query cache: offline, a line uses
+ * the last proposals known for it. A failure leaves the line without modes (no error dialog).
+ */
+export const reglementCommandeQueryOptions = (numTiers: string, line: LigneReglement) =>
+  queryOptions({
+    queryKey: ['reglement-commande', numTiers, line.numArticle ?? '', line.codeTypeArticle ?? '', line.datePrevueLivraison ?? '', line.numLot ?? ''],
+    queryFn: ({ signal }) =>
+      request(reglementCommandePath(numTiers), PropositionsReglement, {
+        query: {
+          numEntite: 'AGR',
+          numArticle: line.numArticle ?? '',
+          codeTArt: line.codeTypeArticle ?? undefined,
+          dateValidite: line.datePrevueLivraison ?? '',
+          numLot: line.numLot ?? undefined,
+        },
+        signal,
+      }),
+    enabled: Boolean(line.numArticle && line.datePrevueLivraison),
+    staleTime: 10 * 60_000,
+    meta: { errorDialog: false },
   })

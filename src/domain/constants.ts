@@ -30,6 +30,8 @@ export const TRANCHE_COMPLETE_RATIO = 0.8
 export const RECHERCHE_MIN_CARACTERES = 3
 export const COMMENTAIRE_PANIER_MAX = 80
 export const COMMENTAIRE_QUESTIONNAIRE_MAX = 1000
+/** The confirmation page opens this long after a successful confirmation (§9). */
+export const DELAI_PAGE_CONFIRMATION_MS = 50
 export const HISTORIQUE_DEBUT = '2020-11-01'
 export const HISTORIQUE_FENETRE_MOIS = 3
 export const HISTORIQUE_LIGNES_MOBILE = 12

@@ -1,4 +1,6 @@
 // The payment step (cart-orders-admin §2 "Payment validation", §4 "Payment line").
+import { DateTime } from 'luxon'
+import { ZONE } from './calendar'
 import { MESSAGES } from './constants'
 import type { CartLine } from './types'
 
@@ -75,4 +77,40 @@ export function duplicatePaymentMode<L extends CartLine>(
     return { ...l, codeReglement: code, numDomiciliationBancaire: defaultDomiciliation(mode, l.numDomiciliationBancaire) }
   })
   return { lines: next, message: missed ? MESSAGES.dupliquerReglementPartiel : null }
+}
+
+/** The due date of a mode: so many days after the line's delivery start (server and offline fallback alike). */
+export function dueDate(datePrevueLivraison: string | null | undefined, delaiEcheanceJours: number): string | null {
+  if (!datePrevueLivraison || !Number.isFinite(delaiEcheanceJours)) return null
+  const start = DateTime.fromISO(datePrevueLivraison, { zone: ZONE })
+  return start.isValid ? start.plus({ days: delaiEcheanceJours }).toISODate() : null
+}
+
+/** The customer's payment terms (modes and domiciliations, as GET reglement-tiers gives them). */
+export interface ConditionsReglement {
+  modes: readonly { codeRegt: string; libelle: string; parDefaut: boolean; tauxEscompte: number; delaiEcheanceJours: number; avecDomiciliation: boolean }[]
+  domiciliations: readonly { numDomiciliationBancaire: number | string; numeroCompte: string; nomBanque: string }[]
+}
+
+/**
+ * The proposals for one line built from the customer's terms: what the server answers for
+ * reglement-commande, and what an offline device falls back on when it has no proposal for the
+ * line (the server checks the line again when the order arrives).
+ */
+export function proposalsFromTerms(terms: ConditionsReglement, datePrevueLivraison: string | null | undefined): ModeReglement[] {
+  const domiciliations = terms.domiciliations.map((d) => ({ numDomiciliationBancaire: String(d.numDomiciliationBancaire), numeroCompte: d.numeroCompte, nomBanque: d.nomBanque }))
+  return terms.modes.map((m) => ({
+    codeRegt: m.codeRegt,
+    libelle: m.libelle,
+    parDefaut: m.parDefaut,
+    datePrevEche: dueDate(datePrevueLivraison, m.delaiEcheanceJours),
+    tauxEscompte: m.tauxEscompte,
+    domiciliationsBancaires: m.avecDomiciliation ? domiciliations : [],
+  }))
+}
+
+/** The line as sent: its mode if still offered, else the default one, and its domiciliation; none when no mode is offered. */
+export function withPaymentSelection<L extends CartLine>(line: L, modes: readonly ModeReglement[]): L {
+  const sel = selectPaymentMode(defaultPaymentMode(modes, line.codeReglement), line.numDomiciliationBancaire)
+  return { ...line, codeReglement: sel.codeReglement, numDomiciliationBancaire: sel.numDomiciliationBancaire }
 }

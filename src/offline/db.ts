@@ -56,6 +56,9 @@ export interface OutboxRow {
   cartLines?: unknown[]
   /** The refused order was seen by the user ('Corriger mon panier'). */
   acknowledged?: boolean
+  /** A survey about an order confirmed offline: that order's outbox id. The survey waits for the
+   * order, and its payload's null numeroCommande is filled from it (outbox-flusher). */
+  commandeOutboxId?: string
 }
 
 export class SiloDb extends Dexie {

@@ -67,6 +67,20 @@ export function flushOutbox(owner: string, send: (row: OutboxRow) => Promise<Sen
   return running
 }
 
+/**
+ * The network is back, the app was opened again, or the farmer asked: what waits for `owner` is
+ * due now, whatever its backoff (the backoff spaces tries while nothing changes; a change of
+ * network is worth a try at once). Then sends as flushOutbox does.
+ */
+export async function flushOutboxNow(owner: string, send: (row: OutboxRow) => Promise<SendResult> = sendItem, now: () => Date = () => new Date()): Promise<void> {
+  await db.outbox
+    .where('status')
+    .equals('pending')
+    .filter((r) => r.owner === owner && Boolean(r.nextAttemptAt))
+    .modify({ nextAttemptAt: undefined })
+  return flushOutbox(owner, send, now)
+}
+
 async function withLock(run: () => Promise<void>): Promise<void> {
   // Pages and the service worker both have navigator.locks (typed from either lib).
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks
@@ -87,24 +101,56 @@ async function sendDue(owner: string, send: (row: OutboxRow) => Promise<SendResu
   }
 }
 
-/** The oldest due item, marked 'sending' in a transaction so no other sender takes it. */
+/**
+ * The oldest due item, marked 'sending' in a transaction so no other sender takes it. A survey
+ * about an order still waiting in the outbox waits for it (even when the order's backoff makes the
+ * survey due first), then goes with that order's number, written into the row before the first
+ * try so every try sends the same body with the same key.
+ */
 async function claimNext(owner: string, at: Date): Promise<OutboxRow | null> {
   return db.transaction('rw', db.outbox, async () => {
     const rows = await db.outbox.where('status').anyOf('pending', 'sending').toArray()
+    const ordersWaiting = new Set(rows.filter((r) => (r.kind ?? 'commande') === 'commande').map((r) => r.id))
     const due = rows
       .filter((r) => r.owner === owner)
+      .filter((r) => !(r.commandeOutboxId && ordersWaiting.has(r.commandeOutboxId)))
       .filter((r) => (r.status === 'pending' ? !r.nextAttemptAt || Date.parse(r.nextAttemptAt) <= at.getTime() : at.getTime() - Date.parse(r.sendingSince ?? r.createdAt) > SENDING_STALE_MS))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0]
     if (!due) return null
-    const claimed: OutboxRow = { ...due, status: 'sending', sendingSince: at.toISOString(), attempts: due.attempts + 1 }
+    const payload = await withOrderNumber(due)
+    const claimed: OutboxRow = { ...due, payload, status: 'sending', sendingSince: at.toISOString(), attempts: due.attempts + 1 }
     await db.outbox.put(claimed)
     return claimed
   })
 }
 
+const needsOrderNumber = (row: OutboxRow): boolean =>
+  row.kind === 'evaluation' && !!row.commandeOutboxId && (row.payload as { numeroCommande?: unknown } | null)?.numeroCommande == null
+
+/**
+ * A survey's payload with its order's number. The order is no longer waiting here: accepted, it
+ * has its number. Refused, or gone (a refused order acknowledged, or erased at logout), it has
+ * none: the survey is still sent, with numeroCommande null, which the server accepts. It rates
+ * the application, not that order, so the farmer's answer is worth keeping, and an outbox item is
+ * never dropped. (An accepted order also fills its surveys at once, see settle, so erasing it at
+ * logout cannot lose the number.)
+ */
+async function withOrderNumber(row: OutboxRow): Promise<unknown> {
+  if (!needsOrderNumber(row)) return row.payload
+  const order = await db.outbox.get(row.commandeOutboxId!)
+  const numero = order?.status === 'accepted' ? (order.numeroCommande ?? null) : null
+  return { ...(row.payload as object), numeroCommande: numero }
+}
+
 async function settle(row: OutboxRow, result: SendResult, at: Date) {
   if (result.ok) {
-    await db.outbox.update(row.id, { status: 'accepted', sentAt: at.toISOString(), numeroCommande: result.numeroCommande, mail: result.mail ?? null, error: null, sendingSince: undefined })
+    await db.transaction('rw', db.outbox, async () => {
+      await db.outbox.update(row.id, { status: 'accepted', sentAt: at.toISOString(), numeroCommande: result.numeroCommande, mail: result.mail ?? null, error: null, sendingSince: undefined })
+      if ((row.kind ?? 'commande') !== 'commande' || !result.numeroCommande) return
+      // Surveys about this order, not tried yet, get its number now.
+      const surveys = await db.outbox.where('status').equals('pending').filter((r) => r.commandeOutboxId === row.id && r.attempts === 0 && needsOrderNumber(r)).toArray()
+      for (const s of surveys) await db.outbox.update(s.id, { payload: { ...(s.payload as object), numeroCommande: result.numeroCommande } })
+    })
     return
   }
   if (result.retry) {

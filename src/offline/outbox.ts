@@ -3,11 +3,13 @@
 // by the flusher until the server answers. Nothing here needs the network.
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { OrderPayload } from '../domain/submission'
+import type { EvaluationBody } from '../domain/survey'
 import type { CartLine } from '../domain/types'
 import { db, type OutboxKind, type OutboxRow } from './db'
-import { flushOutbox, requestBackgroundSync } from './outbox-flusher'
+import { flushOutbox, flushOutboxNow, requestBackgroundSync } from './outbox-flusher'
 
-export { flushOutbox }
+export { flushOutbox, flushOutboxNow }
+export type { EvaluationBody }
 
 export interface OutboxView {
   id: string
@@ -18,15 +20,6 @@ export interface OutboxView {
   numeroCommande?: string | null
   mail?: string | null
   error?: string | null
-}
-
-export interface EvaluationBody {
-  numTiers: string
-  numeroCommande: string | null
-  questionnaire: {
-    notes: { globale: number; design?: number | null; fluidite?: number | null; lisibilite?: number | null; navigation?: number | null }
-    commentaire?: string | null
-  }
 }
 
 /** A new Idempotency-Key: random, unguessable, valid for the server's pattern. */
@@ -80,12 +73,48 @@ export async function confirmOrder(owner: string, numTiers: string, payload: Ord
   return id
 }
 
-/** The satisfaction survey, sent like an order (idempotent, retried, never lost). */
-export async function queueEvaluation(owner: string, numTiers: string, body: EvaluationBody): Promise<string> {
-  const id = newKey()
-  await db.outbox.add({ id, owner, numTiers, kind: 'evaluation', status: 'pending', createdAt: new Date().toISOString(), payload: body, attempts: 0 })
+/** Which order a survey is about: the order's outbox id, or its number once known. */
+export interface EvaluationRef {
+  commandeOutboxId?: string
+}
+
+const evaluationFor = (rows: OutboxRow[], owner: string, body: EvaluationBody, commandeOutboxId: string | undefined): OutboxRow | undefined =>
+  rows.find((r) => {
+    if (r.kind !== 'evaluation' || r.owner !== owner) return false
+    if (commandeOutboxId && r.commandeOutboxId === commandeOutboxId) return true
+    const numero = (r.payload as Partial<EvaluationBody> | null)?.numeroCommande
+    return !!body.numeroCommande && numero === body.numeroCommande
+  })
+
+/**
+ * The satisfaction survey, sent like an order (idempotent, retried, never lost). When the order is
+ * still waiting in the outbox (confirmed offline) its number is unknown: pass `commandeOutboxId`
+ * with `body.numeroCommande` null, and the flusher sends the survey after the order, with its
+ * number. One survey per order: queueing again (page hide then unmount, a remount) returns the
+ * survey already queued for that order instead of adding another.
+ */
+export async function queueEvaluation(owner: string, numTiers: string, body: EvaluationBody, ref: EvaluationRef = {}): Promise<string> {
+  const commandeOutboxId = ref.commandeOutboxId || undefined
+  const id = await db.transaction('rw', db.outbox, async () => {
+    if (commandeOutboxId || body.numeroCommande) {
+      const existing = evaluationFor(await db.outbox.toArray(), owner, body, commandeOutboxId)
+      if (existing) return existing.id
+    }
+    const row: OutboxRow = { id: newKey(), owner, numTiers, kind: 'evaluation', status: 'pending', createdAt: new Date().toISOString(), payload: body, attempts: 0 }
+    if (commandeOutboxId) row.commandeOutboxId = commandeOutboxId
+    await db.outbox.add(row)
+    return row.id
+  })
   startSending(owner)
   return id
+}
+
+/** The survey already queued for this order (by outbox id or number), if any. */
+export async function queuedEvaluationId(owner: string, ref: { commandeOutboxId?: string; numeroCommande?: string | null }): Promise<string | null> {
+  if (!ref.commandeOutboxId && !ref.numeroCommande) return null
+  const rows = await db.outbox.toArray()
+  const body = { numeroCommande: ref.numeroCommande ?? null } as EvaluationBody
+  return evaluationFor(rows, owner, body, ref.commandeOutboxId || undefined)?.id ?? null
 }
 
 /** One item, live: undefined while read, null when it is gone. */

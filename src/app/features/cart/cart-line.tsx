@@ -1,10 +1,10 @@
 // One cart line (cart-orders-admin §2, §3): article, quantity, supplements, minerals, storage
 // places, truck mode with the line's comment, delivery dates and slots, the mixing checkbox when
 // other lines share its date and places, and the warnings of src/domain's checks.
-import { formatDate, formatNombre, formatTonnes } from '../../../domain/format'
-import { storagePlaces } from '../../../domain/storage-places'
+import { formatDate } from '../../../domain/format'
 import type { CartLine } from '../../../domain/types'
-import type { CartLabels } from './cart-labels'
+import type { LineLabels } from '../../ui/line-labels'
+import { LineSummaryRows } from '../../ui/line-summary'
 import { LineActions, Svg } from './line-actions'
 
 const TRUCK = 'M20 8h-3V4H3c-1.1 0-2 .9-2 2v11h2c0 1.66 1.34 3 3 3s3-1.34 3-3h6c0 1.66 1.34 3 3 3s3-1.34 3-3h2v-5l-3-4zM6 18.5c-.83 0-1.5-.67-1.5-1.5s.67-1.5 1.5-1.5 1.5.67 1.5 1.5-.67 1.5-1.5 1.5zm13.5-9 1.96 2.5H17V9.5h2.5zm-1.5 9c-.83 0-1.5-.67-1.5-1.5s.67-1.5 1.5-1.5 1.5.67 1.5 1.5-.67 1.5-1.5 1.5z'
@@ -19,7 +19,7 @@ export interface LineIssue {
 
 interface Props {
   line: CartLine
-  labels: CartLabels
+  labels: LineLabels
   issues: readonly LineIssue[]
   /** Shown when more than one line shares its date and places. */
   mixing: boolean
@@ -28,14 +28,8 @@ interface Props {
   onDelete: () => void
 }
 
-const quantite = (l: CartLine) =>
-  typeof l.quantiteCommande !== 'number' ? '' : !l.codeUniteArticle || l.codeUniteArticle === 'T' ? formatTonnes(l.quantiteCommande) : `${formatNombre(l.quantiteCommande)} ${l.codeUniteArticle}`
-
 export function CartLineCard({ line, labels, issues, mixing, onMixing, onEdit, onDelete }: Props) {
   const name = line.libelleArticle ?? `article ${line.numArticle ?? ''}`
-  const places = storagePlaces(line).map(labels.lieu)
-  const supplements = (line.supplementations ?? []).map((s) => s.libelleArticle ?? s.libelleLong ?? s.numArticle)
-  const minerals = (line.mineraux ?? []).map((m) => `${m.libelleArticle ?? m.numArticle} (${formatNombre(Number(String(m.quantiteCommande ?? '').replace(',', '.')) || 0)} %)`)
   const mixId = `melange-${line.idLigne}`
   return (
     <li className="rounded-xl border-2 border-neutral-300 bg-white p-4" data-ligne={line.idLigne}>
@@ -47,12 +41,7 @@ export function CartLineCard({ line, labels, issues, mixing, onMixing, onEdit, o
         <LineActions name={name} onEdit={onEdit} onDelete={onDelete} />
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
-        <dt className="text-neutral-800">Quantité</dt>
-        <dd className="font-semibold">{quantite(line)}</dd>
-        {supplements.length > 0 && (<><dt className="text-neutral-800">Supplémentations</dt><dd>{supplements.join(', ')}</dd></>)}
-        {minerals.length > 0 && (<><dt className="text-neutral-800">Minéraux</dt><dd>{minerals.join(', ')}</dd></>)}
-        <dt className="text-neutral-800">Stockage</dt>
-        <dd>{places.length ? places.join(', ') : <span className="font-semibold">Non renseigné</span>}</dd>
+        <LineSummaryRows line={line} labels={labels} />
         <dt className="text-neutral-800">Livraison</dt>
         <dd>
           du {formatDate(line.datePrevueLivraison)} ({labels.creneau(line.matinApmidi)})

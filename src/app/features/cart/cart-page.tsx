@@ -2,9 +2,10 @@
 // flow", §5). Everything here reads and writes the Dexie cart: it works with no network at all;
 // labels come from the reference data kept by the query cache. The rules are src/domain's.
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
+import { reglementCommandeQueryOptions, reglementTiersQueryOptions } from '../../../api/paiement'
 import { parametresCommandeQueryOptions } from '../../../api/parametres-commande'
 import { referentielQueryOptions } from '../../../api/referentiel'
 import { capacityWarnings, groupCartLines, mixingKey, offeredPredefinedComments, showsMixing, totalWeight } from '../../../domain/cart'
@@ -17,12 +18,12 @@ import { clearMixingAfterEdit, deleteCartLine, emptyCart, saveCartComments, setC
 import { HelpButton } from '../../ui/help-button'
 import { ConfirmDialog } from '../../ui/modal'
 import { parisNow } from '../../ui/now'
+import { useLineLabels } from '../../ui/line-labels'
 import { EditOrderLine } from '../../ui/order-line-button'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { useOnline } from '../../ui/use-online'
 import { CartComments } from './cart-comments'
 import { CartLineCard, type LineIssue } from './cart-line'
-import { useCartLabels } from './cart-labels'
 import { NextStepDialogs, type FlowDialog } from './next-step-dialogs'
 
 interface Props {
@@ -37,7 +38,7 @@ const OUTLINE = 'touch-target inline-flex items-center justify-center rounded-fu
 export function CartPage({ owner, numTiers, loginAt }: Props) {
   const lines = useCartLines(owner, numTiers)
   const comments = useCartComments(owner, numTiers)
-  const labels = useCartLabels(numTiers)
+  const labels = useLineLabels(numTiers)
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data
   const params = useQuery(parametresCommandeQueryOptions(numTiers)).data
   const online = useOnline()
@@ -53,6 +54,14 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
   // The mixing set just toggled shows its new state at once, until Dexie's answer re-renders it.
   const [mixing, setMixingShown] = useState<{ key: string; value: boolean } | null>(null)
   useEffect(() => setMixingShown(null), [lines])
+  // The payment step's proposals, fetched while the farmer still has signal: kept in the persisted
+  // query cache, they let step 2 work offline with the proposals known for each line.
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!lines?.length) return
+    void queryClient.prefetchQuery(reglementTiersQueryOptions(numTiers))
+    for (const l of lines) void queryClient.prefetchQuery(reglementCommandeQueryOptions(numTiers, l))
+  }, [lines, numTiers, queryClient])
 
   const ctx = useMemo<CartDatesContext>(
     () => ({ now: parisNow(), params, sessionStart: loginAt ? DateTime.fromISO(loginAt) : null, modesCamion: referentiel?.modesCamion }),

@@ -9,7 +9,7 @@ import { DateTime } from 'luxon'
 import { ZONE } from '../../../domain/calendar'
 import { CONFLICT_DIALOG, conflictLines } from '../../../domain/conflict'
 import { formatDateCourte } from '../../../domain/format'
-import { acknowledgeRejected, flushOutbox, useOutboxSummary } from '../../../offline/outbox'
+import { acknowledgeRejected, flushOutbox, flushOutboxNow, useOutboxSummary } from '../../../offline/outbox'
 import { Modal } from '../modal'
 
 /** An item unsent for longer than this warns the user (ARCHITECTURE, issue: checkout). */
@@ -18,7 +18,8 @@ const RETRY_EVERY_MS = 30_000
 
 function useSending(owner: string, waiting: boolean) {
   useEffect(() => {
-    const flush = () => void flushOutbox(owner).catch(() => undefined)
+    // App start, network back, return to the app, the service worker's sync: try now.
+    const flush = () => void flushOutboxNow(owner).catch(() => undefined)
     flush()
     const onVisible = () => document.visibilityState === 'visible' && flush()
     window.addEventListener('online', flush)
@@ -26,7 +27,8 @@ function useSending(owner: string, waiting: boolean) {
     // The service worker's sync event asks an open page to send (it has the session).
     const onMessage = (e: MessageEvent) => (e.data as { type?: string } | null)?.type === 'flush-outbox' && flush()
     navigator.serviceWorker?.addEventListener('message', onMessage)
-    const timer = waiting ? setInterval(flush, RETRY_EVERY_MS) : undefined
+    // Meanwhile, tries spaced by the backoff.
+    const timer = waiting ? setInterval(() => void flushOutbox(owner).catch(() => undefined), RETRY_EVERY_MS) : undefined
     return () => {
       window.removeEventListener('online', flush)
       document.removeEventListener('visibilitychange', onVisible)
@@ -67,7 +69,7 @@ export default function OutboxStatus({ owner }: { owner: string }) {
             disabled={retrying}
             onClick={() => {
               setRetrying(true)
-              void flushOutbox(owner).finally(() => setRetrying(false))
+              void flushOutboxNow(owner).finally(() => setRetrying(false))
             }}
             className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950 disabled:opacity-60"
           >

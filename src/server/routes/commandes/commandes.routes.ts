@@ -2,12 +2,12 @@
 // Idempotency-Key header the outbox sends, and the payment proposals of a line.
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
-import { DateTime } from 'luxon'
 import { ErrorBody, NumTiersParam } from '../../../api/contract/common'
 import { CommandeAcceptee, CommandePayload, IDEMPOTENCY_HEADER } from '../../../api/contract/commandes'
 import { Evaluation, EvaluationEnregistree, EVALUATIONS_PATH } from '../../../api/contract/evaluations'
 import { PropositionsReglement, ReglementCommandeQuery } from '../../../api/contract/paiement'
 import { MESSAGES } from '../../../domain/constants'
+import { proposalsFromTerms } from '../../../domain/payment'
 import { canConfirmOrder } from '../../../domain/roles'
 import { requireActFor } from '../../auth/access'
 import { evaluations } from '../../db/schema'
@@ -133,19 +133,6 @@ commandesRoutes.get(
     const { numTiers } = c.req.valid('param')
     requireActFor(c, numTiers)
     const { dateValidite } = c.req.valid('query')
-    const start = DateTime.fromISO(dateValidite)
-    const { modes, domiciliations } = await loadReglementTiers(c.get('deps').db, numTiers)
-    return c.json(
-      modes.map((m) => ({
-        codeRegt: m.codeRegt,
-        libelle: m.libelle,
-        parDefaut: m.parDefaut,
-        datePrevEche: start.plus({ days: m.delaiEcheanceJours }).toISODate()!,
-        tauxEscompte: m.tauxEscompte,
-        domiciliationsBancaires: m.avecDomiciliation
-          ? domiciliations.map((d) => ({ numDomiciliationBancaire: String(d.numDomiciliationBancaire), numeroCompte: d.numeroCompte, nomBanque: d.nomBanque }))
-          : [],
-      })),
-    )
+    return c.json(proposalsFromTerms(await loadReglementTiers(c.get('deps').db, numTiers), dateValidite))
   },
 )

@@ -1,12 +1,12 @@
-// The cart's words for codes: addresses, storage places, truck modes and time slots, from the
+// An order line's words for codes: addresses, storage places, truck modes and time slots, from the
 // reference data and the customer's addresses (both kept for offline use by the query cache).
 import { useQuery } from '@tanstack/react-query'
-import type { Adresse } from '../../../api/contract/tiers'
-import { referentielQueryOptions } from '../../../api/referentiel'
-import { tiersQueryOptions } from '../../../api/tiers'
-import { autreLieuTexte, isAutreLieu } from '../../../domain/storage-places'
+import type { Adresse } from '../../api/contract/tiers'
+import { referentielQueryOptions } from '../../api/referentiel'
+import { tiersQueryOptions } from '../../api/tiers'
+import { autreLieuTexte, isAutreLieu } from '../../domain/storage-places'
 
-export interface CartLabels {
+export interface LineLabels {
   adresse: (numAdresse: unknown) => string
   lieu: (code: string) => string
   camion: (code: string | null | undefined) => string
@@ -16,7 +16,7 @@ export interface CartLabels {
 const adresseLabel = (a: Adresse) =>
   [a.adresse1, a.adresse2, a.adresse3, `${a.codePostal} ${a.ville}`].filter((x) => x && x.trim()).join(', ')
 
-export function useCartLabels(numTiers: string): CartLabels {
+export function useLineLabels(numTiers: string): LineLabels {
   const ref = useQuery(referentielQueryOptions(numTiers)).data
   const tiers = useQuery(tiersQueryOptions(numTiers)).data
   return {

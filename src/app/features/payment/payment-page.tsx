@@ -1,0 +1,187 @@
+// spec: main.catalog.cart.validPanier — step 2, 'Validation règlement' (cart-orders-admin §2, §4
+// "Payment line", §5, §6). The lines come from the Dexie cart, so the step works offline; a
+// choice of mode is written to the cart line at once. 'Confirmer la commande' hands the order to
+// the outbox (src/offline): it is emptied from the cart in the same transaction, and the
+// confirmation page says whether the cooperative has received it yet.
+import { useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { capacityWarnings, canConfirm, groupCartLines, totalWeight } from '../../../domain/cart'
+import { DELAI_PAGE_CONFIRMATION_MS, MESSAGES } from '../../../domain/constants'
+import { formatTonnes } from '../../../domain/format'
+import { defaultDomiciliation, duplicatePaymentMode, selectPaymentMode, withPaymentSelection } from '../../../domain/payment'
+import { canConfirmOrder } from '../../../domain/roles'
+import { prepareOrder } from '../../../domain/submission'
+import type { CartLine } from '../../../domain/types'
+import { updateCartLine, useCartComments, useCartLines } from '../../../offline/cart'
+import { confirmOrder } from '../../../offline/outbox'
+import { HelpButton } from '../../ui/help-button'
+import { useLineLabels } from '../../ui/line-labels'
+import { Modal } from '../../ui/modal'
+import { EmptyState, PageHeading } from '../../ui/page-heading'
+import { useOnline } from '../../ui/use-online'
+import { PaymentLine } from './payment-line'
+import { useLineProposals } from './use-line-proposals'
+
+interface Props {
+  owner: string
+  numTiers: string
+  roles: readonly string[]
+}
+
+const OUTLINE = 'touch-target inline-flex items-center justify-center rounded-full border-2 border-silo-green px-5 text-base font-semibold text-silo-green'
+const NOTE = 'mb-4 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950'
+
+export function PaymentPage({ owner, numTiers, roles }: Props) {
+  const lines = useCartLines(owner, numTiers)
+  const comments = useCartComments(owner, numTiers)
+  const labels = useLineLabels(numTiers)
+  const online = useOnline()
+  const navigate = useNavigate()
+  const all = lines ?? []
+  const proposals = useLineProposals(numTiers, all)
+  const [unlocked, setUnlocked] = useState<ReadonlySet<string>>(new Set())
+  const [duplicated, setDuplicated] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const modesOf = (l: CartLine) => proposals[l.idLigne]?.modes ?? []
+  // What will be sent: each line with its mode (the default one until the farmer picks another).
+  const effective = all.map((l) => withPaymentSelection(l, modesOf(l)))
+  const save = (line: CartLine) => void updateCartLine(owner, numTiers, line).catch(console.error)
+
+  const chooseMode = (line: CartLine, codeRegt: string) => {
+    const mode = modesOf(line).find((m) => m.codeRegt === codeRegt) ?? null
+    save({ ...line, codeReglement: codeRegt, numDomiciliationBancaire: defaultDomiciliation(mode, line.numDomiciliationBancaire) })
+  }
+
+  const duplicate = (idLigne: string) => {
+    const byLine = Object.fromEntries(all.map((l) => [l.idLigne, modesOf(l)]))
+    const { lines: next, message } = duplicatePaymentMode(effective, idLigne, byLine)
+    next.forEach((l, i) => {
+      const before = effective[i]!
+      if (l.codeReglement !== before.codeReglement || l.numDomiciliationBancaire !== before.numDomiciliationBancaire) save(l)
+    })
+    setDuplicated(message)
+  }
+
+  const loaded = (l: CartLine) => proposals[l.idLigne]?.etat !== 'chargement'
+  const enabled = !sending && canConfirm({ roles, lines: all, paymentLoaded: loaded })
+
+  const confirm = async () => {
+    if (!enabled) return
+    setSending(true)
+    setFailure(null)
+    try {
+      const envoi = await confirmOrder(owner, numTiers, prepareOrder(numTiers, effective, comments))
+      await new Promise((r) => setTimeout(r, DELAI_PAGE_CONFIRMATION_MS))
+      await navigate({ to: '/catalog/cart/confirm', search: { envoi }, replace: true })
+    } catch (err) {
+      // Nothing left the device: the cart is as it was (the transaction did not commit).
+      console.error(err)
+      setFailure("La commande n'a pas pu être enregistrée sur cet appareil. Votre panier est conservé ; réessayez.")
+      setSending(false)
+    }
+  }
+
+  const total = totalWeight(all)
+  const heading = <PageHeading actions={<HelpButton cle="VALID-COMMANDE" label="Aide : règlement" />}>Validation règlement</PageHeading>
+
+  if (sending) {
+    return (
+      <>
+        {heading}
+        <p role="status" className="text-lg">Enregistrement de votre commande…</p>
+      </>
+    )
+  }
+  if (lines === undefined) {
+    return (
+      <>
+        {heading}
+        <p role="status" className="text-base">Chargement du panier…</p>
+      </>
+    )
+  }
+  if (lines.length === 0) {
+    return (
+      <>
+        {heading}
+        <EmptyState>{MESSAGES.panierVide}</EmptyState>
+        <button type="button" className={`${OUTLINE} mt-4`} onClick={() => void navigate({ to: '/catalog' })}>
+          Continuer ma commande
+        </button>
+      </>
+    )
+  }
+
+  return (
+    <>
+      {heading}
+      {!online && (
+        <p role="status" className={NOTE}>
+          Hors connexion : vous pouvez confirmer la commande. Elle restera sur cet appareil, en attente d'envoi, et partira dès le retour du réseau.
+        </p>
+      )}
+      {groupCartLines(effective).map((g) => (
+        <section key={g.key} aria-labelledby={`reglement-${g.key}`} className="mb-6">
+          <h2 id={`reglement-${g.key}`} className="text-xl font-bold text-silo-green-dark">{g.titre}</h2>
+          <p className="mb-2 text-base text-neutral-800">{labels.adresse(g.numAdresse)}</p>
+          <ul className="grid gap-3 xl:grid-cols-2">
+            {g.lignes.map((l) => (
+              <PaymentLine
+                key={l.idLigne}
+                line={l}
+                labels={labels}
+                proposal={proposals[l.idLigne] ?? { etat: 'chargement', modes: [] }}
+                selection={selectPaymentMode(modesOf(l).find((m) => m.codeRegt === l.codeReglement) ?? null, l.numDomiciliationBancaire)}
+                unlocked={unlocked.has(l.idLigne)}
+                canDuplicate={all.length > 1}
+                onUnlock={() => setUnlocked((s) => new Set(s).add(l.idLigne))}
+                onMode={(code) => chooseMode(l, code)}
+                onDomiciliation={(num) => save({ ...l, numDomiciliationBancaire: num })}
+                onDuplicate={() => duplicate(l.idLigne)}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <div className="rounded-xl border-2 border-silo-green bg-white p-4">
+        <p className="text-xl font-bold">
+          Poids total : <span data-testid="poids-total">{formatTonnes(total)}</span>
+        </p>
+        {capacityWarnings(all).map((w) => (
+          <p key={w} role="note" className="mt-2 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
+            {w}
+          </p>
+        ))}
+      </div>
+      {!canConfirmOrder(roles) && <p className={`${NOTE} mt-4`}>Votre profil ne permet pas de confirmer une commande.</p>}
+      {failure && (
+        <p role="alert" className="mt-4 rounded-lg border-2 border-red-800 bg-red-50 px-3 py-2 text-base font-semibold text-red-900">
+          {failure}
+        </p>
+      )}
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <button type="button" className={OUTLINE} onClick={() => void navigate({ to: '/catalog/cart/view' })}>
+          Retour panier
+        </button>
+        <button
+          type="button"
+          onClick={() => void confirm()}
+          disabled={!enabled}
+          className="touch-target inline-flex items-center justify-center rounded-full bg-silo-green px-6 text-lg font-bold text-white disabled:bg-neutral-400 disabled:text-neutral-900"
+        >
+          Confirmer la commande
+        </button>
+      </div>
+      <Modal open={duplicated !== null} title="Attention" onClose={() => setDuplicated(null)}>
+        <p className="text-base">{duplicated}</p>
+        <div className="mt-4 flex justify-end">
+          <button type="button" onClick={() => setDuplicated(null)} className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white">
+            OK
+          </button>
+        </div>
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,146 @@
+// Checkout (cart-orders-admin §2 steps 2 and 3, §4, §5; issue "Checkout that never loses or
+// doubles an order"): the payment step with farmer 100001's modes, then an order confirmed with
+// no network, shown as waiting (never as sent), and received exactly once when the network is
+// back, with its number on the confirmation page.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { DateTime } from 'luxon'
+import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { formatDate } from '../../src/domain/format'
+import { signIn, waitForServiceWorker } from './support'
+
+const today = DateTime.now().setZone('Europe/Paris').startOf('day')
+const start = toIsoDate(addBusinessDays(today, 8))
+const end = toIsoDate(addBusinessDays(today, 10))
+
+const line = (idLigne: string, o: Record<string, unknown>) => ({
+  idLigne, codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1, datePrevueLivraison: start, finDatePrevueLivraison: end,
+  matinApmidi: 'ID', finMatinApmidi: 'ID', codeModeCamion: 'VIS', codeTypeSilo2: null, codeTypeSilo3: null,
+  supplementations: [], mineraux: [], melangeDechargement: false, codeDepartement: '41', codeFiliere: '10', ...o,
+})
+const TWO_LINES = [
+  line('001', { numArticle: '410101', libelleArticle: 'VL Production 18 % vrac', codeFamilleArticle: '41010', quantiteCommande: 10, codeTypeSilo1: '001' }),
+  line('002', { numArticle: '410104', libelleArticle: 'Correcteur azoté 40 % vrac', codeFamilleArticle: '41020', quantiteCommande: 6, codeTypeSilo1: '002' }),
+]
+
+/** Replaces farmer 100001's cart in IndexedDB 'silo' (as cart.spec.ts does). */
+async function craftCart(page: Page, lines: Record<string, unknown>[]) {
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo'))).toBe(true)
+  await page.evaluate(
+    (lines) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('silo')
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['cartLines', 'cartHeaders'], 'readwrite')
+          const store = tx.objectStore('cartLines')
+          store.clear()
+          tx.objectStore('cartHeaders').clear()
+          for (const l of lines) store.put({ owner: '100001', numTiers: '100001', idLigne: l.idLigne, line: l, updatedAt: '' })
+          tx.oncomplete = () => (open.result.close(), resolve())
+          tx.onerror = () => reject(tx.error)
+        }
+        open.onerror = () => reject(open.error)
+      }),
+    lines,
+  )
+}
+
+/** The farmer's current orders, as the server holds them (the page's own session). */
+async function currentOrders(page: Page): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {
+  const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours', { headers: { 'Cache-Control': 'no-cache' } })
+  expect(res.status()).toBe(200)
+  return res.json()
+}
+
+async function toPaymentStep(page: Page) {
+  await page.goto('/catalog/cart/view')
+  await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible()
+  await page.getByRole('button', { name: 'Etape suivante' }).click()
+  await expect(page.getByRole('heading', { name: 'Validation règlement' })).toBeVisible()
+  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
+}
+
+test('payment step: default mode, Modifier, a mode and its due date, duplicated, kept after a reload', async ({ page }) => {
+  await signIn(page, '100001', 'demo', '/catalog/cart/view')
+  await craftCart(page, TWO_LINES)
+  await toPaymentStep(page)
+
+  const modes = page.getByLabel('Mode de règlement')
+  // The default mode is preselected and locked until Modifier.
+  await expect(modes.first()).toHaveValue('PRE30')
+  await expect(modes.first()).toBeDisabled()
+  await expect(page.getByText(`${formatDate(toIsoDate(DateTime.fromISO(start).plus({ days: 30 })))}`).first()).toBeVisible()
+  // Two domiciliations: a selector.
+  await expect(page.getByLabel('Domiciliation bancaire').first()).toBeVisible()
+  await expect(page.getByTestId('poids-total')).toHaveText('16,000 t')
+
+  await page.getByRole('button', { name: 'Modifier le règlement de VL Production 18 % vrac' }).click()
+  await expect(modes.first()).toBeEnabled()
+  await modes.first().selectOption('CPT')
+  // Cash: the discount rate and the due date follow, no domiciliation.
+  const first = page.locator('li[data-ligne="001"]')
+  await expect(first.getByText('1,50 %')).toBeVisible()
+  await expect(first.getByText(formatDate(start))).toBeVisible()
+  await expect(first.getByLabel('Domiciliation bancaire')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Appliquer le règlement de VL Production 18 % vrac aux autres lignes' }).click()
+  await expect(modes.nth(1)).toHaveValue('CPT')
+  await expect(page.getByRole('dialog', { name: 'Attention' })).toHaveCount(0)
+
+  await page.reload()
+  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
+  await expect(page.getByLabel('Mode de règlement').nth(1)).toHaveValue('CPT')
+
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+  await page.getByRole('button', { name: 'Retour panier' }).click()
+  await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible()
+})
+
+test('offline, a two-line order waits on the device; back online it is received exactly once and shows its number', async ({ page, context }) => {
+  await signIn(page, '100001', 'demo', '/catalog/cart/view')
+  await waitForServiceWorker(page)
+  await craftCart(page, TWO_LINES)
+  const before = await currentOrders(page)
+  // The cart is opened with signal: the payment proposals are fetched and kept for offline use.
+  await toPaymentStep(page)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
+  await expect(page.getByLabel('Mode de règlement').first()).toHaveValue('PRE30')
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+
+  await expect(page).toHaveURL(/\/catalog\/cart\/confirm\?envoi=/)
+  await expect(page.getByText("Votre commande est en attente d'envoi")).toBeVisible()
+  await expect(page.getByText('1 envoi en attente')).toBeVisible()
+  // Queued is never shown as sent.
+  await expect(page.getByText(/a bien été enregistrée/)).toHaveCount(0)
+
+  // The survey, answered with no network too: queued behind the order, sent with its number.
+  await page.getByRole('radiogroup', { name: 'Note globale' }).getByRole('radio', { name: '4,5 étoiles sur 5', exact: true }).check()
+  await page.getByRole('radiogroup', { name: 'Navigation' }).getByRole('radio', { name: '4 étoiles sur 5', exact: true }).check()
+  await page.getByLabel('Commentaire (facultatif)').fill('Commande passée depuis la stabulation, sans réseau.')
+  await page.getByRole('button', { name: 'Envoyer' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Merci de votre retour.' })).toBeVisible()
+  await expect(page.getByText('2 envois en attente')).toBeVisible()
+
+  await context.setOffline(false)
+  const received = page.getByText(/^Votre commande N°\d+ a bien été enregistrée$/)
+  await expect(received).toBeVisible({ timeout: 20_000 })
+  const numero = (await received.textContent())!.match(/N°(\d+)/)![1]!
+  await expect(page).toHaveURL(new RegExp(`numero=${numero}`))
+  await expect(page.getByText(/envois? en attente/)).toHaveCount(0)
+
+  const after = await currentOrders(page)
+  expect(after.length).toBe(before.length + 1)
+  const mine = after.filter((o) => o.numero === numero)
+  expect(mine).toHaveLength(1)
+  expect(mine[0]!.lignes.map((l) => l.codeReglement)).toEqual(['PRE30', 'PRE30'])
+
+  // The cart was emptied when the order was confirmed.
+  await page.getByRole('link', { name: "Retour à l'accueil" }).click()
+  await page.goto('/catalog/cart/view')
+  await expect(page.getByText('Votre panier est vide')).toBeVisible()
+})
