@@ -1,5 +1,5 @@
 // Administration forms (cart-orders-admin §2 screens 1-5, §3 "Parameter", §5 "Administration forms").
-import type { DateTime } from 'luxon'
+import { DateTime } from 'luxon'
 import { toDay, toIsoDate, ZONE } from './calendar'
 import { MESSAGES, RECHERCHE_MIN_CARACTERES } from './constants'
 import { DURATION_FORMATS, parseIsoDuration } from './durations'
@@ -44,17 +44,70 @@ export interface BannerErrors {
   dateFin: string | null
 }
 
-/** texte, dateDebut, dateFin required; the end on or after the start. */
-export function validateBannerMessage(m: unknown): BannerErrors {
+/**
+ * Not in the spec's texts: it only says selectable dates cannot be in the past (§5). This is what
+ * the form and the server say when a typed or sent date is before today anyway.
+ */
+export const DATE_BANDEAU_PASSEE = 'La date ne peut pas être antérieure à aujourd’hui'
+
+/** Today, and the saved message being edited: a date it keeps as it was is never refused. */
+export interface BannerContext {
+  now: DateTime
+  original?: MessageBandeau | null
+}
+
+const isoOrNull = (input: unknown): string | null => {
+  const d = toDay(input)
+  return d ? toIsoDate(d) : null
+}
+
+/**
+ * texte, dateDebut, dateFin required; the end on or after the start. With a context, a date
+ * before today is refused too, unless it is the saved message's own date left unchanged.
+ */
+export function validateBannerMessage(m: unknown, ctx?: BannerContext): BannerErrors {
   const msg = (m && typeof m === 'object' ? m : {}) as MessageBandeau
   const texte = typeof msg.texte === 'string' && msg.texte.trim() ? null : MESSAGES.valeurRequise
   const debut = toDay(msg.dateDebut)
   const fin = toDay(msg.dateFin)
-  return {
+  const errors: BannerErrors = {
     texte,
     dateDebut: debut ? null : MESSAGES.valeurRequise,
     dateFin: !fin ? MESSAGES.valeurRequise : debut && fin < debut ? MESSAGES.dateFinBandeau : null,
   }
+  if (!ctx?.now || !DateTime.isDateTime(ctx.now) || !ctx.now.isValid) return errors
+  const today = toIsoDate(ctx.now.setZone(ZONE))
+  const original = ctx.original && typeof ctx.original === 'object' ? ctx.original : null
+  const past = (d: DateTime | null, saved: unknown) => d !== null && toIsoDate(d) < today && toIsoDate(d) !== isoOrNull(saved)
+  return {
+    texte,
+    dateDebut: errors.dateDebut ?? (past(debut, original?.dateDebut) ? DATE_BANDEAU_PASSEE : null),
+    dateFin: errors.dateFin ?? (past(fin, original?.dateFin) ? DATE_BANDEAU_PASSEE : null),
+  }
+}
+
+/**
+ * The first day each date input offers (§5: no past dates, no end before the start). A saved
+ * start already past stays selectable, so editing a running message keeps its start.
+ */
+export function bannerDateMins(values: { dateDebut?: unknown }, ctx: BannerContext): { dateDebut: string; dateFin: string } {
+  const today = toIsoDate(ctx.now.setZone(ZONE))
+  const saved = isoOrNull(ctx.original?.dateDebut)
+  const debut = isoOrNull(values.dateDebut)
+  return {
+    dateDebut: saved && saved < today ? saved : today,
+    dateFin: debut && debut > today ? debut : today,
+  }
+}
+
+/** Copier: the text into a new message; its dates only when still selectable (today or later). */
+export function copyBannerMessage(m: MessageBandeau, now: DateTime): { texte: string; dateDebut: string; dateFin: string } {
+  const today = toIsoDate(now.setZone(ZONE))
+  const keep = (input: unknown) => {
+    const iso = isoOrNull(input)
+    return iso && iso >= today ? iso : ''
+  }
+  return { texte: m?.texte ?? '', dateDebut: keep(m?.dateDebut), dateFin: keep(m?.dateFin) }
 }
 
 /** Current when the end date is empty, or today or later. */

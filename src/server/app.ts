@@ -19,6 +19,7 @@ import { tiersRoutes } from './routes/tiers/tiers.routes'
 import { referentielRoutes } from './routes/referentiel/referentiel.routes'
 import { aidesRoutes } from './routes/aides/aides.routes'
 import { parametresRoutes } from './routes/parametres/parametres.routes'
+import { messagesRoutes } from './routes/messages/messages.routes'
 import { tiersCatalogRoutes } from './routes/catalog/tiers-catalog.routes'
 import { articlesRoutes } from './routes/catalog/articles.routes'
 import { commandesRoutes } from './routes/commandes/commandes.routes'
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.route('/', referentielRoutes)
   app.route('/', aidesRoutes)
   app.route('/', parametresRoutes)
+  app.route('/', messagesRoutes)
   app.route('/', tiersCatalogRoutes)
   app.route('/', articlesRoutes)
   app.route('/', commandesRoutes)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activeBannerTexts, referenceLabel, shouldSearch, splitBannerMessages, validateBannerMessage, validateParameter, validateSearch } from '../../src/domain/admin'
+import { activeBannerTexts, bannerDateMins, copyBannerMessage, DATE_BANDEAU_PASSEE, referenceLabel, shouldSearch, splitBannerMessages, validateBannerMessage, validateParameter, validateSearch } from '../../src/domain/admin'
 import { paris } from './helpers'
 
 describe('administration forms', () => {
@@ -32,6 +32,28 @@ describe('administration forms', () => {
       'La date de fin doit être supérieure ou égale à la date de début',
     )
     expect(validateBannerMessage({ id: 0, texte: 'Fermé', dateDebut: '2026-11-24', dateFin: '2026-11-24' })).toEqual({ texte: null, dateDebut: null, dateFin: null })
+  })
+  it('banner message dates: none before today, unless the saved message keeps its own; the inputs offer today or later, the end from the start', () => {
+    const now = paris('2026-11-23T18:00')
+    const ok = { id: 0, texte: 'Fermé', dateDebut: '2026-11-23', dateFin: '2026-11-23' }
+    expect(validateBannerMessage(ok, { now })).toEqual({ texte: null, dateDebut: null, dateFin: null })
+    expect(validateBannerMessage({ ...ok, dateDebut: '2026-11-22' }, { now }).dateDebut).toBe(DATE_BANDEAU_PASSEE)
+    expect(validateBannerMessage({ ...ok, dateDebut: '2026-11-20', dateFin: '2026-11-22' }, { now })).toEqual({ texte: null, dateDebut: DATE_BANDEAU_PASSEE, dateFin: DATE_BANDEAU_PASSEE })
+    // A running message keeps its past start; another past start is refused.
+    const original = { id: 4, texte: 'Fermé', dateDebut: '2026-11-20', dateFin: '2026-11-30' }
+    expect(validateBannerMessage({ ...original, texte: 'Fermé samedi' }, { now, original }).dateDebut).toBeNull()
+    expect(validateBannerMessage({ ...original, dateDebut: '2026-11-19' }, { now, original }).dateDebut).toBe(DATE_BANDEAU_PASSEE)
+    // Required and order come first.
+    expect(validateBannerMessage({ ...ok, dateFin: '2026-11-21', dateDebut: '2026-11-22' }, { now }).dateFin).toBe('La date de fin doit être supérieure ou égale à la date de début')
+    expect(validateBannerMessage({ id: 0 }, { now }).dateDebut).toBe('Valeur requise')
+    expect(bannerDateMins({ dateDebut: '' }, { now })).toEqual({ dateDebut: '2026-11-23', dateFin: '2026-11-23' })
+    expect(bannerDateMins({ dateDebut: '2026-11-27' }, { now })).toEqual({ dateDebut: '2026-11-23', dateFin: '2026-11-27' })
+    expect(bannerDateMins({ dateDebut: '2026-11-20' }, { now, original })).toEqual({ dateDebut: '2026-11-20', dateFin: '2026-11-23' })
+  })
+  it('Copier takes the text, and the dates only when they are still selectable', () => {
+    const now = paris('2026-11-23T08:00')
+    expect(copyBannerMessage({ id: 1, texte: 'AG', dateDebut: '2026-10-01', dateFin: '2026-10-10' }, now)).toEqual({ texte: 'AG', dateDebut: '', dateFin: '' })
+    expect(copyBannerMessage({ id: 1, texte: 'AG', dateDebut: '2026-11-23', dateFin: null }, now)).toEqual({ texte: 'AG', dateDebut: '2026-11-23', dateFin: '' })
   })
   it('a banner message is current when its end date is empty or today or later; entries with id -1 ignored', () => {
     const now = paris('2026-11-23T18:00')

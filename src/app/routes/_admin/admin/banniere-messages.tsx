@@ -1,12 +1,15 @@
 // spec: admin.banniere_messages — the message banner, role COM_ALI_ADMIN_METIER only.
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { messagesQueryOptions } from '../../../../api/messages'
 import { isBusinessAdmin } from '../../../../domain/roles'
-import { PageHeading } from '../../../ui/page-heading'
+import { BannierePage } from '../../../features/admin-banniere/banniere-page'
+import { loadQuery } from '../../../query-loader'
 
 export const Route = createFileRoute('/_admin/admin/banniere-messages')({
   staticData: { title: 'Bannière de messages' },
   beforeLoad: ({ context }) => {
     if (!isBusinessAdmin(context.user.roles)) throw redirect({ to: '/admin/connect-as/selection-tiers' })
   },
-  component: () => <PageHeading>Bannière de messages</PageHeading>,
+  loader: ({ context: { queryClient } }) => loadQuery(queryClient, messagesQueryOptions()),
+  component: BannierePage,
 })
