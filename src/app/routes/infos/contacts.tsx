@@ -1,8 +1,8 @@
 // spec: main.infos.contacts — Contacts.
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeading } from '../../ui/page-heading'
+import { ContactsPage } from '../../features/legal/contacts'
 
 export const Route = createFileRoute('/infos/contacts')({
   staticData: { title: 'Contacts' },
-  component: () => <PageHeading>Contacts</PageHeading>,
+  component: ContactsPage,
 })

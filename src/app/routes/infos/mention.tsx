@@ -1,8 +1,8 @@
 // spec: main.infos.mention — Mentions légales.
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeading } from '../../ui/page-heading'
+import { LegalNoticePage } from '../../features/legal/legal-notice'
 
 export const Route = createFileRoute('/infos/mention')({
   staticData: { title: 'Mentions légales' },
-  component: () => <PageHeading>Mentions légales</PageHeading>,
+  component: LegalNoticePage,
 })

@@ -1,8 +1,8 @@
 // spec: main.infos.politiqueConfidentialite — Politique de confidentialité.
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeading } from '../../ui/page-heading'
+import { PrivacyPolicyPage } from '../../features/legal/privacy-policy'
 
 export const Route = createFileRoute('/infos/politique')({
   staticData: { title: 'Politique de confidentialité' },
-  component: () => <PageHeading>Politique de confidentialité</PageHeading>,
+  component: PrivacyPolicyPage,
 })
