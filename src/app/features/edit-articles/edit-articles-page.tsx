@@ -2,26 +2,16 @@
 // 'Nom ou numéro d'article' from 3 characters (300 ms debounce, earlier searches cancelled); the
 // non-orderable articles found; 'Articles ajoutés manuellement mais non encore commandés'; the
 // diagnostic dialog.
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ajoutesQueryOptions, nonCommandablesQueryOptions, setArticleCommandable } from '../../../api/articles-admin'
 import type { ArticleModifiable } from '../../../api/contract/articles-admin'
 import { shouldSearch, validateSearch } from '../../../domain/admin'
 import { PageHeading } from '../../ui/page-heading'
 import { QueryStatus } from '../../ui/query-status'
+import { useDebounced } from '../../ui/use-debounced'
 import { ArticleSwitches } from './article-switches'
 import { DiagnosticDialog } from './diagnostic-dialog'
-
-const DEBOUNCE_MS = 300
-
-function useDebounced(text: string) {
-  const [value, setValue] = useState(text)
-  useEffect(() => {
-    const timer = setTimeout(() => setValue(text), DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text])
-  return value.trim()
-}
 
 export function EditArticlesPage({ numTiers }: { numTiers: string }) {
   const queryClient = useQueryClient()
