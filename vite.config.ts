@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
@@ -24,6 +24,49 @@ const singleManifestLink = {
   },
 }
 
+const SHELL = /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
+const SHELL_LAZY = /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced)\./
+
+// Konsta's theme.css points Tailwind at every Konsta component, so the CSS carried the classes of
+// some sixty components while the app uses a handful (and Tailwind scans a whole folder even when
+// given one file). This writes `@source not` for every Konsta component, class and colour module
+// that no `import { … } from 'konsta/react'` in src reaches, in place of the marker in styles.css.
+// Derived from the imports, it cannot drift: a newly used component brings its classes back.
+const konstaSources = {
+  name: 'silo-konsta-sources',
+  enforce: 'pre' as const,
+  transform(code: string, id: string) {
+    if (!id.endsWith('/src/app/styles.css') || !code.includes('/* konsta-sources */')) return
+    const konsta = new URL('./node_modules/konsta/', import.meta.url)
+    const src = new URL('./src/', import.meta.url)
+    const wanted = new Set<string>()
+    for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file)) continue
+      for (const m of readFileSync(new URL(file, src), 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'konsta\/react'/g))
+        for (const name of m[1]!.split(',')) if (name.trim()) wanted.add(name.trim().split(/\s+/)[0]!)
+    }
+    // Components import other components (Button → Glass…) and their Classes/Colors modules.
+    const components = new Set<string>()
+    const helpers = new Set<string>()
+    const visit = (name: string) => {
+      if (components.has(name)) return
+      components.add(name)
+      const js = readFileSync(new URL(`react/components/${name}.js`, konsta), 'utf8')
+      for (const m of js.matchAll(/from '\.\/(\w+)\.js'/g)) visit(m[1]!)
+      for (const m of js.matchAll(/shared\/(classes|colors)\/(\w+)\.js'/g)) helpers.add(`${m[1]}/${m[2]}`)
+    }
+    wanted.forEach(visit)
+    const unused = [
+      ...readdirSync(new URL('react/components/', konsta)).filter((f) => !components.has(f.replace(/\.js$/, ''))).map((f) => `react/components/${f}`),
+      ...['classes', 'colors'].flatMap((dir) =>
+        readdirSync(new URL(`shared/${dir}/`, konsta)).filter((f) => !helpers.has(`${dir}/${f.replace(/\.js$/, '')}`)).map((f) => `shared/${dir}/${f}`),
+      ),
+    ]
+    const base = new URL('./node_modules/konsta/', import.meta.url).pathname
+    return code.replace('/* konsta-sources */', unused.map((f) => `@source not "${base}${f}";`).join('\n'))
+  },
+}
+
 export default defineConfig({
   plugins: isVitest
     ? [react()]
@@ -31,10 +74,15 @@ export default defineConfig({
         tanstackRouter({
           target: 'react',
           autoCodeSplitting: true,
+          // Loaders are split too (with their component): a route's loader imports its query
+          // options, valibot schemas and domain rules, which otherwise all land in the entry chunk
+          // for every screen at once. The first screen then loads only its own.
+          codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
           routesDirectory: 'src/app/routes',
           generatedRouteTree: 'src/app/routeTree.gen.ts',
         }),
         react(),
+        konstaSources,
         tailwindcss(),
         VitePWA({
           strategies: 'injectManifest',
@@ -53,7 +101,35 @@ export default defineConfig({
       ['/web', '/public', '/security', '/api'].map((p) => [p, { target: `http://localhost:${serverPort}`, changeOrigin: false }]),
     ),
   },
-  build: { target: 'es2020', sourcemap: false },
+  build: {
+    target: 'es2020',
+    sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // Konsta's components are side-effect free but set `X.displayName = …` at the top level of
+        // their modules, which keeps every one of them (and their class helpers) in the bundle
+        // although the app uses a handful. Saying so lets the unused ones go (about 25 KB gzip).
+        moduleSideEffects: (id) => (/\/node_modules\/konsta\/.*\.js$/.test(id) ? false : undefined),
+      },
+      output: {
+        // Left alone, the splitter cut the libraries every screen needs into some forty small
+        // chunks (each with its own imports and worse compression). The first screen needs React,
+        // the router and the query client in any case: one chunk. Dexie and luxon get their own,
+        // loaded with their first user. Konsta stays out: the first screen does not use it.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|workbox-window)[\\/]/, priority: 3 },
+            { name: 'dexie', test: /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]/, priority: 2 },
+            { name: 'luxon', test: /[\\/]node_modules[\\/]luxon[\\/]/, priority: 2 },
+            // The shell and the small shared ui modules every ordering screen renders: one chunk
+            // rather than twenty (with what they import: the fetch client, the outbox sender).
+            // Not the dialogs that are loaded on demand, nor Konsta's users.
+            { name: 'shell', test: (id: string) => SHELL.test(id) && !SHELL_LAZY.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     include: ['tests/{domain,api,offline,server,app}/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -8,14 +8,15 @@ import { canEditArticles, isFarmer } from '../../domain/roles'
 import { resolveAccess } from '../features/session/resolve-access'
 import { denialRedirect } from '../features/session/denial-redirect'
 import { MainShell } from '../ui/shell/main-shell'
-import { ContentieuxDialog } from '../features/session/contentieux-dialog'
-import { LogoutConfirm } from '../ui/shell/logout-confirm'
 import { OrderLineSlot } from '../ui/order-line-slot'
+import { signOut, stopActingFor } from '../ui/shell/sign-out'
 
+// What the first paint does not show is loaded when it is (all precached for offline use).
 const LeaveGuard = lazy(() => import('../ui/shell/leave-guard'))
 // The order-line form, opened from several features through ui/order-line-slot.
 const OrderLineDialog = lazy(() => import('../features/order-line/order-line-dialog'))
-import { signOut, stopActingFor } from '../ui/shell/sign-out'
+const ContentieuxDialog = lazy(() => import('../features/session/contentieux-dialog').then((m) => ({ default: m.ContentieuxDialog })))
+const LogoutConfirm = lazy(() => import('../ui/shell/logout-confirm').then((m) => ({ default: m.LogoutConfirm })))
 
 export const Route = createFileRoute('/_main')({
   beforeLoad: async ({ context, location }) => {
@@ -57,7 +58,12 @@ function MainLayout() {
     else await leave()
   }
 
-  if (contentieux) return <ContentieuxDialog onLogout={leave} />
+  if (contentieux)
+    return (
+      <Suspense fallback={null}>
+        <ContentieuxDialog onLogout={leave} />
+      </Suspense>
+    )
 
   return (
     <OrderLineSlot.Provider value={OrderLineDialog}>
@@ -75,14 +81,16 @@ function MainLayout() {
           <LeaveGuard owner={user.username} numTiers={numTiers} />
         </Suspense>
         {pending && (
-          <LogoutConfirm
-            lines={pending.lines}
-            unsent={pending.unsent}
-            onAnswer={(logout) => {
-              setPending(null)
-              if (logout) void leave()
-            }}
-          />
+          <Suspense fallback={null}>
+            <LogoutConfirm
+              lines={pending.lines}
+              unsent={pending.unsent}
+              onAnswer={(logout) => {
+                setPending(null)
+                if (logout) void leave()
+              }}
+            />
+          </Suspense>
         )}
       </MainShell>
     </OrderLineSlot.Provider>

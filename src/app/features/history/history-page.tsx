@@ -1,6 +1,6 @@
 // spec: main.catalog.order_history — delivery cards by effective delivery date, the address
 // filter, paging by 3-month windows, Ajouter per line, and the duplication mode.
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { tiersQueryOptions } from '../../../api/tiers'
@@ -16,8 +16,12 @@ import { AddressFilter, addressLabel } from './address-filter'
 import { DuplicationBar } from './duplication-bar'
 import { HistoryHelp } from './history-help'
 import { HistoryLine, isSelectable, lineKey } from './history-line'
-import { QuickAddLauncher } from './quick-add-launcher'
 import { useHistory } from './use-history'
+
+// Only once lines are chosen: the quick-add brings the delivery-window rules, the cart (Dexie
+// writes) and its dialog, none of which the history's first paint needs. Precached for offline.
+const loadLauncher = () => import('./quick-add-launcher')
+const QuickAddLauncher = lazy(() => loadLauncher().then((m) => ({ default: m.QuickAddLauncher })))
 
 function byDate(lignes: readonly LigneLivraison[]) {
   const groups = new Map<string, LigneLivraison[]>()
@@ -68,7 +72,7 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
       <PageHeading
         actions={
           !duplicating && all.length > 0 ? (
-            <button type="button" onClick={() => { setResult(null); setDuplicating(true) }} className="touch-target rounded-full bg-silo-green px-5 font-semibold text-white">
+            <button type="button" onClick={() => { setResult(null); setDuplicating(true); void loadLauncher().catch(() => undefined) }} className="touch-target rounded-full bg-silo-green px-5 font-semibold text-white">
               Dupliquer des lignes
             </button>
           ) : null
@@ -127,17 +131,19 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
       </QueryStatus>
       {duplicating && <DuplicationBar count={selected.size} onCancel={stopDuplicating} onValidate={() => setLaunch(true)} />}
       {launch && (
-        <QuickAddLauncher
-          owner={owner}
-          numTiers={numTiers}
-          lines={all.filter((l) => selected.has(lineKey(l)) && isSelectable(l))}
-          onClose={() => setLaunch(false)}
-          onResult={(message, added) => {
-            setLaunch(false)
-            setResult(message)
-            if (added) stopDuplicating()
-          }}
-        />
+        <Suspense fallback={null}>
+          <QuickAddLauncher
+            owner={owner}
+            numTiers={numTiers}
+            lines={all.filter((l) => selected.has(lineKey(l)) && isSelectable(l))}
+            onClose={() => setLaunch(false)}
+            onResult={(message, added) => {
+              setLaunch(false)
+              setResult(message)
+              if (added) stopDuplicating()
+            }}
+          />
+        </Suspense>
       )}
     </>
   )

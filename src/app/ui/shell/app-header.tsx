@@ -1,7 +1,8 @@
 // The app bar of every ordering screen: who we order for, the cart, and the way out.
+// Plain markup in Konsta's material navbar layout rather than its Navbar: Konsta's components
+// bring tailwind-merge and their class helpers (about 15 KB gzip), too much for the first screen.
 import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
-import { Navbar } from 'konsta/react'
 import { Icon } from '../icons'
 
 const CartBadge = lazy(() => import('./cart-badge'))
@@ -16,43 +17,40 @@ interface Props {
 
 export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut }: Props) {
   return (
-    <header className="sticky top-0 z-40">
-      <Navbar
-        className="static"
-        colors={{ bgMaterial: 'bg-silo-green', textMaterial: 'text-white' }}
-        titleClassName="text-lg font-bold truncate"
-        title={raisonSociale}
-        subtitle={<span className="text-white/90 text-sm">N° tiers {numTiers}</span>}
-        left={
+    <header className="sticky top-0 z-40 bg-silo-green pt-safe text-white">
+      <div className="flex h-16 w-full items-center overflow-hidden pl-safe pr-safe">
+        <div className="mx-1 flex h-full items-center justify-center">
           <Link to="/catalog/order_history" className="touch-target flex items-center justify-center" aria-label="Silo, accueil">
             <img src="/favicon.svg" alt="" width={36} height={36} className="rounded bg-white p-0.5" />
           </Link>
-        }
-        right={
-          <div className="flex items-center gap-1">
-            <Link
-              to="/catalog/cart"
-              className="touch-target relative flex items-center justify-center rounded-full text-white hover:bg-white/10"
-            >
-              <Icon name="cart" className="w-7 h-7" />
-              <span className="sr-only">Mon panier</span>
-              <Suspense fallback={null}>
-                <CartBadge owner={owner} numTiers={numTiers} />
-              </Suspense>
-            </Link>
-            <button
-              type="button"
-              onClick={onLogout}
-              disabled={loggingOut}
-              className="touch-target flex items-center gap-2 rounded-full px-3 text-white hover:bg-white/10 disabled:opacity-60"
-            >
-              <Icon name="logout" />
-              <span className="hidden sm:inline">Déconnexion</span>
-              <span className="sr-only sm:hidden">Déconnexion</span>
-            </button>
-          </div>
-        }
-      />
+        </div>
+        <div className="min-w-0 flex-1 px-2">
+          <div className="truncate text-lg leading-tight font-bold">{raisonSociale}</div>
+          <div className="text-sm leading-none text-white/90">N° tiers {numTiers}</div>
+        </div>
+        <div className="flex h-full items-center gap-1 pr-1">
+          <Link
+            to="/catalog/cart"
+            className="touch-target relative flex items-center justify-center rounded-full text-white hover:bg-white/10"
+          >
+            <Icon name="cart" className="w-7 h-7" />
+            <span className="sr-only">Mon panier</span>
+            <Suspense fallback={null}>
+              <CartBadge owner={owner} numTiers={numTiers} />
+            </Suspense>
+          </Link>
+          <button
+            type="button"
+            onClick={onLogout}
+            disabled={loggingOut}
+            className="touch-target flex items-center gap-2 rounded-full px-3 text-white hover:bg-white/10 disabled:opacity-60"
+          >
+            <Icon name="logout" />
+            <span className="hidden sm:inline">Déconnexion</span>
+            <span className="sr-only sm:hidden">Déconnexion</span>
+          </button>
+        </div>
+      </div>
     </header>
   )
 }

@@ -1,12 +1,11 @@
 // A new version of the app is ready: the user chooses when to switch. It is not offered while
 // orders wait in the outbox (their sending must finish first) or while the order form is open.
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Button, Toast } from 'konsta/react'
 import { onUpdateWaiting } from '../../pwa/register-sw'
 import { useUpdatesHeld } from '../../pwa/update-holds'
 
-// Dexie is only loaded once an update actually waits.
-const WhenOutboxEmpty = lazy(() => import('./when-outbox-empty'))
+// Loaded only once an update actually waits: the toast (Konsta) and the outbox check (Dexie).
+const UpdateToast = lazy(() => import('./update-toast'))
 
 export function UpdatePrompt() {
   const [apply, setApply] = useState<(() => void) | null>(null)
@@ -18,19 +17,7 @@ export function UpdatePrompt() {
   if (!apply || held) return null
   return (
     <Suspense fallback={null}>
-      <WhenOutboxEmpty>
-        <Toast
-          position="center"
-          opened
-          button={
-            <Button clear inline className="touch-target" onClick={() => apply()}>
-              Mettre à jour
-            </Button>
-          }
-        >
-          <div role="status" className="shrink text-base">Une nouvelle version de Silo est disponible.</div>
-        </Toast>
-      </WhenOutboxEmpty>
+      <UpdateToast apply={apply} />
     </Suspense>
   )
 }
