@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { DateTime } from 'luxon'
 import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
-import { signIn, waitForServiceWorker } from './support'
+import { signIn, waitForServiceWorker, writeCart } from './support'
 
 type Line = Record<string, unknown> & { idLigne: string }
 
@@ -31,26 +31,9 @@ const correcteur = (idLigne: string, o: Record<string, unknown> = {}) =>
 const porc = (idLigne: string, o: Record<string, unknown> = {}) =>
   base(idLigne, { numArticle: '420105', libelleArticle: 'Porc finition vrac', codeFamilleArticle: '42030', codeDepartement: '42', codeFiliere: '20', quantiteCommande: 8.5, ...o })
 
-/** Replaces farmer 100001's cart rows in IndexedDB 'silo' (as logout.spec.ts does), then reloads. */
+/** Replaces farmer 100001's cart rows, then opens the cart. */
 async function craftCart(page: Page, lines: Line[]) {
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo'))).toBe(true)
-  await page.evaluate(
-    (lines) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('silo')
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['cartLines', 'cartHeaders'], 'readwrite')
-          const store = tx.objectStore('cartLines')
-          store.clear()
-          tx.objectStore('cartHeaders').clear()
-          for (const line of lines) store.put({ owner: '100001', numTiers: '100001', idLigne: line.idLigne, line, updatedAt: '' })
-          tx.oncomplete = () => (open.result.close(), resolve())
-          tx.onerror = () => reject(tx.error)
-        }
-        open.onerror = () => reject(open.error)
-      }),
-    lines,
-  )
+  await writeCart(page, lines)
   await page.goto('/catalog/cart/view')
   await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible()
 }

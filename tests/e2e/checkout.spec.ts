@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { DateTime } from 'luxon'
 import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
-import { signIn, waitForServiceWorker } from './support'
+import { signIn, waitForServiceWorker, writeCart } from './support'
 
 const today = DateTime.now().setZone('Europe/Paris').startOf('day')
 const start = toIsoDate(addBusinessDays(today, 8))
@@ -22,28 +22,6 @@ const TWO_LINES = [
   line('001', { numArticle: '410101', libelleArticle: 'VL Production 18 % vrac', codeFamilleArticle: '41010', quantiteCommande: 10, codeTypeSilo1: '001' }),
   line('002', { numArticle: '410104', libelleArticle: 'Correcteur azoté 40 % vrac', codeFamilleArticle: '41020', quantiteCommande: 6, codeTypeSilo1: '002' }),
 ]
-
-/** Replaces farmer 100001's cart in IndexedDB 'silo' (as cart.spec.ts does). */
-async function craftCart(page: Page, lines: Record<string, unknown>[]) {
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo'))).toBe(true)
-  await page.evaluate(
-    (lines) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('silo')
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['cartLines', 'cartHeaders'], 'readwrite')
-          const store = tx.objectStore('cartLines')
-          store.clear()
-          tx.objectStore('cartHeaders').clear()
-          for (const l of lines) store.put({ owner: '100001', numTiers: '100001', idLigne: l.idLigne, line: l, updatedAt: '' })
-          tx.oncomplete = () => (open.result.close(), resolve())
-          tx.onerror = () => reject(tx.error)
-        }
-        open.onerror = () => reject(open.error)
-      }),
-    lines,
-  )
-}
 
 /** The farmer's current orders, as the server holds them (the page's own session). */
 async function currentOrders(page: Page): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {
@@ -62,7 +40,7 @@ async function toPaymentStep(page: Page) {
 
 test('payment step: default mode, Modifier, a mode and its due date, duplicated, kept after a reload', async ({ page }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
-  await craftCart(page, TWO_LINES)
+  await writeCart(page, TWO_LINES)
   await toPaymentStep(page)
 
   const modes = page.getByLabel('Mode de règlement')
@@ -101,7 +79,7 @@ test('payment step: default mode, Modifier, a mode and its due date, duplicated,
 test('offline, a two-line order waits on the device; back online it is received exactly once and shows its number', async ({ page, context }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
-  await craftCart(page, TWO_LINES)
+  await writeCart(page, TWO_LINES)
   const before = await currentOrders(page)
   // The cart is opened with signal: the payment proposals are fetched and kept for offline use.
   await toPaymentStep(page)

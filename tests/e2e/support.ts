@@ -20,3 +20,25 @@ export async function waitForServiceWorker(page: Page) {
   }
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true)
 }
+
+/** Replaces farmer 100001's cart (lines and header) in IndexedDB 'silo' with these lines, as the app stores them. */
+export async function writeCart(page: Page, lines: readonly (Record<string, unknown> & { idLigne: string })[]) {
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo'))).toBe(true)
+  await page.evaluate(
+    (lines) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('silo')
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['cartLines', 'cartHeaders'], 'readwrite')
+          const store = tx.objectStore('cartLines')
+          store.clear()
+          tx.objectStore('cartHeaders').clear()
+          for (const line of lines) store.put({ owner: '100001', numTiers: '100001', idLigne: line.idLigne, line, updatedAt: '' })
+          tx.oncomplete = () => (open.result.close(), resolve())
+          tx.onerror = () => reject(tx.error)
+        }
+        open.onerror = () => reject(open.error)
+      }),
+    lines,
+  )
+}

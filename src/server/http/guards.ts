@@ -2,6 +2,7 @@
 // state-changing request must come from our own origin (Origin or Sec-Fetch-Site say so).
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './env'
+import { badRequest } from './http-error'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -21,4 +22,15 @@ export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.json({ message: 'Requête refusée : elle ne vient pas de Silo.', code: 'ORIGINE_REFUSEE' }, 403)
   }
   return next()
+}
+
+// Hono's validator answers malformed JSON with an HTTPException that app.onError does not know
+// (it would become a 500): read the body here first and answer the spec's 400 in French.
+export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  try {
+    await c.req.json()
+  } catch {
+    throw badRequest('Requête invalide : JSON mal formé.', 'REQUETE_INVALIDE')
+  }
+  await next()
 }

@@ -8,13 +8,13 @@ import { DateTime } from 'luxon'
 import { reglementCommandeQueryOptions, reglementTiersQueryOptions } from '../../../api/paiement'
 import { parametresCommandeQueryOptions } from '../../../api/parametres-commande'
 import { referentielQueryOptions } from '../../../api/referentiel'
-import { capacityWarnings, groupCartLines, mixingKey, offeredPredefinedComments, showsMixing, totalWeight } from '../../../domain/cart'
+import { groupCartLines, mixingKey, offeredPredefinedComments, showsMixing } from '../../../domain/cart'
 import { checkCartStoragePlaces, linesWithInvalidDates, nextStep, type CartDatesContext } from '../../../domain/cart-checks'
 import { MESSAGES } from '../../../domain/constants'
-import { formatTonnes } from '../../../domain/format'
 import type { CommentairesPanier } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
 import { clearMixingAfterEdit, deleteCartLine, emptyCart, saveCartComments, setCartMixing, useCartComments, useCartLines } from '../../../offline/cart'
+import { CartTotal } from '../../ui/cart-total'
 import { HelpButton } from '../../ui/help-button'
 import { ConfirmDialog } from '../../ui/modal'
 import { parisNow } from '../../ui/now'
@@ -109,8 +109,6 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
     else void navigate({ to: '/catalog' })
   }
 
-  const total = totalWeight(all)
-  const warnings = capacityWarnings(all)
   const continueButton = (
     <button type="button" onClick={continueOrder} className={`${OUTLINE} border-silo-green text-silo-green`}>
       Continuer ma commande
@@ -158,16 +156,7 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
               </ul>
             </section>
           ))}
-          <div className="rounded-xl border-2 border-silo-green bg-white p-4">
-            <p className="text-xl font-bold">
-              Poids total : <span data-testid="poids-total">{formatTonnes(total)}</span>
-            </p>
-            {warnings.map((w) => (
-              <p key={w} role="note" className="mt-2 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
-                {w}
-              </p>
-            ))}
-          </div>
+          <CartTotal lines={all} />
           {comments !== undefined && <CartComments key={`${owner}|${numTiers}`} predefined={predefined} initial={comments} onChange={saveComments} />}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-between">
             <button type="button" onClick={() => setEmptying(true)} className={`${OUTLINE} border-red-800 text-red-800`}>

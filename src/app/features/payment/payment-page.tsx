@@ -5,15 +5,15 @@
 // confirmation page says whether the cooperative has received it yet.
 import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
-import { capacityWarnings, canConfirm, groupCartLines, totalWeight } from '../../../domain/cart'
+import { canConfirm, groupCartLines } from '../../../domain/cart'
 import { DELAI_PAGE_CONFIRMATION_MS, MESSAGES } from '../../../domain/constants'
-import { formatTonnes } from '../../../domain/format'
 import { defaultDomiciliation, duplicatePaymentMode, selectPaymentMode, withPaymentSelection } from '../../../domain/payment'
 import { canConfirmOrder } from '../../../domain/roles'
 import { prepareOrder } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
 import { updateCartLine, useCartComments, useCartLines } from '../../../offline/cart'
 import { confirmOrder } from '../../../offline/outbox'
+import { CartTotal } from '../../ui/cart-total'
 import { HelpButton } from '../../ui/help-button'
 import { useLineLabels } from '../../ui/line-labels'
 import { Modal } from '../../ui/modal'
@@ -83,7 +83,6 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
     }
   }
 
-  const total = totalWeight(all)
   const heading = <PageHeading actions={<HelpButton cle="VALID-COMMANDE" label="Aide : règlement" />}>Validation règlement</PageHeading>
 
   if (sending) {
@@ -145,16 +144,7 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
           </ul>
         </section>
       ))}
-      <div className="rounded-xl border-2 border-silo-green bg-white p-4">
-        <p className="text-xl font-bold">
-          Poids total : <span data-testid="poids-total">{formatTonnes(total)}</span>
-        </p>
-        {capacityWarnings(all).map((w) => (
-          <p key={w} role="note" className="mt-2 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
-            {w}
-          </p>
-        ))}
-      </div>
+      <CartTotal lines={all} />
       {!canConfirmOrder(roles) && <p className={`${NOTE} mt-4`}>Votre profil ne permet pas de confirmer une commande.</p>}
       {failure && (
         <p role="alert" className="mt-4 rounded-lg border-2 border-red-800 bg-red-50 px-3 py-2 text-base font-semibold text-red-900">

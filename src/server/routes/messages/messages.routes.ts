@@ -2,7 +2,7 @@
 // COM_ALI_ADMIN_METIER: GET and POST /web/v1/messages, PUT and DELETE /web/v1/messages/{id}.
 // Every message is checked with src/domain's rules before it is saved, every write is audited;
 // the farmers' banner reads the same table (referentiel.messagesBandeau), so a save shows at once.
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import type { DateTime } from 'luxon'
 import { ErrorBody } from '../../../api/contract/common'
@@ -10,9 +10,10 @@ import { Message, MessageBody, MessageIdParam, Messages } from '../../../api/con
 import { validateBannerMessage, type BannerErrors, type MessageBandeau } from '../../../domain/admin'
 import { toDay, toIsoDate } from '../../../domain/calendar'
 import { isBusinessAdmin } from '../../../domain/roles'
-import { requireRole } from '../../auth/access'
+import { businessAdminOnly, requireRole } from '../../auth/access'
 import type { AppEnv } from '../../http/env'
 import { badRequest, HttpError, notFound } from '../../http/http-error'
+import { jsonBody } from '../../http/guards'
 import { validate } from '../../http/validate'
 import { audit } from '../tiers/tiers-search.handlers'
 import { deleteMessageRow, findMessage, insertMessage, listMessages, updateMessageRow, type MessageValues } from './messages.handlers'
@@ -25,23 +26,6 @@ const refused = error(
   'Message refusé par les règles : « Valeur requise », « La date de fin doit être supérieure ou égale à la date de début », date antérieure à aujourd’hui',
 )
 const MESSAGE_INCONNU = 'Message inconnu'
-
-// The role comes before the validation of the path and body: without it, nothing is said about them.
-const businessAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireRole(c, isBusinessAdmin)
-  await next()
-}
-
-// Hono's validator answers malformed JSON with an HTTPException that app.onError does not know
-// (it would become a 500): read the body here first and answer the spec's 400 in French.
-const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  try {
-    await c.req.json()
-  } catch {
-    throw badRequest('Requête invalide : JSON mal formé.', 'REQUETE_INVALIDE')
-  }
-  await next()
-}
 
 /** The rules' messages, each once, in the form's order (texte, dateDebut, dateFin). */
 function refusal(errors: BannerErrors): HttpError | null {

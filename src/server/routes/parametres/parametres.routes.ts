@@ -2,15 +2,16 @@
 // COM_ALI_ADMIN_METIER: GET /web/v1/parametres/{DEFAULT|CDEA} and PUT one parameter. Every value
 // is checked with src/domain's rules before it is saved; the order rules read the table on every
 // call (referentiel/parametres-commande), so a saved value applies at once.
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { ErrorBody } from '../../../api/contract/common'
 import { JeuParam, Parametre, ParametreBody, ParametreParams, Parametres } from '../../../api/contract/parametres'
 import { checkParameterValue, isJeuParametres, normalizeParameterValue, parameterKey, type JeuParametres } from '../../../domain/parameter-values'
 import { isBusinessAdmin } from '../../../domain/roles'
-import { requireRole } from '../../auth/access'
+import { businessAdminOnly, requireRole } from '../../auth/access'
 import type { AppEnv } from '../../http/env'
 import { badRequest, HttpError, notFound } from '../../http/http-error'
+import { jsonBody } from '../../http/guards'
 import { validate } from '../../http/validate'
 import { audit } from '../tiers/tiers-search.handlers'
 import { findParametre, listParametres, updateParametre } from './parametres.handlers'
@@ -22,23 +23,6 @@ const common = {
   401: error('Non authentifié'),
   403: error('Rôle COM_ALI_ADMIN_METIER nécessaire'),
   404: error('Jeu de paramètres ou paramètre inconnu'),
-}
-
-// The role comes before the validation of the path and body: without it, nothing is said about them.
-const businessAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireRole(c, isBusinessAdmin)
-  await next()
-}
-
-// Hono's validator answers malformed JSON with an HTTPException that app.onError does not know
-// (it would become a 500): read the body here first and answer the spec's 400 in French.
-const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  try {
-    await c.req.json()
-  } catch {
-    throw badRequest('Requête invalide : JSON mal formé.', 'REQUETE_INVALIDE')
-  }
-  await next()
 }
 
 const JEU_INCONNU = 'Jeu de paramètres inconnu'
