@@ -11,6 +11,22 @@ export interface RequestOptions {
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** No answer after this long is a network failure (a half-open connection in a barn must not
+   * hang a screen or the outbox): DEFAULT_TIMEOUT_MS unless said otherwise. */
+  timeoutMs?: number
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+/** The caller's signal (a query cancelled) and the time limit, whichever comes first. */
+function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; timedOut: () => boolean } {
+  const ctrl = new AbortController()
+  const timer = setTimeout(() => ctrl.abort(new DOMException('Délai de réponse dépassé', 'TimeoutError')), ms)
+  const stop = () => clearTimeout(timer)
+  if (signal?.aborted) ctrl.abort(signal.reason)
+  signal?.addEventListener('abort', () => (stop(), ctrl.abort(signal.reason)), { once: true })
+  ctrl.signal.addEventListener('abort', stop, { once: true })
+  return { signal: ctrl.signal, timedOut: () => ctrl.signal.aborted && !signal?.aborted }
 }
 
 type SessionLostListener = () => void
@@ -55,10 +71,12 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(opts.body)
   }
+  const limit = withTimeout(opts.signal, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   try {
-    return await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', credentials: 'include', headers, body, signal: opts.signal })
+    return await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', credentials: 'include', headers, body, signal: limit.signal })
   } catch (e) {
-    if ((e as Error)?.name === 'AbortError') throw e
+    // Cancelled by the caller: say so. Timed out: no answer, like a network failure.
+    if (!limit.timedOut() && (e as Error)?.name === 'AbortError') throw e
     throw new NetworkError(e)
   }
 }
@@ -94,8 +112,19 @@ async function run(path: string, opts: RequestOptions): Promise<unknown> {
   }
   if (!res.ok) throw await toApiError(res)
   if (res.status === 204) return null
-  const text = await res.text()
+  const text = await readBody(res)
   return text ? JSON.parse(text) : null
+}
+
+/** The time limit also covers the body: a connection cut or timed out mid-answer is a network
+ * failure, a cancellation by the caller stays one. */
+async function readBody(res: Response): Promise<string> {
+  try {
+    return await res.text()
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e
+    throw new NetworkError(e)
+  }
 }
 
 /**

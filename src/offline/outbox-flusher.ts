@@ -18,28 +18,20 @@ const BACKOFF_BASE_MS = 5_000
 const BACKOFF_MAX_MS = 5 * 60_000
 
 /** A try that has not been answered after this is given up (and retried): a half-open
- * connection in a barn must not hold the one sender forever. */
+ * connection in a barn must not hold the one sender forever. The client enforces it. */
 const SEND_TIMEOUT_MS = 30_000
-
-function timeoutSignal(ms: number): AbortSignal {
-  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms)
-  const ctrl = new AbortController()
-  setTimeout(() => ctrl.abort(), ms)
-  return ctrl.signal
-}
 
 export type SendResult = { ok: true; numeroCommande?: string; mail?: string | null } | { ok: false; retry: boolean; error: string }
 
 /** One try for one item: what the server said, or that it did not answer. */
 export async function sendItem(row: OutboxRow): Promise<SendResult> {
   const headers = { [IDEMPOTENCY_HEADER]: row.id }
-  const signal = timeoutSignal(SEND_TIMEOUT_MS)
   try {
     if ((row.kind ?? 'commande') === 'evaluation') {
-      await request(EVALUATIONS_PATH, EvaluationEnregistree, { method: 'POST', body: row.payload, headers, signal })
+      await request(EVALUATIONS_PATH, EvaluationEnregistree, { method: 'POST', body: row.payload, headers, timeoutMs: SEND_TIMEOUT_MS })
       return { ok: true }
     }
-    const accepted = await request(commandesPath(row.numTiers), CommandeAcceptee, { method: 'POST', body: row.payload, headers, signal })
+    const accepted = await request(commandesPath(row.numTiers), CommandeAcceptee, { method: 'POST', body: row.payload, headers, timeoutMs: SEND_TIMEOUT_MS })
     return { ok: true, numeroCommande: accepted.numero, mail: accepted.mail }
   } catch (err) {
     if (err instanceof ApiError) {

@@ -82,4 +82,18 @@ describe('http client', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     await expect(request('/web/a', Echo)).rejects.toBeInstanceOf(NetworkError)
   })
+
+  it('an unanswered request becomes a network failure after its time limit; a cancelled one stays cancelled', async () => {
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    )
+    await expect(request('/web/slow', Echo, { timeoutMs: 20 })).rejects.toBeInstanceOf(NetworkError)
+    const ctrl = new AbortController()
+    const cancelled = request('/web/slow', Echo, { signal: ctrl.signal, timeoutMs: 10_000 }).catch((e) => e)
+    ctrl.abort()
+    const err = await cancelled
+    expect(err).not.toBeInstanceOf(NetworkError)
+    expect((err as Error).name).toBe('AbortError')
+  })
 })
