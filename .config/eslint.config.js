@@ -20,6 +20,7 @@ const layerZones = [
   { target: './src/app', from: ['./src/server', './sw'], message: 'src/app never imports the server or the service worker.' },
   { target: './src/server', from: ['./src/offline', './src/app', './sw'], message: 'src/server imports only src/domain and src/api.' },
   { target: './sw', from: ['./src/app', './src/server', './src/domain'], message: 'sw imports only src/offline and src/api.' },
+  { target: './src/server/services', from: ['./src/server/routes'], message: 'Server services are read by the routes, never the reverse: move what routes share down to services/.' },
   { target: './src/app/ui', from: ['./src/app/features', './src/app/routes'], message: 'src/app/ui is shared by the features: it never imports a feature or a route (a route plugs a feature in, see ui/order-line-slot).' },
 ]
 const featureZones = features.map((name) => ({

@@ -102,25 +102,35 @@ test('feeds and contracts of farmer 100001, with the contracts badge in the menu
   await expectNoSeriousViolation(page)
 })
 
+// The four screens a farmer reads offline, and a text each shows from the data kept on the device.
+const OFFLINE_SCREENS = [
+  ['/catalog/order_history', /Livré le/],
+  ['/catalog/aliments', /Article \d+/],
+  ['/catalog/lots', /VL10231/],
+  ['/catalog/contrats', /Reste|Aucun contrat\./],
+] as const
+
+async function visitOnline(page: Page) {
+  for (const [path] of OFFLINE_SCREENS) {
+    await page.goto(path)
+    await expect(page.locator('main').locator('h2').first()).toBeVisible()
+  }
+}
+
+async function expectShownOffline(page: Page) {
+  for (const [path, text] of OFFLINE_SCREENS) {
+    await page.goto(path)
+    await expect(page.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
+    await expect(page.locator('main').getByText(text).first()).toBeVisible()
+  }
+}
+
 test('with the network off, a new page still shows the four screens and says they are offline', async ({ page, context }) => {
   await signIn(page, '100002')
   await waitForServiceWorker(page)
-  for (const path of ['/catalog/order_history', '/catalog/aliments', '/catalog/lots', '/catalog/contrats']) {
-    await page.goto(path)
-    await expect(main(page).locator('h2').first()).toBeVisible()
-  }
+  await visitOnline(page)
   await context.setOffline(true)
-  const fresh = await context.newPage()
-  for (const [path, text] of [
-    ['/catalog/order_history', /Livré le/],
-    ['/catalog/aliments', /Article \d+/],
-    ['/catalog/lots', /VL10231/],
-    ['/catalog/contrats', /Reste|Aucun contrat\./],
-  ] as const) {
-    await fresh.goto(path)
-    await expect(fresh.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
-    await expect(fresh.locator('main').getByText(text).first()).toBeVisible()
-  }
+  await expectShownOffline(await context.newPage())
   await context.setOffline(false)
 })
 
@@ -145,24 +155,11 @@ test('after one visit online, the browser restarted with no network shows the fo
     const page = online.pages()[0] ?? (await online.newPage())
     await signIn(page, '100002')
     await waitForServiceWorker(page)
-    for (const path of ['/catalog/order_history', '/catalog/aliments', '/catalog/lots', '/catalog/contrats']) {
-      await page.goto(path)
-      await expect(page.locator('main').locator('h2').first()).toBeVisible()
-    }
+    await visitOnline(page)
     await online.close()
 
     const offline = await open(true)
-    const fresh = offline.pages()[0] ?? (await offline.newPage())
-    for (const [path, text] of [
-      ['/catalog/order_history', /Livré le/],
-      ['/catalog/aliments', /Article \d+/],
-      ['/catalog/lots', /VL10231/],
-      ['/catalog/contrats', /Reste|Aucun contrat\./],
-    ] as const) {
-      await fresh.goto(path)
-      await expect(fresh.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
-      await expect(fresh.locator('main').getByText(text).first()).toBeVisible()
-    }
+    await expectShownOffline(offline.pages()[0] ?? (await offline.newPage()))
     await offline.close()
   } finally {
     rmSync(profile, { recursive: true, force: true })

@@ -7,3 +7,6 @@ export async function selectRows<T extends Record<string, unknown>>(db: Pick<Db,
   const result = (await db.execute(query)) as { rows?: T[] }
   return result.rows ?? []
 }
+
+/** A user's search text inside LIKE/ILIKE: its %, _ and \ match themselves, not patterns. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)

@@ -18,10 +18,10 @@ import {
   modesCamion,
   parametres,
 } from '../db/schema'
-import { loadBatiments } from '../routes/catalog/farms.handlers'
-import { effectiveOrderable } from '../routes/catalog/orderable'
-import { loadReglementTiers } from '../routes/catalog/paiement.handlers'
-import { findTiers } from '../routes/tiers/tiers.handlers'
+import { loadBatiments } from './farms'
+import { effectiveOrderable } from './orderable'
+import { loadReglementTiers } from './paiement'
+import { findTiers } from './tiers'
 import { gte } from 'drizzle-orm'
 
 export type OrderContext = Awaited<ReturnType<typeof loadOrderContext>>

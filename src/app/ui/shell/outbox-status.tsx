@@ -8,9 +8,9 @@ import { useNavigate } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
 import { ZONE } from '../../../domain/calendar'
 import { CONFLICT_DIALOG, conflictLines } from '../../../domain/conflict'
-import { formatDateCourte } from '../../../domain/format'
 import { acknowledgeRejected, flushOutbox, flushOutboxNow, useOutboxSummary } from '../../../offline/outbox'
 import { Modal } from '../modal'
+import { formatSavedAt } from '../offline-notice'
 
 /** An item unsent for longer than this warns the user (ARCHITECTURE, issue: checkout). */
 const OLD_AFTER_HOURS = 72
@@ -41,7 +41,7 @@ function useSending(owner: string, waiting: boolean) {
 const since = (iso: string) => {
   const at = DateTime.fromISO(iso).setZone(ZONE)
   const today = DateTime.now().setZone(ZONE).hasSame(at, 'day')
-  return today ? `depuis ${at.toFormat('HH:mm')}` : `depuis le ${formatDateCourte(at)} à ${at.toFormat('HH:mm')}`
+  return today ? `depuis ${at.toFormat('HH:mm')}` : `depuis le ${formatSavedAt(at.toMillis())}`
 }
 
 export default function OutboxStatus({ owner }: { owner: string }) {

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm'
 import type { ArticleModifiable, Diagnostic } from '../../../api/contract/articles-admin'
 import { isOrderableArticle } from '../../../domain/articles'
 import type { Db } from '../../db/client'
+import { escapeLike } from '../../db/raw'
 import { articles, articlesCommandables, commandeLignes, commandes, contraintesLivraison, livraisonLignes, livraisons } from '../../db/schema'
-import { effectiveOrderable } from './orderable'
+import { effectiveOrderable, orderableFor } from '../../services/orderable'
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 /** Supplementations are chosen inside a line, never ordered alone: not managed here. */
 const ORDERABLE_TYPES = sql`${articles.codeTypeArticle} in ('A', 'M')`
 
@@ -26,7 +26,7 @@ export async function searchNonCommandables(db: Db, numTiers: string, search: st
     .orderBy(asc(articles.libelle))
     .limit(100)
   return rows
-    .filter(({ a, artCommandable }) => !(Boolean(artCommandable) && isOrderableArticle({ ...a, artCommandable: Boolean(artCommandable) })))
+    .filter(({ a, artCommandable }) => !orderableFor(a, artCommandable))
     .map(({ a }) => ({ numArticle: a.numArticle, libelle: a.libelle, artCommandable: false }))
 }
 

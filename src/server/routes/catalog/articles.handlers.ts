@@ -6,7 +6,7 @@ import { isOrderableArticle } from '../../../domain/articles'
 import type { Db } from '../../db/client'
 import { articleMineraux, articles, articleSupplementations, contraintesLivraison, incompatibilitesAdresse } from '../../db/schema'
 import { alias } from 'drizzle-orm/pg-core'
-import { effectiveOrderable } from './orderable'
+import { effectiveOrderable } from '../../services/orderable'
 
 /** The articles this customer may order (the spec's exclusions applied). */
 export async function loadArticlesCommandables(db: Db, numTiers: string): Promise<Article[]> {

@@ -25,7 +25,7 @@ import {
 import { MESSAGES } from '../../../domain/constants'
 import { canEditArticles } from '../../../domain/roles'
 import { requireActFor, requireRole } from '../../auth/access'
-import { audit } from '../tiers/tiers-search.handlers'
+import { audit } from '../../services/audit'
 import { addedNotOrdered, diagnose, findArticle, searchNonCommandables, setCommandable } from './articles-admin.handlers'
 import type { AppEnv } from '../../http/env'
 import { badRequest, notFound } from '../../http/http-error'
@@ -59,33 +59,24 @@ articlesRoutes.get(
   },
 )
 
-articlesRoutes.get(
-  '/web/v1/articles/:type/:num/supplementations',
-  describeRead('Supplémentations proposées avec un article', 'articles', Supplementations, { 404: ARTICLE_INCONNU }),
-  validate('param', ArticleParams),
-  validate('query', NumTiersQuery),
-  async (c) => {
-    const { type, num } = c.req.valid('param')
-    requireActFor(c, c.req.valid('query').numTiers)
-    const { db } = c.get('deps')
-    await requireArticle(db, type, num)
-    return c.json(await loadSupplementations(db, num))
-  },
-)
-
-articlesRoutes.get(
-  '/web/v1/articles/:type/:num/mineraux',
-  describeRead('Minéraux incorporables à un article', 'articles', Mineraux, { 404: ARTICLE_INCONNU }),
-  validate('param', ArticleParams),
-  validate('query', NumTiersQuery),
-  async (c) => {
-    const { type, num } = c.req.valid('param')
-    requireActFor(c, c.req.valid('query').numTiers)
-    const { db } = c.get('deps')
-    await requireArticle(db, type, num)
-    return c.json(await loadMineraux(db, num))
-  },
-)
+// What may go with an article (its supplementations, its minerals): the same checks, another list.
+function readWithArticle<T>(what: 'supplementations' | 'mineraux', summary: string, schema: Parameters<typeof describeRead>[2], load: (db: Db, num: string) => Promise<T>) {
+  articlesRoutes.get(
+    `/web/v1/articles/:type/:num/${what}`,
+    describeRead(summary, 'articles', schema, { 404: ARTICLE_INCONNU }),
+    validate('param', ArticleParams),
+    validate('query', NumTiersQuery),
+    async (c) => {
+      const { type, num } = c.req.valid('param')
+      requireActFor(c, c.req.valid('query').numTiers)
+      const { db } = c.get('deps')
+      await requireArticle(db, type, num)
+      return c.json(await load(db, num))
+    },
+  )
+}
+readWithArticle('supplementations', 'Supplémentations proposées avec un article', Supplementations, loadSupplementations)
+readWithArticle('mineraux', 'Minéraux incorporables à un article', Mineraux, loadMineraux)
 
 articlesRoutes.get(
   '/web/v1/articles/:type/:num/contraintes-livraison',

@@ -2,12 +2,11 @@
 import { and, desc, eq, gte, lte } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import type { LigneLivraison, Livraisons } from '../../../api/contract/livraisons'
-import { isOrderableArticle } from '../../../domain/articles'
 import { HISTORIQUE_DEBUT } from '../../../domain/constants'
 import { historyWindow } from '../../../domain/history-paging'
 import type { Db } from '../../db/client'
 import { articles, contraintesLivraison, livraisonLignes, livraisons } from '../../db/schema'
-import { effectiveOrderable } from './orderable'
+import { effectiveOrderable, orderableFor } from '../../services/orderable'
 
 /** The window ending on dateFin (default today); null when dateFin is before 2020-11-01. */
 export async function loadLivraisons(db: Db, numTiers: string, dateFin: string | undefined, today: DateTime): Promise<Livraisons | null> {
@@ -74,7 +73,7 @@ export async function loadLivraisons(db: Db, numTiers: string, dateFin: string |
     codeFamilleArticle: r.codeFamilleArticle,
     codeDepartement: r.codeDepartement,
     codeFiliere: r.codeFiliere,
-    artCommandable: Boolean(r.artCommandable) && isOrderableArticle({ ...r, artCommandable: Boolean(r.artCommandable) }),
+    artCommandable: orderableFor(r, r.artCommandable),
     quantiteLivree: r.quantiteLivree,
     codeModeCamion: r.codeModeCamion,
     numAdresse: r.numAdresse,

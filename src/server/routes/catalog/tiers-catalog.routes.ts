@@ -16,9 +16,9 @@ import { validate } from '../../http/validate'
 import { loadCommande, loadCommandes, loadCommandesEnCours } from './commandes.handlers'
 import { loadContrats } from './contrats.handlers'
 import { describeRead } from './describe'
-import { loadBatiments, loadExploitations, loadLots } from './farms.handlers'
+import { loadBatiments, loadExploitations, loadLots } from '../../services/farms'
 import { loadLivraisons } from './livraisons.handlers'
-import { loadIncidentPaiement, loadReglementTiers } from './paiement.handlers'
+import { loadIncidentPaiement, loadReglementTiers } from '../../services/paiement'
 
 export const tiersCatalogRoutes = new Hono<AppEnv>()
 const base = '/web/v1/tiers/:numTiers'

@@ -17,7 +17,7 @@ import { idempotent } from '../../http/idempotency'
 import { validate } from '../../http/validate'
 import { flushMailOutbox } from '../../services/mailer'
 import { acceptOrder } from '../../services/order-acceptance'
-import { loadIncidentPaiement, loadReglementTiers } from '../catalog/paiement.handlers'
+import { loadIncidentPaiement, loadReglementTiers } from '../../services/paiement'
 
 export const commandesRoutes = new Hono<AppEnv>()
 

@@ -1,9 +1,8 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { TiersTrouve } from '../../../api/contract/tiers-search'
 import type { Db } from '../../db/client'
-import { adresses, auditLog, tiers } from '../../db/schema'
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+import { escapeLike } from '../../db/raw'
+import { adresses, tiers } from '../../db/schema'
 
 /** By name (anywhere in it, case-insensitive) or by number (its beginning); 50 at most. */
 export async function searchTiers(db: Db, q: string): Promise<TiersTrouve[]> {
@@ -28,6 +27,3 @@ export async function tiersExists(db: Db, numTiers: string) {
 }
 
 /** Every action staff take for a member is logged with both of them. */
-export async function audit(db: Db, entry: { username: string; numTiers: string | null; action: string; details?: unknown }) {
-  await db.insert(auditLog).values({ username: entry.username, numTiers: entry.numTiers, action: entry.action, details: entry.details ?? null })
-}

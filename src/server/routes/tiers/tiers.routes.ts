@@ -11,7 +11,7 @@ import { validate } from '../../http/validate'
 import { TiersSearchQuery, TiersSearchResult } from '../../../api/contract/tiers-search'
 import { canActForMembers } from '../../../domain/roles'
 import { requireRole } from '../../auth/access'
-import { findTiers } from './tiers.handlers'
+import { findTiers } from '../../services/tiers'
 import { searchTiers } from './tiers-search.handlers'
 
 export const tiersRoutes = new Hono<AppEnv>()

@@ -1,8 +1,8 @@
 // Payment incident and the customer's payment modes (ordering-area §3, §4; cart-orders-admin §3).
 import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm'
-import type { IncidentPaiement, ReglementTiers } from '../../../api/contract/paiement'
-import type { Db } from '../../db/client'
-import { domiciliationsBancaires, incidentsPaiement, modesReglement, reglementsTiers } from '../../db/schema'
+import type { IncidentPaiement, ReglementTiers } from '../../api/contract/paiement'
+import type { Db } from '../db/client'
+import { domiciliationsBancaires, incidentsPaiement, modesReglement, reglementsTiers } from '../db/schema'
 
 /** The open incident, the blocking one first; none → bloquant false. */
 export async function loadIncidentPaiement(db: Db, numTiers: string, today: string): Promise<IncidentPaiement> {

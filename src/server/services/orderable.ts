@@ -2,8 +2,13 @@
 // the customer's own row when there is one (from the cooperative's system or set by staff), else
 // the article's default; src/domain's isOrderableArticle then applies the spec's exclusions.
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { articles, articlesCommandables } from '../../db/schema'
+import { isOrderableArticle } from '../../domain/articles'
+import { articles, articlesCommandables } from '../db/schema'
 
 export const effectiveOrderable = (numTiers: string): SQL<boolean> =>
   sql<boolean>`coalesce((select ${articlesCommandables.artCommandable} from ${articlesCommandables}
     where ${and(eq(articlesCommandables.numTiers, numTiers), eq(articlesCommandables.numArticle, articles.numArticle))}), ${articles.commandableParDefaut})`
+
+/** The flag read with effectiveOrderable, then the spec's exclusions: one call, as every reader needs. */
+export const orderableFor = (article: Parameters<typeof isOrderableArticle>[0], flag: unknown): boolean =>
+  isOrderableArticle({ ...article, artCommandable: Boolean(flag) })

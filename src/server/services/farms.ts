@@ -1,11 +1,10 @@
 // Exploitations, buildings with their storage places, and poultry lots with their feeding plans
 // (ordering-area §2 Lots & plans, §3 Building/Lot/Feeding plan).
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
-import type { Batiment, Exploitation } from '../../../api/contract/exploitations'
-import type { Lot } from '../../../api/contract/lots'
-import { isOrderableArticle } from '../../../domain/articles'
-import { roundTonnes } from '../../../domain/tonnes'
-import type { Db } from '../../db/client'
+import type { Batiment, Exploitation } from '../../api/contract/exploitations'
+import type { Lot } from '../../api/contract/lots'
+import { roundTonnes } from '../../domain/tonnes'
+import type { Db } from '../db/client'
 import {
   articles,
   batiments,
@@ -17,8 +16,8 @@ import {
   plansAlimentation,
   trancheArticles,
   tranches,
-} from '../../db/schema'
-import { effectiveOrderable } from './orderable'
+} from '../db/schema'
+import { effectiveOrderable, orderableFor } from './orderable'
 
 export async function loadExploitations(db: Db, numTiers: string): Promise<Exploitation[]> {
   return db
@@ -114,7 +113,7 @@ export async function loadLots(db: Db, numTiers: string): Promise<Lot[]> {
                 numArticle: a.numArticle,
                 codeTypeArticle: a.codeTypeArticle,
                 codePresentation: a.codePresentation,
-                artCommandable: Boolean(a.artCommandable) && isOrderableArticle({ ...a, artCommandable: Boolean(a.artCommandable) }),
+                artCommandable: orderableFor(a, a.artCommandable),
               })),
           })),
       })),

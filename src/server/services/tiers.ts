@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
-import type { Tiers } from '../../../api/contract/tiers'
-import type { Db } from '../../db/client'
-import { adresses, lots, tiers } from '../../db/schema'
+import type { Tiers } from '../../api/contract/tiers'
+import type { Db } from '../db/client'
+import { adresses, lots, tiers } from '../db/schema'
 
 export async function findTiers(db: Db, numTiers: string): Promise<Tiers | null> {
   const [row] = await db.select().from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
