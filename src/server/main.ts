@@ -7,6 +7,7 @@ import { loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { consoleLogger as logger } from './http/logger'
 import { seedIfEmpty } from './seed'
+import { HOUSEKEEPING_EVERY_MS, purgeExpired } from './services/housekeeping'
 
 async function main() {
   const config = loadConfig()
@@ -23,10 +24,21 @@ async function main() {
     logger.info(`listening on http://localhost:${info.port}`, { port: info.port })
   })
 
+  // Ended sessions, spent sign-in counters, old sent mails: now, then every hour.
+  const housekeeping = () =>
+    purgeExpired(database.db, clock.now(), { idleSeconds: config.sessionIdleSeconds, maxAgeSeconds: config.sessionMaxAgeSeconds })
+      .then((purged) => {
+        if (purged.sessions + purged.loginAttempts + purged.mails > 0) logger.info('housekeeping', { ...purged })
+      })
+      .catch((err) => logger.warn('housekeeping failed', { error: String(err) }))
+  void housekeeping()
+  const housekeepingTimer = setInterval(housekeeping, HOUSEKEEPING_EVERY_MS).unref()
+
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
+    clearInterval(housekeepingTimer)
     logger.info('stopping', { signal })
     // Finish the requests in flight, then close the database; give up after 10 s.
     const force = setTimeout(() => process.exit(1), 10_000).unref()

@@ -12,6 +12,7 @@ import type { DateTime } from 'luxon'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema'
 import type { SessionUser } from '../http/env'
+import { audit } from '../services/audit'
 
 export const ACCESS_SECONDS = 15 * 60
 /** lastSeenAt is written at most once a minute per session, not on every request. */
@@ -42,6 +43,8 @@ export async function createSession(
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
   })
+  // The lasting proof of the connection (the session row goes a day after it ends).
+  await audit(db, { username: input.username, numTiers: null, action: 'connexion', details: { ip: input.ip, userAgent: input.userAgent?.slice(0, 300) ?? null } })
   return { token, expiresAt }
 }
 
