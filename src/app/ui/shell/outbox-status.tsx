@@ -1,4 +1,4 @@
-// Loaded after first paint (React.lazy: it brings Dexie). What the outbox holds, said plainly:
+// Loaded (React.lazy) only while the outbox holds something of this user's (main-shell). What it holds, said plainly:
 // how many orders or surveys wait to be sent and since when (never shown as sent), a manual
 // retry, a warning past 72 hours, and the "Commande invalide" dialog when the cooperative refused
 // an order (its lines are already back in the cart). Also starts the sending: now, when the

@@ -60,7 +60,7 @@ export async function setCommandable(db: Db, numTiers: string, numArticle: strin
     .values({ numTiers, numArticle, artCommandable, setBy: username, setAt: at })
     .onConflictDoUpdate({ target: [articlesCommandables.numTiers, articlesCommandables.numArticle], set: { artCommandable, setBy: username, setAt: at } })
   const a = (await findArticle(db, numArticle))!
-  return { numArticle, libelle: a.libelle, artCommandable: artCommandable && isOrderableArticle({ ...a, artCommandable }) }
+  return { numArticle, libelle: a.libelle, artCommandable: orderableFor(a, artCommandable) }
 }
 
 /** Every fact that decides whether the member may order the article, as raw data for staff. */

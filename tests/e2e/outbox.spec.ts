@@ -1,0 +1,110 @@
+// The outbox seen from the shell (cart-orders-admin §5 "Commande invalide"; issue "Checkout"):
+// an order confirmed offline that the cooperative refuses once the network is back puts its lines
+// back in the cart and says why; an item left unsent for more than 72 hours warns the farmer.
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { DateTime } from 'luxon'
+import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { signIn, waitForServiceWorker, writeCart } from './support'
+
+const today = DateTime.now().setZone('Europe/Paris').startOf('day')
+const start = toIsoDate(addBusinessDays(today, 8))
+const end = toIsoDate(addBusinessDays(today, 10))
+const line = (idLigne: string, o: Record<string, unknown>) => ({
+  idLigne, codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1, datePrevueLivraison: start, finDatePrevueLivraison: end,
+  matinApmidi: 'ID', finMatinApmidi: 'ID', codeModeCamion: 'VIS', codeTypeSilo2: null, codeTypeSilo3: null,
+  supplementations: [], mineraux: [], melangeDechargement: false, codeDepartement: '41', codeFiliere: '10', ...o,
+})
+const REFUSED_ARTICLE = '410104'
+const TWO_LINES = [
+  line('001', { numArticle: '410101', libelleArticle: 'VL Production 18 % vrac', codeFamilleArticle: '41010', quantiteCommande: 10, codeTypeSilo1: '001' }),
+  line('002', { numArticle: REFUSED_ARTICLE, libelleArticle: 'Correcteur azoté 40 % vrac', codeFamilleArticle: '41020', quantiteCommande: 6, codeTypeSilo1: '002' }),
+]
+
+/** Staff switch whether farmer 100001 may order an article, as the orderable-articles screen does. */
+async function setOrderable(browser: Browser, baseURL: string, numArticle: string, artCommandable: boolean) {
+  const staff = await browser.newContext({ baseURL })
+  try {
+    const page = await staff.newPage()
+    await signIn(page, 'admin')
+    const res = await page.request.patch(`/web/v1/articles/${numArticle}?numTiers=100001`, { data: { artCommandable }, headers: { Origin: baseURL } })
+    expect(res.status()).toBe(200)
+  } finally {
+    await staff.close()
+  }
+}
+
+async function unsentCount(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('silo')
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').count()
+          req.onsuccess = () => (open.result.close(), resolve(req.result))
+          req.onerror = () => reject(req.error)
+        }
+        open.onerror = () => reject(open.error)
+      }),
+  )
+}
+
+test('an order confirmed offline and refused once back online returns to the cart with the reason', async ({ page, context, browser, baseURL }) => {
+  await signIn(page, '100001', 'demo', '/catalog/cart/view')
+  await waitForServiceWorker(page)
+  await writeCart(page, TWO_LINES)
+  await page.goto('/catalog/cart/view')
+  await page.getByRole('button', { name: 'Etape suivante' }).click()
+  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
+
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+  await expect(page.getByText('1 envoi en attente')).toBeVisible()
+
+  // Meanwhile, the cooperative stops this article for the farmer.
+  await setOrderable(browser, baseURL!, REFUSED_ARTICLE, false)
+  try {
+    await context.setOffline(false)
+    const dialog = page.getByRole('alertdialog', { name: 'Commande invalide' })
+    await expect(dialog).toBeVisible({ timeout: 20_000 })
+    await expect(dialog.getByText('Veuillez corriger votre panier')).toBeVisible()
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Correcteur azoté 40 % vrac' })).toContainText('Article non commandable')
+    // Refused is never shown as received.
+    await expect(page.getByText(/a bien été enregistrée/)).toHaveCount(0)
+
+    await dialog.getByRole('button', { name: 'Corriger mon panier' }).click()
+    await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible()
+    await expect(page.getByText('VL Production 18 % vrac')).toBeVisible()
+    await expect(page.getByText('Correcteur azoté 40 % vrac')).toBeVisible()
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+    expect(await unsentCount(page)).toBe(0)
+  } finally {
+    await setOrderable(browser, baseURL!, REFUSED_ARTICLE, true)
+  }
+})
+
+test('an item waiting for more than 72 hours says since when and asks for a network', async ({ page, context }) => {
+  await signIn(page, '100001')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  const since = DateTime.now().minus({ days: 4 })
+  // Left by a confirmation four days ago, never sent (no network since).
+  await page.evaluate(
+    (createdAt) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('silo')
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readwrite')
+          tx.objectStore('outbox').put({ id: crypto.randomUUID(), owner: '100001', numTiers: '100001', kind: 'commande', status: 'pending', createdAt, payload: {}, attempts: 3, cartLines: [] })
+          tx.oncomplete = () => (open.result.close(), resolve())
+          tx.onerror = () => reject(tx.error)
+        }
+        open.onerror = () => reject(open.error)
+      }),
+    since.toUTC().toISO()!,
+  )
+  await page.reload()
+  const waiting = page.getByRole('region', { name: 'Envois en attente' })
+  await expect(waiting).toContainText(`1 envoi en attente depuis le ${since.setZone('Europe/Paris').toFormat('dd/MM/yyyy à HH:mm')}`)
+  await expect(waiting).toContainText('Plus de 72 heures sans réseau')
+  await expect(waiting.getByRole('button', { name: "Réessayer l'envoi" })).toBeVisible()
+})
