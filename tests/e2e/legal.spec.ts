@@ -61,6 +61,9 @@ const PAGES: readonly StaticPage[] = [
       await expect(device.getByRole('row', { name: /pas encore envoyés.*jamais supprimés en silence/ })).toBeVisible()
       const server = page.getByRole('table', { name: 'Données gardées sur le serveur du service' })
       await expect(server.getByRole('row', { name: /Compteurs de tentatives de connexion.*15 minutes/ })).toBeVisible()
+      await expect(server.getByRole('row', { name: /^Sessions.*Effacées un jour après la fin de la session/ })).toBeVisible()
+      await expect(server.getByRole('row', { name: /E-mails de confirmation.*90 jours après l'envoi/ })).toBeVisible()
+      await expect(server.getByRole('row', { name: /Journal des connexions.*10 ans/ })).toBeVisible()
     },
   },
   {

@@ -1,7 +1,8 @@
 // What Silo itself keeps, where and for how long: checked against the code (server/auth/cookie.ts,
 // server/config.ts SESSION_TTL / SESSION_MAX_AGE, ui/shell/cookie-consent.tsx, offline/db.ts,
 // offline/wipe.ts, app/query-client.ts, server/auth/login-throttle.ts, server/http/idempotency.ts,
-// server/db/schema/accounts.ts). Change this page when one of them changes.
+// server/services/housekeeping.ts, server/db/schema/accounts.ts). Change this page when one of
+// them changes.
 import type { ReactNode } from 'react'
 import { LegalSubsection, LegalTable, type LegalRow } from './legal-blocks'
 
@@ -52,14 +53,18 @@ const ON_SERVER: readonly LegalRow[] = [
   },
   {
     head: <Item name="Sessions" use="Empreinte du jeton de session (jamais le jeton), heures de connexion et de dernière activité, adresse IP, navigateur." />,
-    cells: ['La session cesse de valoir à la déconnexion ou à son expiration ; sa trace est gardée comme donnée de preuve (10 ans).'],
+    cells: ['Effacées un jour après la fin de la session (déconnexion, expiration ou inactivité).'],
   },
   {
-    head: <Item name="Commandes" use="Lignes, étapes, commentaires, e-mail de confirmation envoyé, questionnaires de satisfaction." />,
+    head: <Item name="Commandes" use="Lignes, étapes, commentaires, questionnaires de satisfaction." />,
     cells: ['10 ans (données de preuve).'],
   },
   {
-    head: <Item name="Journal des actions du personnel" use="Quand un membre du personnel agit pour vous (connexion en votre nom, articles commandables…) : qui, quand, quoi." />,
+    head: <Item name="E-mails de confirmation" use="Copie de l'e-mail envoyé à chaque commande, pour vérifier son envoi si vous ne l'avez pas reçu." />,
+    cells: ["90 jours après l'envoi."],
+  },
+  {
+    head: <Item name="Journal des connexions et des actions du personnel" use="Chaque connexion (heure, adresse IP, navigateur), et quand un membre du personnel agit pour vous (connexion en votre nom, articles commandables…) : qui, quand, quoi." />,
     cells: ['10 ans (données de preuve).'],
   },
   {
