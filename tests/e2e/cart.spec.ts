@@ -5,32 +5,14 @@
 // src/domain's calendar, as the app computes them.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { DateTime } from 'luxon'
-import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
+import { correcteur, d1, d1End, inBusinessDays, porc, today, vl, type Line } from './cart-lines'
 import { signIn, waitForServiceWorker, writeCart } from './support'
 
-type Line = Record<string, unknown> & { idLigne: string }
-
-const today = DateTime.now().setZone('Europe/Paris').startOf('day')
-const d1 = toIsoDate(addBusinessDays(today, 8))
-const d1End = toIsoDate(addBusinessDays(today, 10))
-const d2 = toIsoDate(addBusinessDays(today, 9))
-const d2End = toIsoDate(addBusinessDays(today, 11))
+const d2 = inBusinessDays(9)
+const d2End = inBusinessDays(11)
 const SHOTS = '/tmp/pw-cart/shots'
-
-const base = (idLigne: string, o: Record<string, unknown>): Line => ({
-  idLigne, codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1, datePrevueLivraison: d1, finDatePrevueLivraison: d1End,
-  matinApmidi: 'ID', finMatinApmidi: 'ID', codeModeCamion: 'VIS', codeTypeSilo1: '001', codeTypeSilo2: null, codeTypeSilo3: null,
-  supplementations: [], mineraux: [], melangeDechargement: false, ...o,
-})
-const vl = (idLigne: string, o: Record<string, unknown> = {}) =>
-  base(idLigne, { numArticle: '410101', libelleArticle: 'VL Production 18 % vrac', codeFamilleArticle: '41010', codeDepartement: '41', codeFiliere: '10', quantiteCommande: 10, ...o })
-const correcteur = (idLigne: string, o: Record<string, unknown> = {}) =>
-  base(idLigne, { numArticle: '410104', libelleArticle: 'Correcteur azoté 40 % vrac', codeFamilleArticle: '41020', codeDepartement: '41', codeFiliere: '10', quantiteCommande: 6, ...o })
-const porc = (idLigne: string, o: Record<string, unknown> = {}) =>
-  base(idLigne, { numArticle: '420105', libelleArticle: 'Porc finition vrac', codeFamilleArticle: '42030', codeDepartement: '42', codeFiliere: '20', quantiteCommande: 8.5, ...o })
-
 /** Replaces farmer 100001's cart rows, then opens the cart. */
 async function craftCart(page: Page, lines: Line[]) {
   await writeCart(page, lines)

@@ -5,23 +5,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { DateTime } from 'luxon'
-import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
+import { d1 as start, TWO_LINES } from './cart-lines'
 import { signIn, waitForServiceWorker, writeCart } from './support'
-
-const today = DateTime.now().setZone('Europe/Paris').startOf('day')
-const start = toIsoDate(addBusinessDays(today, 8))
-const end = toIsoDate(addBusinessDays(today, 10))
-
-const line = (idLigne: string, o: Record<string, unknown>) => ({
-  idLigne, codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1, datePrevueLivraison: start, finDatePrevueLivraison: end,
-  matinApmidi: 'ID', finMatinApmidi: 'ID', codeModeCamion: 'VIS', codeTypeSilo2: null, codeTypeSilo3: null,
-  supplementations: [], mineraux: [], melangeDechargement: false, codeDepartement: '41', codeFiliere: '10', ...o,
-})
-const TWO_LINES = [
-  line('001', { numArticle: '410101', libelleArticle: 'VL Production 18 % vrac', codeFamilleArticle: '41010', quantiteCommande: 10, codeTypeSilo1: '001' }),
-  line('002', { numArticle: '410104', libelleArticle: 'Correcteur azoté 40 % vrac', codeFamilleArticle: '41020', quantiteCommande: 6, codeTypeSilo1: '002' }),
-]
 
 /** The farmer's current orders, as the server holds them (the page's own session). */
 async function currentOrders(page: Page): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {

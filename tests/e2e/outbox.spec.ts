@@ -3,22 +3,10 @@
 // back in the cart and says why; an item left unsent for more than 72 hours warns the farmer.
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { DateTime } from 'luxon'
-import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { TWO_LINES } from './cart-lines'
 import { signIn, waitForServiceWorker, writeCart } from './support'
 
-const today = DateTime.now().setZone('Europe/Paris').startOf('day')
-const start = toIsoDate(addBusinessDays(today, 8))
-const end = toIsoDate(addBusinessDays(today, 10))
-const line = (idLigne: string, o: Record<string, unknown>) => ({
-  idLigne, codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1, datePrevueLivraison: start, finDatePrevueLivraison: end,
-  matinApmidi: 'ID', finMatinApmidi: 'ID', codeModeCamion: 'VIS', codeTypeSilo2: null, codeTypeSilo3: null,
-  supplementations: [], mineraux: [], melangeDechargement: false, codeDepartement: '41', codeFiliere: '10', ...o,
-})
-const REFUSED_ARTICLE = '410104'
-const TWO_LINES = [
-  line('001', { numArticle: '410101', libelleArticle: 'VL Production 18 % vrac', codeFamilleArticle: '41010', quantiteCommande: 10, codeTypeSilo1: '001' }),
-  line('002', { numArticle: REFUSED_ARTICLE, libelleArticle: 'Correcteur azoté 40 % vrac', codeFamilleArticle: '41020', quantiteCommande: 6, codeTypeSilo1: '002' }),
-]
+const REFUSED_ARTICLE = '410104' // Correcteur azoté 40 % vrac, the second of TWO_LINES
 
 /** Staff switch whether farmer 100001 may order an article, as the orderable-articles screen does. */
 async function setOrderable(browser: Browser, baseURL: string, numArticle: string, artCommandable: boolean) {

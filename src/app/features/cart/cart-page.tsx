@@ -8,12 +8,13 @@ import { DateTime } from 'luxon'
 import { reglementCommandeQueryOptions, reglementTiersQueryOptions } from '../../../api/paiement'
 import { parametresCommandeQueryOptions } from '../../../api/parametres-commande'
 import { referentielQueryOptions } from '../../../api/referentiel'
-import { groupCartLines, mixingKey, offeredPredefinedComments, showsMixing } from '../../../domain/cart'
+import { mixingKey, offeredPredefinedComments, showsMixing } from '../../../domain/cart'
 import { checkCartStoragePlaces, linesWithInvalidDates, nextStep, type CartDatesContext } from '../../../domain/cart-checks'
 import { MESSAGES } from '../../../domain/constants'
 import type { CommentairesPanier } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
 import { clearMixingAfterEdit, deleteCartLine, emptyCart, saveCartComments, setCartMixing, useCartComments, useCartLines } from '../../../offline/cart'
+import { CartGroups } from '../../ui/cart-groups'
 import { CartTotal } from '../../ui/cart-total'
 import { HelpButton } from '../../ui/help-button'
 import { ConfirmDialog } from '../../ui/modal'
@@ -132,30 +133,27 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
         </>
       ) : (
         <>
-          {groupCartLines(lines).map((g) => (
-            <section key={g.key} data-groupe={g.key} aria-labelledby={`groupe-${g.key}`} className="mb-6">
-              <h2 id={`groupe-${g.key}`} className="text-xl font-bold text-silo-green-dark">{g.titre}</h2>
-              <p className="mb-2 text-base text-neutral-800">{labels.adresse(g.numAdresse)}</p>
-              <ul className="grid gap-3 xl:grid-cols-2">
-                {g.lignes.map((l) => (
-                  <CartLineCard
-                    key={l.idLigne}
-                    line={mixing && mixingKey(l) === mixing.key ? { ...l, melangeDechargement: mixing.value } : l}
-                    labels={labels}
-                    issues={issuesOf(l)}
-                    mixing={showsMixing(l, lines)}
-                    onMixing={(v) => {
-                      const key = mixingKey(l)
-                      if (key) setMixingShown({ key, value: v })
-                      void setCartMixing(owner, numTiers, l.idLigne, v)
-                    }}
-                    onEdit={() => setEditing(l)}
-                    onDelete={() => setDeleting(l)}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))}
+          <CartGroups
+            lines={lines}
+            labels={labels}
+            idPrefix="groupe"
+            renderLine={(l) => (
+              <CartLineCard
+                key={l.idLigne}
+                line={mixing && mixingKey(l) === mixing.key ? { ...l, melangeDechargement: mixing.value } : l}
+                labels={labels}
+                issues={issuesOf(l)}
+                mixing={showsMixing(l, lines)}
+                onMixing={(v) => {
+                  const key = mixingKey(l)
+                  if (key) setMixingShown({ key, value: v })
+                  void setCartMixing(owner, numTiers, l.idLigne, v)
+                }}
+                onEdit={() => setEditing(l)}
+                onDelete={() => setDeleting(l)}
+              />
+            )}
+          />
           <CartTotal lines={all} />
           {comments !== undefined && <CartComments key={`${owner}|${numTiers}`} predefined={predefined} initial={comments} onChange={saveComments} />}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-between">

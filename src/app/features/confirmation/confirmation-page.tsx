@@ -3,6 +3,7 @@
 // cooperative has answered with its number: until then it is "en attente d'envoi".
 import { useEffect } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { CONFLICT_DIALOG } from '../../../domain/conflict'
 import { flushOutboxNow, useOutboxItem } from '../../../offline/outbox'
 import { Icon } from '../../ui/icons'
 import { PageHeading } from '../../ui/page-heading'
@@ -57,7 +58,7 @@ export function ConfirmationPage({ owner, numTiers, envoi, numero, mail }: Props
         )}
         {item?.status === 'rejected' && (
           <div role="alert" className="w-full rounded-xl border-2 border-red-800 bg-red-50 p-4 text-red-900">
-            <p className="text-xl font-bold">Commande invalide</p>
+            <p className="text-xl font-bold">{CONFLICT_DIALOG.titre}</p>
             <p className="mt-1 text-base">La coopérative a refusé cette commande. Ses lignes sont de retour dans votre panier pour être corrigées.</p>
           </div>
         )}

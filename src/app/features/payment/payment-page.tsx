@@ -5,7 +5,7 @@
 // confirmation page says whether the cooperative has received it yet.
 import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
-import { canConfirm, groupCartLines } from '../../../domain/cart'
+import { canConfirm } from '../../../domain/cart'
 import { DELAI_PAGE_CONFIRMATION_MS, MESSAGES } from '../../../domain/constants'
 import { defaultDomiciliation, duplicatePaymentMode, selectPaymentMode, withPaymentSelection } from '../../../domain/payment'
 import { canConfirmOrder } from '../../../domain/roles'
@@ -13,6 +13,7 @@ import { prepareOrder } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
 import { updateCartLine, useCartComments, useCartLines } from '../../../offline/cart'
 import { confirmOrder } from '../../../offline/outbox'
+import { CartGroups } from '../../ui/cart-groups'
 import { CartTotal } from '../../ui/cart-total'
 import { HelpButton } from '../../ui/help-button'
 import { useLineLabels } from '../../ui/line-labels'
@@ -121,29 +122,26 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
           Hors connexion : vous pouvez confirmer la commande. Elle restera sur cet appareil, en attente d'envoi, et partira dès le retour du réseau.
         </p>
       )}
-      {groupCartLines(effective).map((g) => (
-        <section key={g.key} aria-labelledby={`reglement-${g.key}`} className="mb-6">
-          <h2 id={`reglement-${g.key}`} className="text-xl font-bold text-silo-green-dark">{g.titre}</h2>
-          <p className="mb-2 text-base text-neutral-800">{labels.adresse(g.numAdresse)}</p>
-          <ul className="grid gap-3 xl:grid-cols-2">
-            {g.lignes.map((l) => (
-              <PaymentLine
-                key={l.idLigne}
-                line={l}
-                labels={labels}
-                proposal={proposals[l.idLigne] ?? { etat: 'chargement', modes: [] }}
-                selection={selectPaymentMode(modesOf(l).find((m) => m.codeRegt === l.codeReglement) ?? null, l.numDomiciliationBancaire)}
-                unlocked={unlocked.has(l.idLigne)}
-                canDuplicate={all.length > 1}
-                onUnlock={() => setUnlocked((s) => new Set(s).add(l.idLigne))}
-                onMode={(code) => chooseMode(l, code)}
-                onDomiciliation={(num) => save({ ...l, numDomiciliationBancaire: num })}
-                onDuplicate={() => duplicate(l.idLigne)}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <CartGroups
+        lines={effective}
+        labels={labels}
+        idPrefix="reglement"
+        renderLine={(l) => (
+          <PaymentLine
+            key={l.idLigne}
+            line={l}
+            labels={labels}
+            proposal={proposals[l.idLigne] ?? { etat: 'chargement', modes: [] }}
+            selection={selectPaymentMode(modesOf(l).find((m) => m.codeRegt === l.codeReglement) ?? null, l.numDomiciliationBancaire)}
+            unlocked={unlocked.has(l.idLigne)}
+            canDuplicate={all.length > 1}
+            onUnlock={() => setUnlocked((s) => new Set(s).add(l.idLigne))}
+            onMode={(code) => chooseMode(l, code)}
+            onDomiciliation={(num) => save({ ...l, numDomiciliationBancaire: num })}
+            onDuplicate={() => duplicate(l.idLigne)}
+          />
+        )}
+      />
       <CartTotal lines={all} />
       {!canConfirmOrder(roles) && <p className={`${NOTE} mt-4`}>Votre profil ne permet pas de confirmer une commande.</p>}
       {failure && (

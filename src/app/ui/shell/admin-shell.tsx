@@ -8,6 +8,7 @@ import { versionQueryOptions } from '../../../api/infos'
 import { APP_VERSION } from '../../app-version'
 import { Icon, type IconName } from '../icons'
 import { Breadcrumb } from './breadcrumb'
+import { LogoutButton } from './logout-button'
 import { signOut } from './sign-out'
 import { SiteFooter } from './site-footer'
 
@@ -47,15 +48,7 @@ export function AdminShell({ displayName, isBusinessAdmin, children }: { display
           title="Administration"
           subtitle={<span className="text-sm text-white/90">{displayName}</span>}
           right={
-            <button
-              type="button"
-              onClick={onLogout}
-              disabled={leaving}
-              className="touch-target flex items-center gap-2 rounded-full px-3 text-white hover:bg-white/10 disabled:opacity-60"
-            >
-              <Icon name="logout" />
-              <span>Déconnexion</span>
-            </button>
+            <LogoutButton onLogout={onLogout} disabled={leaving} />
           }
         />
       </header>

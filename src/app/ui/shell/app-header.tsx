@@ -4,6 +4,7 @@
 import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Icon } from '../icons'
+import { LogoutButton } from './logout-button'
 
 const CartBadge = lazy(() => import('./cart-badge'))
 
@@ -39,16 +40,7 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
               <CartBadge owner={owner} numTiers={numTiers} />
             </Suspense>
           </Link>
-          <button
-            type="button"
-            onClick={onLogout}
-            disabled={loggingOut}
-            className="touch-target flex items-center gap-2 rounded-full px-3 text-white hover:bg-white/10 disabled:opacity-60"
-          >
-            <Icon name="logout" />
-            <span className="hidden sm:inline">Déconnexion</span>
-            <span className="sr-only sm:hidden">Déconnexion</span>
-          </button>
+          <LogoutButton onLogout={onLogout} disabled={loggingOut} iconOnlyOnPhones />
         </div>
       </div>
     </header>
