@@ -7,7 +7,7 @@ import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './http/env'
 import { HttpError } from './http/http-error'
-import { sameOriginWrites } from './http/guards'
+import { bodyLimits, sameOriginWrites, signedInOnly } from './http/guards'
 import { mountOpenApi } from './http/openapi'
 import { mountStatic } from './http/static'
 import { mountTestClock } from './http/test-clock'
@@ -60,11 +60,20 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
         baseUri: ["'self'"],
       },
       referrerPolicy: 'same-origin',
+      // Silo uses none of these: no page (nor anything it embeds) may ask for them.
+      permissionsPolicy: {
+        camera: [], microphone: [], geolocation: [], payment: [], usb: [], serial: [], hid: [], bluetooth: [],
+        displayCapture: [], midi: [], accelerometer: [], gyroscope: [], magnetometer: [], browsingTopics: [],
+      },
     }),
   )
   app.use('*', sameOriginWrites)
   app.use('*', compress())
+  // Order matters: who is calling first (anonymous /web/… → 401 whatever the request holds),
+  // then the body's size, and only then do the routes parse and validate anything.
   app.use('*', loadSession)
+  app.use('/web/*', signedInOnly)
+  app.use('*', bodyLimits)
 
   app.route('/', sessionRoutes)
   app.route('/', infosRoutes)

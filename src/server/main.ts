@@ -6,6 +6,7 @@ import { clockFromEnv } from './clock'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { consoleLogger as logger } from './http/logger'
+import { applyServerLimits } from './http/server-limits'
 import { seedIfEmpty } from './seed'
 import { HOUSEKEEPING_EVERY_MS, purgeExpired } from './services/housekeeping'
 
@@ -23,6 +24,7 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
     logger.info(`listening on http://localhost:${info.port}`, { port: info.port })
   })
+  applyServerLimits(server)
 
   // Ended sessions, spent sign-in counters, old sent mails: now, then every hour.
   const housekeeping = () =>

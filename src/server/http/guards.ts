@@ -1,6 +1,9 @@
-// Cross-origin writes are refused: the session cookie is SameSite=Lax, and on top of it every
+// Guards every request meets before its route: same-origin writes, a session for /web/…, bounded
+// bodies. Cross-origin writes are refused: the session cookie is SameSite=Lax, and on top of it every
 // state-changing request must come from our own origin (Origin or Sec-Fetch-Site say so).
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { requireUser } from '../auth/session-middleware'
 import type { AppEnv } from './env'
 import { badRequest } from './http-error'
 
@@ -34,3 +37,24 @@ export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next()
 }
+
+/** Every /web/… call needs a session: checked before the path, query or body is looked at. */
+export const signedInOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c)
+  await next()
+}
+
+/** Body sizes, in bytes: the sign-in form is a few fields; the largest JSON write is an order. */
+export const BODY_LIMITS = { signIn: 16 * 1024, json: 256 * 1024 } as const
+
+const tooLarge = (max: number) => (c: Context<AppEnv>) =>
+  c.json({ message: `Requête trop volumineuse : ${Math.round(max / 1024)} Ko au plus.`, code: 'REQUETE_TROP_VOLUMINEUSE' }, 413)
+const signInLimit = bodyLimit({ maxSize: BODY_LIMITS.signIn, onError: tooLarge(BODY_LIMITS.signIn) })
+const jsonLimit = bodyLimit({ maxSize: BODY_LIMITS.json, onError: tooLarge(BODY_LIMITS.json) })
+
+/**
+ * Bounds every body before anything parses it: a declared Content-Length over the limit is
+ * refused without reading a byte; a chunked body is read only up to the limit.
+ */
+export const bodyLimits: MiddlewareHandler<AppEnv> = (c, next) =>
+  (c.req.path.startsWith('/security/') ? signInLimit : jsonLimit)(c, next)
