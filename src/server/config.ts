@@ -16,8 +16,17 @@ export interface Config {
   /** Directory of the built app (vite build). */
   distDir: string
   isTest: boolean
-  /** The public origin, when behind a proxy; used for OIDC redirects and CSRF checks. */
+  /**
+   * The public origin (PUBLIC_URL), when behind a proxy: OIDC redirects, the origin check, and the
+   * session cookie's Secure flag (set when it is https).
+   */
   publicUrl: string | null
+  /**
+   * How many reverse proxies in front of Silo append to X-Forwarded-For (TRUSTED_PROXIES, default
+   * 0): the client's address is read that many hops from the right; with 0 the header is ignored
+   * and the address is the socket's.
+   */
+  trustedProxies: number
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -43,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(env.DIST_DIR ?? './dist'),
     isTest: env.NODE_ENV === 'test',
     publicUrl: env.PUBLIC_URL || null,
+    trustedProxies: int(env.TRUSTED_PROXIES, 0),
   }
 }

@@ -1,19 +1,20 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { publicProtocol } from '../http/client-address'
+import type { AppEnv } from '../http/env'
 
 export const SESSION_COOKIE = 'silo_session'
 
-/** Secure everywhere but on localhost, where tests and `npm start` run over plain HTTP. */
-function isLocal(c: Context) {
-  const host = (c.req.header('host') ?? '').split(':')[0] ?? ''
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
-}
-
-export function writeSessionCookie(c: Context, token: string, expiresAt: Date) {
+/**
+ * Secure whenever the browser reaches Silo over https: PUBLIC_URL (or a trusted proxy's
+ * X-Forwarded-Proto) says so. Never decided from the Host header, which the client writes: a
+ * proxy forwarding `Host: localhost` over https must not strip the flag.
+ */
+export function writeSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: !isLocal(c),
+    secure: publicProtocol(c) === 'https',
     path: '/',
     expires: expiresAt,
   })

@@ -4,6 +4,8 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as client from 'openid-client'
 import type { Config } from '../config'
+import { publicProtocol } from '../http/client-address'
+import type { AppEnv } from '../http/env'
 
 const TX_COOKIE = 'silo_oidc'
 let discovered: Promise<client.Configuration> | null = null
@@ -23,13 +25,13 @@ function configuration(oidc: NonNullable<Config['oidc']>) {
 
 const callbackUrl = (c: Context, config: Config) => `${config.publicUrl ?? new URL(c.req.url).origin}/security/callback`
 
-export async function startOidcLogin(c: Context, config: Config, redirectFrom: string) {
+export async function startOidcLogin(c: Context<AppEnv>, config: Config, redirectFrom: string) {
   const oidc = config.oidc!
   const conf = await configuration(oidc)
   const verifier = client.randomPKCECodeVerifier()
   const state = client.randomState()
   setCookie(c, TX_COOKIE, JSON.stringify({ verifier, state, redirectFrom }), {
-    httpOnly: true, sameSite: 'Lax', path: '/security/', maxAge: 600, secure: new URL(c.req.url).protocol === 'https:',
+    httpOnly: true, sameSite: 'Lax', path: '/security/', maxAge: 600, secure: publicProtocol(c) === 'https',
   })
   const url = client.buildAuthorizationUrl(conf, {
     redirect_uri: callbackUrl(c, config),

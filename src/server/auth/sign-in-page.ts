@@ -54,9 +54,25 @@ export function signInPage(opts: { redirectFrom: string; error?: string | null; 
 </html>`
 }
 
-/** Only same-site paths are honoured as a post-login target, never another origin. */
+// Any origin: a target is resolved against it, and kept only if it stays on it.
+const HERE = 'http://silo.invalid'
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+/**
+ * Only a path of this site is honoured as a post-login target. The target is resolved the way a
+ * browser would (`new URL(target, origin)`: `/\t/evil.example` and `/\\evil.example` mean
+ * `//evil.example`), so what is checked is what the browser would open; control characters are
+ * refused outright (a newline in Location would also break the header).
+ */
 export function safeRedirect(target: unknown): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/'
-  if (target.startsWith('/security/')) return '/'
-  return target
+  if (typeof target !== 'string' || !target.startsWith('/') || CONTROL.test(target)) return '/'
+  let url: URL
+  try {
+    url = new URL(target, HERE)
+  } catch {
+    return '/'
+  }
+  if (url.origin !== HERE || url.pathname.startsWith('/security/')) return '/'
+  return `${url.pathname}${url.search}${url.hash}`
 }

@@ -22,7 +22,13 @@ export interface AppDeps {
   logger: Logger
 }
 
+/** What @hono/node-server passes as the env; absent in app.request() unless a test gives it. */
+export interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string } }
+}
+
 export type AppEnv = {
+  Bindings: NodeBindings
   Variables: {
     deps: AppDeps
     user: SessionUser | null

@@ -35,7 +35,8 @@ export async function purgeExpired(db: Db, now: DateTime, limits: SessionLimits)
   const windowOver = now.minus({ seconds: THROTTLE.windowSeconds }).toJSDate()
   const attempts = await db
     .delete(loginAttempts)
-    .where(and(lt(loginAttempts.windowStart, windowOver), or(isNull(loginAttempts.blockedUntil), lt(loginAttempts.blockedUntil, now.toJSDate()))))
+    // The same moment the counter would start again at its next try (login-throttle.ts).
+    .where(and(lt(loginAttempts.windowStart, windowOver), or(isNull(loginAttempts.blockedUntil), lt(loginAttempts.blockedUntil, windowOver))))
     .returning({ key: loginAttempts.key })
 
   const mails = await db

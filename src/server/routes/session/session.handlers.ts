@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
-import { blockedFor, clearAccount, keysFor, recordFailure, throttledMessage } from '../../auth/login-throttle'
+import { giveBack, keysFor, takeTry, throttledMessage } from '../../auth/login-throttle'
 import { hashPassword, verifyPassword } from '../../auth/password'
 
 // Compared against when the account does not exist, so both cases take the same time.
@@ -17,17 +17,15 @@ export async function checkPassword(
   db: Db,
   input: { username: string; password: string; ip: string | null; now: DateTime },
 ): Promise<PasswordVerdict> {
+  // Counted before the password is checked: a refused try never reaches scrypt.
   const keys = keysFor(input.username, input.ip)
-  const wait = await blockedFor(db, keys, input.now)
+  const wait = await takeTry(db, keys, input.now)
   if (wait > 0) return { state: 'throttled', retryAfterSeconds: wait, message: throttledMessage(wait) }
 
   const [user] = await db.select({ username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.username, input.username)).limit(1)
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
-  if (!user || !user.passwordHash || !ok) {
-    await recordFailure(db, keys, input.now)
-    return { state: 'refused' }
-  }
-  await clearAccount(db, user.username)
+  if (!user || !user.passwordHash || !ok) return { state: 'refused' }
+  await giveBack(db, keys)
   return { state: 'ok', username: user.username }
 }
 

@@ -1,5 +1,5 @@
 // GET/POST /security/login, POST /security/refresh, POST /security/logout, GET /security/callback.
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import * as v from 'valibot'
 import { LoginBody, SessionInfo } from '../../../api/contract/session'
@@ -8,6 +8,7 @@ import type { AppEnv } from '../../http/env'
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../../auth/cookie'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
 import { createSession, refreshSession, revokeSession } from '../../auth/session-store'
+import { clientAddress } from '../../http/client-address'
 import { safeRedirect, signInPage } from '../../auth/sign-in-page'
 import { checkPassword, userExists } from './session.handlers'
 
@@ -19,8 +20,23 @@ const limitsOf = (c: { get(k: 'deps'): AppEnv['Variables']['deps'] }) => {
   const { config } = c.get('deps')
   return { idleSeconds: config.sessionIdleSeconds, maxAgeSeconds: config.sessionMaxAgeSeconds }
 }
-const clientIp = (c: { req: { header(n: string): string | undefined } }) =>
-  c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? c.req.header('x-real-ip') ?? null
+// eslint-disable-next-line no-control-regex -- a NUL or a newline is never part of an account name
+const CONTROL = /[\u0000-\u001f\u007f]/
+const UNREADABLE = { form: 'Requête invalide : formulaire de connexion illisible.', json: 'Requête invalide : JSON mal formé.' }
+
+/** The sign-in body as fields, or null when it cannot be read (malformed multipart, bad JSON…). */
+async function readLoginBody(c: Context<AppEnv>, isForm: boolean): Promise<Record<string, unknown> | null> {
+  try {
+    if (!isForm) {
+      const body: unknown = await c.req.json()
+      return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+    }
+    const fields = await c.req.parseBody()
+    return Object.fromEntries(Object.entries(fields).map(([k, val]) => [k, typeof val === 'string' ? val : '']))
+  } catch {
+    return null
+  }
+}
 
 sessionRoutes.get(
   '/security/login',
@@ -39,8 +55,10 @@ sessionRoutes.get('/security/callback', describeRoute({ hide: true }), async (c)
   const result = await finishOidcLogin(c, config).catch(() => null)
   // The provider proves who it is; Silo must also know the account (its roles live here).
   if (!result || !(await userExists(db, result.username))) return c.redirect('/login?error=1', 302)
+  const previous = readSessionCookie(c)
+  if (previous) await revokeSession(db, previous, clock.now())
   const { token, expiresAt } = await createSession(db, {
-    username: result.username, now: clock.now(), ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, limits: limitsOf(c),
+    username: result.username, now: clock.now(), ip: clientAddress(c), userAgent: c.req.header('user-agent') ?? null, limits: limitsOf(c),
   })
   writeSessionCookie(c, token, expiresAt)
   return c.redirect(safeRedirect(result.redirectFrom), 302)
@@ -60,21 +78,26 @@ sessionRoutes.post(
   async (c) => {
     const { db, clock } = c.get('deps')
     const isForm = !(c.req.header('content-type') ?? '').includes('application/json')
-    const raw = isForm ? Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, val]) => [k, String(val)])) : await c.req.json()
+    const raw = await readLoginBody(c, isForm)
     const parsed = v.safeParse(LoginBody, raw)
-    const redirectFrom = safeRedirect(parsed.success ? parsed.output.redirectFrom : (raw as { redirectFrom?: string })?.redirectFrom)
+    const redirectFrom = safeRedirect(parsed.success ? parsed.output.redirectFrom : raw?.redirectFrom)
     const fail = (status: 400 | 401 | 429, message: string, username = '') =>
       isForm ? c.html(signInPage({ redirectFrom, error: message, username }), status) : c.json({ message, code: 'AUTHENTIFICATION' }, status)
-    if (!parsed.success) return fail(400, LOGIN_FAILED)
+    if (raw === null) return fail(400, isForm ? UNREADABLE.form : UNREADABLE.json)
+    if (!parsed.success || CONTROL.test(parsed.output.username)) return fail(400, LOGIN_FAILED)
     const { username, password } = parsed.output
-    const verdict = await checkPassword(db, { username, password, ip: clientIp(c), now: clock.now() })
+    const ip = clientAddress(c)
+    const verdict = await checkPassword(db, { username, password, ip, now: clock.now() })
     if (verdict.state === 'throttled') {
       c.header('Retry-After', String(verdict.retryAfterSeconds))
       return fail(429, verdict.message, username)
     }
     if (verdict.state === 'refused') return fail(401, LOGIN_FAILED, username)
+    // The session this browser held (another user's, or its own) ends with this sign-in.
+    const previous = readSessionCookie(c)
+    if (previous) await revokeSession(db, previous, clock.now())
     const { token, expiresAt } = await createSession(db, {
-      username: verdict.username, now: clock.now(), ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, limits: limitsOf(c),
+      username: verdict.username, now: clock.now(), ip, userAgent: c.req.header('user-agent') ?? null, limits: limitsOf(c),
     })
     writeSessionCookie(c, token, expiresAt)
     if (isForm) return c.redirect(redirectFrom, 303)
