@@ -16,6 +16,8 @@ describe.each(backends)('orderable articles admin on $name', (backend) => {
     opened = await backend.open()
     t = buildTestApp(opened.db)
     admin = await signIn(t.app, DEMO.admin)
+    // Staff act only for the member they chose (connect-as).
+    expect((await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.eleveur }, admin)).status).toBe(200)
   })
   afterAll(async () => opened?.close())
 

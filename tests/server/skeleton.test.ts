@@ -49,7 +49,10 @@ describe.each(backends)('skeleton endpoints on $name', (backend) => {
     expect((await get(t.app, '/web/v1/tiers/100002')).status).toBe(401)
   })
 
-  it('staff may act for any member', async () => {
+  it('staff act for the member they chose, and only for them', async () => {
+    expect((await get(t.app, '/web/v1/tiers/100002', cookies.conseiller)).status).toBe(403)
+    await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers: '100002' }, cookies.conseiller)
+    await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers: '100001' }, cookies.admin)
     expect((await get(t.app, '/web/v1/tiers/100002', cookies.conseiller)).status).toBe(200)
     expect((await get(t.app, '/web/v1/tiers/100001', cookies.admin)).status).toBe(200)
   })

@@ -1,16 +1,27 @@
 // Every /web/v1/tiers/{numTiers}/… call goes through here: may this session act for that customer?
 // The rule itself is src/domain/roles.ts#mayActFor, shared with the browser.
 import type { MiddlewareHandler } from 'hono'
-import { isBusinessAdmin, mayActFor } from '../../domain/roles'
+import { canActForMembers, isBusinessAdmin, isFarmer, mayActFor } from '../../domain/roles'
 import type { AppEnv, SessionUser } from '../http/env'
 import { forbidden } from '../http/http-error'
 import { requireUser } from './session-middleware'
 
 export function requireActFor(c: { get(key: 'user'): SessionUser | null }, numTiers: string): SessionUser {
   const user = requireUser(c)
-  if (!mayActFor(user, numTiers)) throw forbidden()
+  if (!mayActFor(user, numTiers)) throw forbidden(refusal(user, numTiers))
   return user
 }
+
+/** Staff are told which member their session acts for; anyone else gets the usual refusal. */
+function refusal(user: SessionUser, numTiers: string): string | undefined {
+  if (isFarmer(user.roles) || !canActForMembers(user.roles)) return undefined
+  return user.actingFor
+    ? `Vous agissez pour l’adhérent ${user.actingFor}, pas pour ${numTiers} : choisissez cet adhérent avant d’agir pour lui.`
+    : `Choisissez d’abord l’adhérent pour lequel vous agissez.`
+}
+
+/** Staff acting for a member: the member, for the audit log; null for a farmer's own session. */
+export const actedFor = (user: SessionUser, numTiers: string) => (isFarmer(user.roles) ? null : numTiers)
 
 export function requireRole(c: { get(key: 'user'): SessionUser | null }, allowed: (roles: readonly string[]) => boolean): SessionUser {
   const user = requireUser(c)

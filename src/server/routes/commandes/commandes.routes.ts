@@ -9,7 +9,8 @@ import { PropositionsReglement, ReglementCommandeQuery } from '../../../api/cont
 import { MESSAGES } from '../../../domain/constants'
 import { proposalsFromTerms } from '../../../domain/payment'
 import { canConfirmOrder } from '../../../domain/roles'
-import { requireActFor } from '../../auth/access'
+import { actedFor, requireActFor } from '../../auth/access'
+import { audit } from '../../services/audit'
 import { evaluations } from '../../db/schema'
 import type { AppEnv } from '../../http/env'
 import { badRequest, forbidden } from '../../http/http-error'
@@ -60,13 +61,20 @@ commandesRoutes.post(
     const outcome = await idempotent(
       db,
       { username: user.username, key: c.req.header(IDEMPOTENCY_HEADER), scope: `commandes:${numTiers}`, body: payload, now: now.toJSDate() },
-      (tx) => acceptOrder(tx, { numTiers, username: user.username, payload, now, sessionStart: user.loginAt }),
+      async (tx) => {
+        const accepted = await acceptOrder(tx, { numTiers, username: user.username, payload, now, sessionStart: user.loginAt })
+        // Staff sending for a member: logged with both, in the order's own transaction.
+        const member = actedFor(user, numTiers)
+        if (member && accepted.status === 201) {
+          await audit(tx, { username: user.username, numTiers: member, action: 'commande-pour', details: { numero: (accepted.body as CommandeAcceptee).numero } })
+        }
+        return accepted
+      },
     )
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
     if (outcome.status === 201 && !outcome.replayed) {
       const { numero, mail } = outcome.body as CommandeAcceptee
       logger.info('order.accepted', { numero, numTiers, username: user.username, lignes: payload.commande.lignes.length, mail: mail ? (config.smtpUrl ? 'smtp' : 'kept') : 'none' })
-      if (user.actingFor) logger.info('audit.order_for_member', { username: user.username, numTiers, numero })
       void flushMailOutbox(db, config.smtpUrl, logger).catch((err) => logger.warn('mail.flush_failed', { error: String(err) }))
     }
     return c.json(outcome.body as object, outcome.status as 201 | 409)
@@ -112,6 +120,8 @@ commandesRoutes.post(
             commentaire: commentaire?.trim() || null,
           })
           .returning({ id: evaluations.id })
+        const member = actedFor(user, body.numTiers)
+        if (member) await audit(tx, { username: user.username, numTiers: member, action: 'evaluation-pour', details: { id: row!.id } })
         return { status: 201, body: { id: row!.id } }
       },
     )

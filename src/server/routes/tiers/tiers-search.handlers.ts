@@ -1,22 +1,28 @@
-import { asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { asc, eq, ilike, ne, or } from 'drizzle-orm'
 import type { TiersTrouve } from '../../../api/contract/tiers-search'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/raw'
 import { adresses, tiers } from '../../db/schema'
 
-/** By name (anywhere in it, case-insensitive) or by number (its beginning); 50 at most. */
+/**
+ * By name (anywhere in it, case-insensitive) or by number (its beginning); 50 at most. Each member
+ * with the town of their own first address in use (a join on the member's number: a correlated
+ * subquery here once compared an unqualified num_tiers with itself and gave everyone one town).
+ */
 export async function searchTiers(db: Db, q: string): Promise<TiersTrouve[]> {
   const text = escapeLike(q.trim())
+  const first = db
+    .selectDistinctOn([adresses.numTiers], { numTiers: adresses.numTiers, ville: adresses.ville, codePostal: adresses.codePostal })
+    .from(adresses)
+    .where(ne(adresses.etat, 'S'))
+    .orderBy(adresses.numTiers, asc(adresses.numAdr))
+    .as('premiere_adresse')
   const rows = await db
-    .select({
-      numTiers: tiers.numTiers,
-      raisonSociale: tiers.raisonSociale,
-      ville: sql<string | null>`(select ${adresses.ville} from ${adresses} where ${adresses.numTiers} = ${tiers.numTiers} and ${adresses.etat} <> 'S' order by ${adresses.numAdr} limit 1)`,
-      codePostal: sql<string | null>`(select ${adresses.codePostal} from ${adresses} where ${adresses.numTiers} = ${tiers.numTiers} and ${adresses.etat} <> 'S' order by ${adresses.numAdr} limit 1)`,
-    })
+    .select({ numTiers: tiers.numTiers, raisonSociale: tiers.raisonSociale, ville: first.ville, codePostal: first.codePostal })
     .from(tiers)
+    .leftJoin(first, eq(first.numTiers, tiers.numTiers))
     .where(or(ilike(tiers.raisonSociale, `%${text}%`), ilike(tiers.numTiers, `${text}%`)))
-    .orderBy(asc(tiers.raisonSociale))
+    .orderBy(asc(tiers.raisonSociale), asc(tiers.numTiers))
     .limit(50)
   return rows.map((r) => ({ numTiers: r.numTiers, raisonSociale: r.raisonSociale, adresse: { ville: r.ville, codePostal: r.codePostal } }))
 }
