@@ -103,6 +103,9 @@ describe.each(backends)('sessions on $name', (backend) => {
     const res = await send(t.app, 'POST', '/security/logout', {}, cookie, { Origin: 'https://evil.example' })
     expect(res.status).toBe(403)
     expect((await res.json()).message).toMatch(/ne vient pas de Silo/)
+    // Naming that origin in X-Forwarded-Host does not make it ours without TRUSTED_PROXIES.
+    const forged = await send(t.app, 'POST', '/security/logout', {}, cookie, { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' })
+    expect(forged.status).toBe(403)
   })
 
   it('malformed JSON and wrong types get 400 with a French reason', async () => {

@@ -13,8 +13,9 @@ export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE.has(c.req.method)) return next()
   const site = c.req.header('sec-fetch-site')
   const origin = c.req.header('origin')
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host')
-  const publicUrl = c.get('deps').config.publicUrl
+  const { publicUrl, trustedProxies } = c.get('deps').config
+  // X-Forwarded-Host is anyone's to write: believed only from proxies of ours (TRUSTED_PROXIES).
+  const host = (trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined) ?? c.req.header('host')
   const allowed = new Set<string>()
   if (host) {
     allowed.add(`http://${host}`)
