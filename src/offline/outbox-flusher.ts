@@ -35,8 +35,9 @@ export async function sendItem(row: OutboxRow): Promise<SendResult> {
     return { ok: true, numeroCommande: accepted.numero, mail: accepted.mail }
   } catch (err) {
     if (err instanceof ApiError) {
-      // The same key is still being processed, the session must be renewed, or the server failed.
-      const retry = err.code === 'IDEMPOTENCE_EN_COURS' || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500
+      // The same key is still being processed, the session must be renewed, the server failed,
+      // or staff now act for another member (the order waits until they act for its member again).
+      const retry = err.code === 'IDEMPOTENCE_EN_COURS' || err.code === 'ADHERENT_NON_CHOISI' || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500
       return { ok: false, retry, error: err.reason ?? err.message }
     }
     // No answer: offline, cut, or timed out. The key makes the next try safe.

@@ -62,7 +62,7 @@ describe.each(backends)('connect-as and request bounds on $name', (backend) => {
     for (const path of customerPaths(DEMO.eleveur)) {
       const res = await get(t.app, path, adviser)
       expect(res.status, path).toBe(403)
-      expect((await res.json()).message, path).toBe('Choisissez d’abord l’adhérent pour lequel vous agissez.')
+      expect(await res.json(), path).toEqual({ message: 'Choisissez d’abord l’adhérent pour lequel vous agissez.', code: 'ADHERENT_NON_CHOISI' })
     }
     expect((await choose(adviser, DEMO.volailles)).status).toBe(200)
     for (const path of customerPaths(DEMO.eleveur)) {

@@ -3,22 +3,25 @@
 import type { MiddlewareHandler } from 'hono'
 import { canActForMembers, isBusinessAdmin, isFarmer, mayActFor } from '../../domain/roles'
 import type { AppEnv, SessionUser } from '../http/env'
-import { forbidden } from '../http/http-error'
+import { forbidden, HttpError } from '../http/http-error'
 import { requireUser } from './session-middleware'
 
 export function requireActFor(c: { get(key: 'user'): SessionUser | null }, numTiers: string): SessionUser {
   const user = requireUser(c)
-  if (!mayActFor(user, numTiers)) throw forbidden(refusal(user, numTiers))
-  return user
+  if (mayActFor(user, numTiers)) return user
+  if (isFarmer(user.roles) || !canActForMembers(user.roles)) throw forbidden()
+  // Staff are told which member their session acts for. The code lets an outbox keep an order
+  // made for another member until its sender acts for that member again.
+  throw new HttpError(
+    403,
+    user.actingFor
+      ? `Vous agissez pour l’adhérent ${user.actingFor}, pas pour ${numTiers} : choisissez cet adhérent avant d’agir pour lui.`
+      : `Choisissez d’abord l’adhérent pour lequel vous agissez.`,
+    ADHERENT_NON_CHOISI,
+  )
 }
 
-/** Staff are told which member their session acts for; anyone else gets the usual refusal. */
-function refusal(user: SessionUser, numTiers: string): string | undefined {
-  if (isFarmer(user.roles) || !canActForMembers(user.roles)) return undefined
-  return user.actingFor
-    ? `Vous agissez pour l’adhérent ${user.actingFor}, pas pour ${numTiers} : choisissez cet adhérent avant d’agir pour lui.`
-    : `Choisissez d’abord l’adhérent pour lequel vous agissez.`
-}
+export const ADHERENT_NON_CHOISI = 'ADHERENT_NON_CHOISI'
 
 /** Staff acting for a member: the member, for the audit log; null for a farmer's own session. */
 export const actedFor = (user: SessionUser, numTiers: string) => (isFarmer(user.roles) ? null : numTiers)
