@@ -15,11 +15,12 @@ export const SERVER_LIMITS = {
 } as const
 
 /** Applies the limits to the listening server (or any node:http server). */
-export function applyServerLimits(server: unknown) {
-  const s = server as Server
+export function applyServerLimits<S>(server: S): S & Server {
+  // serve() types its result as a union of node:http/http2 servers; it is a node:http one here.
+  const s = server as S & Server
   s.headersTimeout = SERVER_LIMITS.headersTimeoutMs
   s.requestTimeout = SERVER_LIMITS.requestTimeoutMs
   s.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeoutMs
   s.maxConnections = SERVER_LIMITS.maxConnections
-  return server
+  return s
 }
