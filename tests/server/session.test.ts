@@ -216,6 +216,21 @@ describe.each(backends)('sessions on $name', (backend) => {
     const res = await send(t.app, 'POST', '/security/login', { username: '100001', password: 'x'.repeat(20_000) })
     expect(res.status).toBe(413)
     expect((await res.json()).message).toBe('Requête trop volumineuse : 16 Ko au plus.')
+    // A body streamed without a length is read up to the limit, and one within it still signs in.
+    const streamed = (text: string) =>
+      t.app.request('/security/login', {
+        method: 'POST',
+        headers: { Host: 'localhost', Origin: 'http://localhost', 'Content-Type': 'application/json' },
+        body: new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(text))
+            controller.close()
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit)
+    expect((await streamed(JSON.stringify({ username: '100001', password: 'x'.repeat(20_000) }))).status).toBe(413)
+    expect((await streamed(JSON.stringify({ username: '100001', password: 'demo' }))).status).toBe(200)
   })
 
   it('every response carries a Permissions-Policy that grants nothing Silo does not use', async () => {
