@@ -71,8 +71,10 @@ sessionRoutes.post(
     tags: ['session'],
     responses: {
       200: { description: 'Session ouverte', content: { 'application/json': { schema: resolver(SessionInfo) } } },
+      400: { description: 'Corps illisible ou identifiant invalide', content: { 'application/json': { schema: resolver(ErrorBody) } } },
       401: { description: LOGIN_FAILED, content: { 'application/json': { schema: resolver(ErrorBody) } } },
-      429: { description: 'Trop de tentatives', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      413: { description: 'Corps de plus de 16 Ko', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      429: { description: 'Trop de tentatives (Retry-After en secondes)', content: { 'application/json': { schema: resolver(ErrorBody) } } },
     },
   }),
   async (c) => {
