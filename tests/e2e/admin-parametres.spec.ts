@@ -45,6 +45,8 @@ test('the admin changes the pivot hour, saves it, and still sees it after a relo
 
     await page.reload()
     await expect(page.getByRole('form', { name: /^Heure pivot/ }).getByRole('textbox', { name: /^Heure pivot/ })).toHaveValue('9')
+    // Staff read a member's order rules while acting for that member (connect-as).
+    expect((await page.request.put('/web/user/me/tiers', { data: { numTiers: '100001' } })).status()).toBe(200)
     const commande = await (await page.request.get('/web/v1/referentiel/parametres-commande?numTiers=100001')).json()
     expect(commande.heurePivot).toBe('09:00:00')
   } finally {

@@ -14,6 +14,8 @@ async function setOrderable(browser: Browser, baseURL: string, numArticle: strin
   try {
     const page = await staff.newPage()
     await signIn(page, 'admin')
+    // Staff act only for the member they chose (connect-as), as the screen's member selection does.
+    expect((await page.request.put('/web/user/me/tiers', { data: { numTiers: '100001' }, headers: { Origin: baseURL } })).status()).toBe(200)
     const res = await page.request.patch(`/web/v1/articles/${numArticle}?numTiers=100001`, { data: { artCommandable }, headers: { Origin: baseURL } })
     expect(res.status()).toBe(200)
   } finally {
