@@ -8,6 +8,8 @@ import { dayNumberOfIso } from '../../domain/day-numbers'
 export const ErrorBody = v.object({
   message: v.string(),
   code: v.optional(v.string()),
+  /** A 500 only: the id the server logged the fault with. */
+  requestId: v.optional(v.string()),
 })
 export type ErrorBody = v.InferOutput<typeof ErrorBody>
 
