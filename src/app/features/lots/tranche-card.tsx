@@ -30,6 +30,7 @@ export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
         {state.complete && <span className="text-base font-semibold">Tranche complète</span>}
       </div>
       <p className="text-base text-neutral-800">{tranche.quantite.toLocaleString('fr-FR')} kg par animal</p>
+      {refusal && <p className="text-base font-semibold text-neutral-800">Non commandable : {refusal}</p>}
       <div className="mt-2">
         <QuantityBar value={state.ordered} max={state.orderable} mark={TRANCHE_COMPLETE_RATIO} tone={state.complete ? 'green' : 'gold'} />
         <p className="mt-1 text-base">
