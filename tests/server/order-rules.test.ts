@@ -118,6 +118,15 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
     await badRequest(await send(t.app, 'POST', '/web/v1/evualuations', survey, farmer), 'commentaire')
   })
 
+  it('a NUL byte anywhere else (banner, searches, queries) is a 400 naming the field, never a 500', async () => {
+    const admin = await signIn(t.app, DEMO.admin)
+    const adviser = await signIn(t.app, DEMO.conseiller)
+    await badRequest(await send(t.app, 'POST', '/web/v1/messages', { texte: 'Livraisons\u0000', dateDebut: '2026-11-24', dateFin: '2026-11-30' }, admin), 'texte')
+    await badRequest(await get(t.app, '/web/v1/tiers/search?q=GAEC%00', adviser), 'q')
+    await badRequest(await get(t.app, `/web/v1/articles/modifiables?numTiers=${DEMO.eleveur}&commandable=false&search=porc%00`, admin), 'search')
+    await badRequest(await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/reglement-tiers?numArticle=4101%00`, farmer), 'numArticle')
+  })
+
   it('dates that do not exist are a 400 on orders, their list and contracts', async () => {
     for (const d of ['2026-02-30', '0000-00-00', '9999-99-99']) {
       await badRequest(await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=ENREGISTREE&dateDebut=${d}&dateFin=2026-12-01`, farmer), 'dateDebut')
