@@ -146,7 +146,9 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
   it('a lot line whose article is in no orderable tranche of a current plan is refused naming the article', async () => {
     const lotLine = (numArticle: string) => line({ numArticle, numLot: DEMO.lots.pondeuses, numBatiment: 41, numExploitation: 4, numAdresse: 2, codeReglement: null, quantiteCommande: 5 })
     const entries = await refused(order([lotLine('450202')], DEMO.volailles), DEMO.volailles, poultry)
-    expect(entries).toContainEqual(expect.objectContaining({ name: 'numLot', number: '450202' }))
+    expect(entries).toContainEqual(expect.objectContaining({ name: 'numLot', number: '450202', reason: "Article d'aucune tranche commandable d'un plan en cours de ce lot" }))
+    expect(await refused(order([{ ...lotLine('450203'), numBatiment: 31, numExploitation: 3 }], DEMO.volailles), DEMO.volailles, poultry)).toContainEqual(expect.objectContaining({ name: 'numLot', reason: "Lot d'un autre bâtiment" }))
+    expect((await post(order([lotLine('450203')], DEMO.volailles), DEMO.volailles, poultry)).status).toBe(201)
     expect((await refused(order([{ ...lotLine('450101'), numLot: DEMO.lots.chairTermine, numBatiment: 32, numExploitation: 3 }], DEMO.volailles), DEMO.volailles, poultry)).some((e) => e.name === 'numLot')).toBe(true)
   })
 

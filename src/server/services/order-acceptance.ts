@@ -89,6 +89,7 @@ export function checkLine(line: LigneCommandePayload, all: readonly LigneCommand
     const lot = ctx.lots.get(line.numLot)
     if (!lot) out.push(entry('numLot', 'Lot inconnu pour ce tiers'))
     else if (!isLotArticleOrderable(lot, line.numArticle, now)) out.push(entry('numLot', TRANCHE_REFUS.aucuneTranche))
+    else if (batiment && lot.numBatiment !== batiment.numBatiment) out.push(entry('numLot', "Lot d'un autre bâtiment"))
   }
   for (const s of supplementations) if (!offered.some((o) => o.numArticleSupplementation === s.numArticle)) out.push(entry('supplementations', `Supplémentation ${s.numArticle} non proposée pour cet article`))
   const offeredMins = new Set(ctx.mineraux.filter((m) => m.numArticle === line.numArticle).map((m) => m.numArticleMineral))
