@@ -35,3 +35,18 @@ export function isExpiringSoon(c: Contrat, now: DateTime): boolean {
 
 /** The menu's badge. */
 export const showsContractBadge = (contrats: readonly Contrat[], now: DateTime): boolean => contrats.some((c) => isExpiringSoon(c, now))
+
+// Not worded by the spec (it only says a line may name its contract): why the server refuses one.
+export const CONTRAT_REFUS = {
+  inconnu: 'Contrat inconnu pour ce tiers',
+  autreArticle: "Contrat d'un autre article",
+  termine: 'Contrat terminé',
+} as const
+
+/** Why a line may not name this contract (null: it may): the customer's, for this article, not ended. */
+export function contractRefusal(c: (Contrat & { numArticle?: string | null }) | null | undefined, numArticle: string, now: DateTime): string | null {
+  if (!c) return CONTRAT_REFUS.inconnu
+  if (c.numArticle !== numArticle) return CONTRAT_REFUS.autreArticle
+  const fin = toDay(c.dateFin)
+  return fin && fin < now.setZone(ZONE).startOf('day') ? CONTRAT_REFUS.termine : null
+}

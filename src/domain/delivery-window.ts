@@ -33,9 +33,13 @@ export interface DeliveryWindowErrors {
   finDatePrevueLivraison: string | null
 }
 
+/** Family 461: the family codes are 5 digits (46110), so "461" is their prefix. */
+export const isFamille461 = (codeFamilleArticle: unknown): boolean =>
+  typeof codeFamilleArticle === 'string' && codeFamilleArticle.trim().startsWith(FAMILLE_ECART_UN_JOUR)
+
 /** Minimum gap in days between the two dates: 1 for family 461 or small trucks (VISP, PNEUP). */
 export function minGapDays(codeFamilleArticle: unknown, codeModeCamion: unknown): number {
-  return codeFamilleArticle === FAMILLE_ECART_UN_JOUR || (typeof codeModeCamion === 'string' && PETITS_CAMIONS.includes(codeModeCamion)) ? 1 : 0
+  return isFamille461(codeFamilleArticle) || (typeof codeModeCamion === 'string' && PETITS_CAMIONS.includes(codeModeCamion)) ? 1 : 0
 }
 
 const paramsOf = (ctx: DeliveryWindowContext) => ctx.params ?? DEFAULT_ORDER_PARAMETERS

@@ -71,3 +71,57 @@ export function lotType(numLot: unknown): 'PONTE' | 'CHAIR' | null {
   const n = typeof numLot === 'string' ? numLot.trim().toUpperCase() : ''
   return n.startsWith('OL') ? 'PONTE' : n.startsWith('VL') ? 'CHAIR' : null
 }
+
+/** A lot as the rules see it (the API's Lot fits): its animals, ordered tonnes per article, plans. */
+export interface LotTranche extends Tranche {
+  articles?: readonly { numArticle: string }[] | null
+}
+export interface LotPlan extends Omit<PlanAlimentation, 'tranches'> {
+  tranches?: readonly LotTranche[] | null
+}
+export interface LotPlans {
+  nbAnimaux: number
+  quantitesCommandees: Readonly<Record<string, number>>
+  plansAlimentation: readonly LotPlan[]
+}
+
+/** Tonnes ordered for a tranche: the lot's ordered tonnes of the tranche's articles. */
+const orderedFor = (lot: LotPlans, articles: readonly { numArticle: string }[]) =>
+  articles.reduce((sum, a) => sum + num(lot.quantitesCommandees?.[a.numArticle]), 0)
+
+/** The state of each tranche of one of the lot's plans. */
+export function planTrancheStates(lot: LotPlans, plan: LotPlan): TrancheState[] {
+  const tranches = Array.isArray(plan?.tranches) ? plan.tranches : []
+  return trancheStates(tranches, lot.nbAnimaux, tranches.map((t) => orderedFor(lot, Array.isArray(t.articles) ? t.articles : [])))
+}
+
+// Not worded by the spec (it only says such tranches are not orderable): the reasons the lots
+// screen gives on a disabled "Commander" and the server in its 409.
+export const TRANCHE_REFUS = {
+  planHorsDates: "Plan d'alimentation hors de ses dates",
+  complete: 'Tranche complète',
+  precedenteIncomplete: "La tranche précédente n'est pas complète",
+  aucuneTranche: "Article d'aucune tranche commandable d'un plan en cours de ce lot",
+} as const
+
+/**
+ * Why a tranche cannot be ordered, or null: a tranche is orderable (and recommended) only if
+ * its plan is current, it is not complete and the previous tranche is complete.
+ */
+export function trancheRefusal(state: TrancheState | undefined, planOrderable: boolean): string | null {
+  if (!planOrderable) return TRANCHE_REFUS.planHorsDates
+  if (!state) return TRANCHE_REFUS.aucuneTranche
+  if (state.complete) return TRANCHE_REFUS.complete
+  return state.recommended ? null : TRANCHE_REFUS.precedenteIncomplete
+}
+
+/** May this article be ordered for this lot today: is it in an orderable tranche of a current plan? */
+export function isLotArticleOrderable(lot: LotPlans, numArticle: string, now: DateTime): boolean {
+  const plans: readonly LotPlan[] = Array.isArray(lot?.plansAlimentation) ? lot.plansAlimentation : []
+  return plans.some((plan) => {
+    const planOrderable = isPlanOrderable(plan, now)
+    const states = planTrancheStates(lot, plan)
+    const tranches: readonly LotTranche[] = plan.tranches ?? []
+    return tranches.some((t, i) => trancheRefusal(states[i], planOrderable) === null && (t.articles ?? []).some((a) => a.numArticle === numArticle))
+  })
+}

@@ -29,7 +29,14 @@ export interface OrderLineContext {
   adresses?: readonly Adresse[] | null
   /** The server's answer to validationAdresseLivraison, when known. */
   adresseCompatible?: boolean | null
+  /** The slot codes (periodesLivraison), when known: a slot must be one of them. */
+  creneaux?: readonly string[] | null
 }
+
+// Not worded by the spec: the form only offers known codes, so these come from a forged or
+// outdated line, and the 409 must still say which field.
+export const CRENEAU_INCONNU = 'Créneau de livraison inconnu'
+
 
 export interface OrderLineError {
   field: string
@@ -68,10 +75,11 @@ export function validateOrderLine(input: unknown, ctx: OrderLineContext): OrderL
   add('finDatePrevueLivraison', dates.finDatePrevueLivraison)
   const others = Array.isArray(ctx.otherLines) ? ctx.otherLines : []
   const slots = validateSlots(line, others)
-  add('matinApmidi', slots.matinApmidi)
-  add('finMatinApmidi', slots.finMatinApmidi)
-  const known = ctx.batiment || params.typesSiloDefault.length > 0
-  const places = validateStoragePlaces(line, known ? allowedSiloTypes(ctx.batiment, params.typesSiloDefault) : null)
+  const knownSlot = (code: unknown) => !Array.isArray(ctx.creneaux) || !text(code) || ctx.creneaux.includes(text(code))
+  add('matinApmidi', knownSlot(line.matinApmidi) ? slots.matinApmidi : CRENEAU_INCONNU)
+  add('finMatinApmidi', knownSlot(line.finMatinApmidi) ? slots.finMatinApmidi : CRENEAU_INCONNU)
+  // "Valid only if among the building's silo types (or the defaults)": with no building too.
+  const places = validateStoragePlaces(line, allowedSiloTypes(ctx.batiment, params.typesSiloDefault))
   for (const [field, message] of Object.entries(places)) add(field, message)
   add('supplementations', validateSupplementations(line.supplementations))
   const minerals = validateMineraux(line.mineraux, mineralMax(ctx.contraintesArticle, params.quantiteMaxMineral))

@@ -36,6 +36,16 @@ const codesOf = (batiment: Batiment | null | undefined): string[] =>
     .filter((c): c is string => typeof c === 'string' && c !== '')
 
 /**
+ * The customer's building of that number, or null: a copied line (quick-add) keeps its delivery's
+ * building only while the customer still has it, else the server would refuse the line.
+ */
+export function ownBuilding<B extends Batiment>(batiments: readonly B[] | null | undefined, numBatiment: unknown): B | null {
+  const wanted = typeof numBatiment === 'number' || typeof numBatiment === 'string' ? String(numBatiment).trim() : ''
+  if (!wanted || !Array.isArray(batiments)) return null
+  return batiments.find((b) => b && String(b.numBatiment) === wanted) ?? null
+}
+
+/**
  * The codes a place may take: the building's silo types, the default silo types ("Afficher
  * plus") and 997 (Autre). The building's come first, as the form lists them first.
  */

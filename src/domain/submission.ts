@@ -1,6 +1,6 @@
 // The order payload (cart-orders-admin §3 "Order submission", §5 "Submission preparation").
 import { CODE_AUTRE_LIEU, MESSAGES } from './constants'
-import { autreLieuTexte, isAutreLieu, PLACE_FIELDS } from './storage-places'
+import { autreLieuTexte, encodeAutreLieu, isAutreLieu, PLACE_FIELDS } from './storage-places'
 import type { CartLine } from './types'
 
 /** The cart header comments: predefined labels → checked, plus the free text under 'libre'. */
@@ -10,19 +10,46 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
 
 export type PreparedLine<L extends CartLine> = Omit<L, 'datesInvalides' | 'commentaire'> & { commentaire: string | null }
 
-/** The line as sent: mixing and 'Autre' places become comment parts joined with '; '. */
-export function prepareLine<L extends CartLine>(line: L): PreparedLine<L> {
+type PlacesAndComment = Partial<Pick<CartLine, 'codeTypeSilo1' | 'codeTypeSilo2' | 'codeTypeSilo3'>> & { commentaire?: string | null }
+
+const SEPARATEUR = '; '
+
+/** 'Autre' places written the submission's way: code 997, the farmer's words appended to the line comment. */
+export function withAutreInComment<L extends PlacesAndComment>(line: L): L {
   const parts = [text(line.commentaire)]
-  if (line.melangeDechargement) parts.push(MESSAGES.melangerDechargement)
-  const prepared = { ...line } as Record<string, unknown>
+  const out = { ...line } as Record<string, unknown>
   for (const field of PLACE_FIELDS) {
     const code = text(line[field])
     if (!isAutreLieu(code)) continue
     parts.push(autreLieuTexte(code))
-    prepared[field] = CODE_AUTRE_LIEU
+    out[field] = CODE_AUTRE_LIEU
   }
-  const commentaire = parts.filter(Boolean).join('; ')
-  prepared.commentaire = commentaire || null
+  out.commentaire = parts.filter(Boolean).join(SEPARATEUR) || null
+  return out as L
+}
+
+/**
+ * The inverse, for the server and the order detail: each bare 997 place takes back its words
+ * from the end of the comment (they were appended last, in place order); a '997:' place as the
+ * cart writes it is left as it is. Missing words give '997:' and the length rule refuses it.
+ */
+export function restoreAutreLieux<L extends PlacesAndComment>(line: L): L {
+  const bare = PLACE_FIELDS.filter((f) => text(line[f]) === CODE_AUTRE_LIEU)
+  if (bare.length === 0) return line
+  const parts = text(line.commentaire) ? text(line.commentaire).split(SEPARATEUR) : []
+  const words = parts.splice(Math.max(0, parts.length - bare.length))
+  while (words.length < bare.length) words.unshift('')
+  const out = { ...line } as Record<string, unknown>
+  bare.forEach((f, i) => (out[f] = encodeAutreLieu(words[i] ?? '')))
+  out.commentaire = parts.join(SEPARATEUR) || null
+  return out as L
+}
+
+/** The line as sent: mixing and 'Autre' places become comment parts joined with '; '. */
+export function prepareLine<L extends CartLine>(line: L): PreparedLine<L> {
+  const parts = [text(line.commentaire)]
+  if (line.melangeDechargement) parts.push(MESSAGES.melangerDechargement)
+  const prepared = withAutreInComment({ ...line, commentaire: parts.filter(Boolean).join(SEPARATEUR) || null }) as unknown as Record<string, unknown>
   delete prepared.datesInvalides // client-side state only
   return prepared as PreparedLine<L>
 }

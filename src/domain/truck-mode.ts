@@ -28,7 +28,10 @@ export function resolveCodeModeCamion(modes: readonly ModeCamion[], libelle: str
   return match?.code ?? MODE_CAMION_DEFAUT
 }
 
-/** Truck mode required, and its minimum and maximum tonnage must fit the quantity. */
+// Not worded by the spec: the form offers only known modes; a forged or outdated code is refused.
+export const MODE_CAMION_INCONNU = 'Mode camion inconnu'
+
+/** Truck mode required (and known, when the modes are), and its minimum and maximum tonnage must fit the quantity. */
 export function validateTruckMode(
   codeModeCamion: unknown,
   quantiteCommande: unknown,
@@ -36,6 +39,7 @@ export function validateTruckMode(
   params: OrderParameters = DEFAULT_ORDER_PARAMETERS,
 ): string | null {
   if (typeof codeModeCamion !== 'string' || !codeModeCamion.trim()) return MESSAGES.requis
+  if (Array.isArray(modes) && modes.length > 0 && !modes.some((m) => m?.code === codeModeCamion.trim())) return MODE_CAMION_INCONNU
   const q = parseDecimal(quantiteCommande)
   if (q === null || q <= 0) return null // the quantity field reports it
   const { min, max } = truckModeLimits(codeModeCamion, modes, params)

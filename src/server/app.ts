@@ -30,7 +30,9 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.use('*', async (c, next) => {
     const started = performance.now()
     c.set('deps', deps)
-    c.set('requestId', c.req.header('x-request-id') ?? randomUUID())
+    // A proxy's id is kept only when it is a plain token: it goes into every log line.
+    const given = c.req.header('x-request-id')
+    c.set('requestId', given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID())
     c.set('user', null)
     await next()
     const user = c.get('user')
@@ -103,8 +105,10 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
     }
     // A lock held by a dead session (see db/client.ts): busy for now, the client tries again.
     if (pgCode(err) === '55P03') return c.json({ message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.', code: 'SERVEUR_OCCUPE' }, 503)
-    deps.logger.error('unhandled', { path: c.req.path, error: String(err), stack: (err as Error).stack })
-    return c.json({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE' }, 500)
+    // A real fault: logged with the request's id, which the answer gives so a report can be matched.
+    const requestId = c.get('requestId')
+    deps.logger.error('unhandled', { id: requestId, method: c.req.method, path: c.req.path, error: String(err), stack: (err as Error).stack })
+    return c.json({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE', requestId }, 500)
   })
 
   const apiNotFound = (path: string) => ['/web/', '/public/', '/security/', '/api/'].some((p) => path.startsWith(p))

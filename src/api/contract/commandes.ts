@@ -1,7 +1,7 @@
 // Orders as the farmer follows them (cart-orders-admin §2 "Orders screen", §3 Order, §4 steps):
 // GET /web/v1/tiers/{numTiers}/commandes/commandes-en-cours and /commandes?etapes&dateDebut&dateFin.
 import * as v from 'valibot'
-import { IsoDate } from './common'
+import { distinctBy, Int, IsoDate, Quantite, Text } from './common'
 
 const base = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/commandes`
 export const commandesPath = base
@@ -62,13 +62,24 @@ export const Commandes = v.array(Commande)
 
 // POST /web/v1/tiers/{numTiers}/commandes (cart-orders-admin §3 "Order submission", §7). The
 // lines are the cart's, prepared by src/domain's prepareOrder; the server checks every one again.
-const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `${max} caractères au plus`))
-const OptStr = (max: number) => v.nullish(Str(max))
-const OptNum = v.nullish(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))]))
+const OptStr = (max: number) => v.nullish(Text(max))
+const OptNum = v.nullish(Int())
+/** Tonnes: the rules refuse far less (29 t by default); this bound only keeps numbers sane. */
+const TONNES_MAX = 100_000
+/** A mineral's percentage: a number, or a decimal written with a point or a comma ("2,5"), nothing else ("0 5"). */
+const Pourcentage = v.union(
+  [Quantite(100), v.pipe(v.string(), v.regex(/^\s*\d{1,3}([.,]\d{1,6})?\s*$/, 'pourcentage attendu'))],
+  'pourcentage attendu (nombre, virgule ou point décimal)',
+)
 
+const SupplementationPayload = v.object({ numArticle: Text(20), libelleArticle: OptStr(200), libelleLong: OptStr(300), codeSousTypeArticle: OptStr(4), groupe: OptStr(20) })
+const MineralPayload = v.object({ numArticle: Text(20), libelleArticle: OptStr(200), codeTypeArticle: OptStr(4), quantiteCommande: v.nullish(Pourcentage) })
+
+// What the client sends besides the farmer's choices (labels, groups, sub-types, families) is
+// accepted for compatibility and ignored: the server reads those facts from its own rows.
 export const LigneCommandePayload = v.object({
   idLigne: v.pipe(v.string(), v.regex(/^\d{3}$/, 'idLigne : 3 chiffres attendus')),
-  numArticle: Str(20),
+  numArticle: Text(20),
   libelleArticle: OptStr(200),
   codeTypeArticle: OptStr(4),
   codeFamilleArticle: OptStr(10),
@@ -89,9 +100,21 @@ export const LigneCommandePayload = v.object({
   codeTypeSilo2: OptStr(30),
   codeTypeSilo3: OptStr(30),
   melangeDechargement: v.nullish(v.boolean()),
-  supplementations: v.nullish(v.array(v.object({ numArticle: Str(20), libelleArticle: OptStr(200), libelleLong: OptStr(300), codeSousTypeArticle: OptStr(4), groupe: OptStr(20) }))),
-  mineraux: v.nullish(v.array(v.object({ numArticle: Str(20), libelleArticle: OptStr(200), codeTypeArticle: OptStr(4), quantiteCommande: v.nullish(v.union([v.number(), v.string()])) }))),
-  quantiteCommande: v.nullish(v.number('quantiteCommande : nombre attendu')),
+  supplementations: v.nullish(
+    v.pipe(
+      v.array(SupplementationPayload),
+      v.maxLength(20, '20 au plus'),
+      distinctBy((s: v.InferOutput<typeof SupplementationPayload>) => s.numArticle, 'supplémentation en double'),
+    ),
+  ),
+  mineraux: v.nullish(
+    v.pipe(
+      v.array(MineralPayload),
+      v.maxLength(20, '20 au plus'),
+      distinctBy((m: v.InferOutput<typeof MineralPayload>) => m.numArticle, 'minéral en double'),
+    ),
+  ),
+  quantiteCommande: v.nullish(Quantite(TONNES_MAX)),
   codeReglement: OptStr(10),
   numDomiciliationBancaire: OptNum,
   commentaire: OptStr(500),
@@ -101,7 +124,7 @@ export type LigneCommandePayload = v.InferOutput<typeof LigneCommandePayload>
 export const CommandePayload = v.object({
   numTiers: v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide')),
   commande: v.object({
-    commentaire: v.pipe(v.string(), v.maxLength(400, 'Commentaire trop long')),
+    commentaire: Text(400, 'Commentaire trop long'),
     lignes: v.pipe(v.array(LigneCommandePayload), v.minLength(1, 'La commande ne contient aucune ligne'), v.maxLength(100, '100 lignes au plus')),
   }),
 })

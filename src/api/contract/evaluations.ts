@@ -2,7 +2,7 @@
 // (cart-orders-admin §3 "Satisfaction evaluation", §4, §5: comment at most 1000 characters).
 import * as v from 'valibot'
 import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../../domain/constants'
-import { NumTiers } from './common'
+import { NumTiers, Text } from './common'
 
 export const EVALUATIONS_PATH = '/web/v1/evualuations'
 
@@ -11,7 +11,8 @@ const Note = v.pipe(v.number('Note attendue'), v.minValue(0, 'Note entre 0 et 5'
 
 export const Evaluation = v.object({
   numTiers: NumTiers,
-  numeroCommande: v.nullish(v.pipe(v.string(), v.maxLength(20))),
+  /** The order the survey follows: one of the customer's own. */
+  numeroCommande: v.nullish(v.pipe(v.string('Numéro de commande invalide'), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide'))),
   questionnaire: v.object({
     notes: v.object({
       globale: Note,
@@ -20,7 +21,7 @@ export const Evaluation = v.object({
       lisibilite: v.nullish(Note),
       navigation: v.nullish(Note),
     }),
-    commentaire: v.nullish(v.pipe(v.string(), v.maxLength(COMMENTAIRE_QUESTIONNAIRE_MAX, `Commentaire : ${COMMENTAIRE_QUESTIONNAIRE_MAX} caractères au plus`))),
+    commentaire: v.nullish(Text(COMMENTAIRE_QUESTIONNAIRE_MAX, `Commentaire : ${COMMENTAIRE_QUESTIONNAIRE_MAX} caractères au plus`)),
   }),
 })
 export type Evaluation = v.InferOutput<typeof Evaluation>

@@ -3,9 +3,13 @@
 // then the order, its lines, their supplements, minerals and first step, and its confirmation
 // mail are stored in one transaction. A refused order stores nothing and answers 409.
 import { DateTime } from 'luxon'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { CommandeAcceptee, CommandePayload, LigneCommandePayload } from '../../api/contract/commandes'
 import { isOrderableArticle } from '../../domain/articles'
+import { contractRefusal } from '../../domain/contracts'
+import { isLotArticleOrderable, TRANCHE_REFUS } from '../../domain/feeding-plan'
+import { restoreAutreLieux, withAutreInComment } from '../../domain/submission'
+import { parseDecimal, roundTonnes } from '../../domain/tonnes'
 import { ZONE } from '../../domain/calendar'
 import { formatConflictMessage, type ConflictEntry } from '../../domain/conflict'
 import { formatTonnes } from '../../domain/format'
@@ -19,7 +23,22 @@ import { loadOrderContext, type OrderContext } from './order-context'
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim())
 const num = (v: unknown) => (str(v) === '' ? null : Number(v))
 
-/** The reasons a line is refused, as 409 entries: the shared rules, then the customer's rights. */
+/**
+ * The line as it will be stored, which is the line the rules check: tonnes rounded to the kg,
+ * minerals to the hundredth of a percent (their columns), 'Autre' places with their words back.
+ */
+export function normalizeLine(line: LigneCommandePayload): LigneCommandePayload {
+  return restoreAutreLieux({
+    ...line,
+    quantiteCommande: typeof line.quantiteCommande === 'number' ? roundTonnes(line.quantiteCommande) : line.quantiteCommande,
+    mineraux: line.mineraux?.map((m) => {
+      const q = parseDecimal(m.quantiteCommande)
+      return { ...m, quantiteCommande: q === null ? null : Math.round(q * 100) / 100 }
+    }),
+  })
+}
+
+/** The reasons a line is refused, as 409 entries: the shared rules on the stored facts, then the customer's rights. */
 export function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayload[], ctx: OrderContext, now: DateTime, sessionStart: DateTime | null): ConflictEntry[] {
   const article = ctx.articles.get(line.numArticle)
   const entry = (name: string, reason: string): ConflictEntry => ({
@@ -35,7 +54,14 @@ export function checkLine(line: LigneCommandePayload, all: readonly LigneCommand
 
   const numAdr = num(line.numAdresse)
   const batiment = ctx.batiments.find((b) => b.numBatiment === num(line.numBatiment)) ?? null
-  const asCart = (l: LigneCommandePayload): CartLine => ({ ...l, codeFamilleArticle: ctx.articles.get(l.numArticle)?.codeFamille ?? l.codeFamilleArticle }) as CartLine
+  // Supplementations as stored: their group and sub-type, whatever the client said.
+  const offered = ctx.supplementations.filter((s) => s.numArticle === line.numArticle)
+  const supplementations = (line.supplementations ?? []).map((s) => {
+    const row = offered.find((o) => o.numArticleSupplementation === s.numArticle)
+    return { numArticle: s.numArticle, groupe: row?.groupe ?? null, codeSousTypeArticle: row?.codeSousTypeArticle ?? null }
+  })
+  const asCart = (l: LigneCommandePayload): CartLine =>
+    ({ ...l, codeFamilleArticle: ctx.articles.get(l.numArticle)?.codeFamille ?? null, supplementations: l === line ? supplementations : l.supplementations }) as CartLine
   const errors = validateOrderLine(asCart(line), {
     now,
     params: ctx.params,
@@ -43,6 +69,7 @@ export function checkLine(line: LigneCommandePayload, all: readonly LigneCommand
     contraintesArticle: ctx.contraintesArticle.get(line.numArticle) ?? null,
     contraintesLivraison: ctx.contraintesLivraison.find((c) => c.numArticle === line.numArticle && c.numAdr === numAdr) ?? null,
     modesCamion: ctx.modesCamion,
+    creneaux: ctx.creneaux,
     otherLines: all.filter((l) => l !== line).map(asCart),
     batiment,
     adresses: ctx.tiers?.adresses ?? [],
@@ -51,9 +78,20 @@ export function checkLine(line: LigneCommandePayload, all: readonly LigneCommand
   for (const e of errors) out.push(entry(e.field, e.message))
 
   if (line.numBatiment !== null && line.numBatiment !== undefined && !batiment) out.push(entry('numBatiment', 'Bâtiment inconnu pour ce tiers'))
-  if (line.numLot && !ctx.lots.has(line.numLot)) out.push(entry('numLot', 'Lot inconnu pour ce tiers'))
-  const offeredSups = new Set(ctx.supplementations.filter((s) => s.numArticle === line.numArticle).map((s) => s.numArticleSupplementation))
-  for (const s of line.supplementations ?? []) if (!offeredSups.has(s.numArticle)) out.push(entry('supplementations', `Supplémentation ${s.numArticle} non proposée pour cet article`))
+  const numExpl = num(line.numExploitation)
+  if (numExpl !== null && !ctx.exploitations.has(numExpl)) out.push(entry('numExploitation', 'Exploitation inconnue pour ce tiers'))
+  else if (numExpl !== null && batiment && batiment.numExploitation !== numExpl) out.push(entry('numBatiment', "Bâtiment d'une autre exploitation"))
+  if (line.numContrat) {
+    const refus = contractRefusal(ctx.contrats.get(line.numContrat), line.numArticle, now)
+    if (refus) out.push(entry('numContrat', refus))
+  }
+  if (line.numLot) {
+    const lot = ctx.lots.get(line.numLot)
+    if (!lot) out.push(entry('numLot', 'Lot inconnu pour ce tiers'))
+    else if (!isLotArticleOrderable(lot, line.numArticle, now)) out.push(entry('numLot', TRANCHE_REFUS.aucuneTranche))
+    else if (batiment && lot.numBatiment !== batiment.numBatiment) out.push(entry('numLot', "Lot d'un autre bâtiment"))
+  }
+  for (const s of supplementations) if (!offered.some((o) => o.numArticleSupplementation === s.numArticle)) out.push(entry('supplementations', `Supplémentation ${s.numArticle} non proposée pour cet article`))
   const offeredMins = new Set(ctx.mineraux.filter((m) => m.numArticle === line.numArticle).map((m) => m.numArticleMineral))
   for (const m of line.mineraux ?? []) if (!offeredMins.has(m.numArticle)) out.push(entry('mineraux', `Minéral ${m.numArticle} non proposé pour cet article`))
   if (line.codeReglement && !ctx.modesReglement.some((m) => m.codeRegt === line.codeReglement)) out.push(entry('codeReglement', 'Mode de règlement non proposé à ce tiers'))
@@ -73,9 +111,10 @@ interface AcceptOptions {
 /** Checks the order, stores it when valid; the outcome is the HTTP answer (201 or 409). */
 export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome> {
   const { payload, numTiers } = opts
-  const lignes = payload.commande.lignes
+  const lignes = payload.commande.lignes.map(normalizeLine)
   // Read within the transaction: PGlite has one connection, and PostgreSQL sees the same snapshot.
-  const ctx = await loadOrderContext(tx as unknown as Db, numTiers, lignes.map((l) => l.numArticle), opts.now)
+  const contratNums = lignes.map((l) => l.numContrat).filter((n): n is string => Boolean(n))
+  const ctx = await loadOrderContext(tx as unknown as Db, numTiers, lignes.map((l) => l.numArticle), opts.now, contratNums)
   const sessionStart = opts.sessionStart ? DateTime.fromJSDate(opts.sessionStart).setZone(ZONE) : null
   const ids = new Set<string>()
   const refused: ConflictEntry[] = []
@@ -93,8 +132,10 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
   const at = opts.now.toJSDate()
   await tx.insert(commandes).values({ id: id, numero, numTiers, date: at, username: opts.username, commentaire: payload.commande.commentaire || null })
   await tx.insert(commandeCommentaires).values({ commandeId: id, libre: payload.commande.commentaire || null, predefinis: {} })
-  for (const l of lignes) {
-    const article = ctx.articles.get(l.numArticle)!
+  for (const checked of lignes) {
+    const article = ctx.articles.get(checked.numArticle)!
+    // Stored in the submission format: 'Autre' is 997 with the farmer's words in the comment.
+    const l = withAutreInComment(checked)
     const defaultMode = ctx.modesReglement.find((m) => m.parDefaut)?.codeRegt ?? ctx.modesReglement[0]?.codeRegt ?? null
     const [row] = await tx
       .insert(commandeLignes)
@@ -112,7 +153,7 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
         finDatePrevueLivraison: l.finDatePrevueLivraison!,
         matinApmidi: l.matinApmidi!,
         finMatinApmidi: l.finMatinApmidi!,
-        codeModeCamion: l.codeModeCamion || 'VIS',
+        codeModeCamion: l.codeModeCamion!,
         codeTypeSilo1: l.codeTypeSilo1 || null,
         codeTypeSilo2: l.codeTypeSilo2 || null,
         codeTypeSilo3: l.codeTypeSilo3 || null,
@@ -129,7 +170,7 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
       .returning({ id: commandeLignes.id })
     const ligneId = row!.id
     if (l.supplementations?.length) await tx.insert(commandeLigneSupplementations).values(l.supplementations.map((s) => ({ ligneId, numArticle: s.numArticle })))
-    if (l.mineraux?.length) await tx.insert(commandeLigneMineraux).values(l.mineraux.map((m) => ({ ligneId, numArticle: m.numArticle, quantiteCommande: Number(String(m.quantiteCommande ?? 0).replace(',', '.')) })))
+    if (l.mineraux?.length) await tx.insert(commandeLigneMineraux).values(l.mineraux.map((m) => ({ ligneId, numArticle: m.numArticle, quantiteCommande: Number(m.quantiteCommande) })))
     await tx.insert(commandeEtapes).values({ ligneId, etape: 'ENREGISTREE', at })
   }
   const email = ctx.tiers?.email ?? null
@@ -151,4 +192,9 @@ function confirmationText(numero: string, lignes: readonly LigneCommandePayload[
     `Vous pouvez la suivre dans Silo, menu « Commandes internet ».`,
     'La coopérative',
   ].join('\n')
+}
+
+/** Is this order one of the customer's (a survey names it)? */
+export async function isOwnOrder(db: Db, numTiers: string, numero: string): Promise<boolean> {
+  return (await db.select({ id: commandes.id }).from(commandes).where(and(eq(commandes.numTiers, numTiers), eq(commandes.numero, numero))).limit(1)).length > 0
 }

@@ -1,6 +1,8 @@
 // Everything the order rules need about one customer, read once per order from the database:
-// the same inputs the browser had (parameters, truck modes, the articles' constraints…), current.
-import { and, eq, inArray } from 'drizzle-orm'
+// the same inputs the browser had (parameters, truck modes, slots, the default silo types, the
+// articles' constraints, supplement groups and sub-types…), current. Nothing the client says
+// about an article, a building or a lot is believed: only its choices are checked against these.
+import { and, eq, gte, inArray } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import { orderParametersFromRows, withTruckLimits, type OrderParameters } from '../../domain/order-parameters'
 import type { ModeCamion } from '../../domain/types'
@@ -10,26 +12,28 @@ import {
   articleMineraux,
   articles,
   articleSupplementations,
+  contrats,
   contraintesLivraison,
   domiciliationsBancaires,
   incompatibilitesAdresse,
   joursFeries,
-  lots,
   modesCamion,
   parametres,
+  periodesLivraison,
+  typesSilo,
 } from '../db/schema'
-import { loadBatiments } from './farms'
+import { loadBatiments, loadExploitations, loadLots } from './farms'
 import { effectiveOrderable } from './orderable'
 import { loadReglementTiers } from './paiement'
 import { findTiers } from './tiers'
-import { gte } from 'drizzle-orm'
 
 export type OrderContext = Awaited<ReturnType<typeof loadOrderContext>>
 
-export async function loadOrderContext(db: Db, numTiers: string, numArticles: readonly string[], today: DateTime) {
+export async function loadOrderContext(db: Db, numTiers: string, numArticles: readonly string[], today: DateTime, numContrats: readonly string[] = []) {
   const nums = [...new Set(numArticles)]
   const none = nums.length === 0
-  const [tiers, rows, feries, camions, arts, bornes, contraintes, incompat, sups, mins, batiments, reglement, domiciliations, ownLots] = await Promise.all([
+  const contratNums = [...new Set(numContrats)]
+  const [tiers, rows, feries, camions, arts, bornes, contraintes, incompat, sups, mins, batiments, reglement, domiciliations, ownLots, creneaux, silos, ownExploitations, ownContrats] = await Promise.all([
     findTiers(db, numTiers),
     db.select({ categorie: parametres.categorie, code: parametres.code, value: parametres.value }).from(parametres),
     db.select({ date: joursFeries.date }).from(joursFeries).where(gte(joursFeries.date, today.minus({ months: 1 }).toISODate()!)),
@@ -43,9 +47,17 @@ export async function loadOrderContext(db: Db, numTiers: string, numArticles: re
     loadBatiments(db, numTiers),
     loadReglementTiers(db, numTiers),
     db.select({ n: domiciliationsBancaires.numDomiciliationBancaire }).from(domiciliationsBancaires).where(eq(domiciliationsBancaires.numTiers, numTiers)),
-    db.select({ numLot: lots.numLot }).from(lots).where(eq(lots.numTiers, numTiers)),
+    loadLots(db, numTiers),
+    db.select({ code: periodesLivraison.code }).from(periodesLivraison),
+    db.select({ code: typesSilo.code }).from(typesSilo).where(eq(typesSilo.parDefaut, true)),
+    loadExploitations(db, numTiers),
+    contratNums.length === 0 ? [] : db.select().from(contrats).where(and(eq(contrats.numTiers, numTiers), inArray(contrats.numContrat, contratNums))),
   ])
-  const params: OrderParameters = { ...orderParametersFromRows(rows), joursFeries: feries.map((f) => f.date) }
+  // The supplementations' own articles: their sub-type decides compatibility.
+  const supNums = [...new Set(sups.map((s) => s.numArticleSupplementation))]
+  const supArticles = supNums.length === 0 ? [] : await db.select({ numArticle: articles.numArticle, codeSousTypeArticle: articles.codeSousTypeArticle }).from(articles).where(inArray(articles.numArticle, supNums))
+  const sousTypes = new Map(supArticles.map((a) => [a.numArticle, a.codeSousTypeArticle]))
+  const params: OrderParameters = { ...orderParametersFromRows(rows), joursFeries: feries.map((f) => f.date), typesSiloDefault: silos.map((s) => s.code) }
   const modes: ModeCamion[] = withTruckLimits(
     [...camions].sort((a, b) => a.ordre - b.ordre).map((m) => ({ ...m })),
     params,
@@ -58,11 +70,14 @@ export async function loadOrderContext(db: Db, numTiers: string, numArticles: re
     contraintesArticle: new Map(bornes.map((b) => [b.numArticle, b])),
     contraintesLivraison: contraintes,
     incompatibilites: incompat,
-    supplementations: sups,
+    supplementations: sups.map((s) => ({ ...s, codeSousTypeArticle: sousTypes.get(s.numArticleSupplementation) ?? null })),
     mineraux: mins,
+    creneaux: creneaux.map((c) => c.code),
+    exploitations: new Set(ownExploitations.map((e) => e.numExploitation)),
+    contrats: new Map(ownContrats.map((c) => [c.numContrat, c])),
     batiments,
     modesReglement: reglement.modes,
     domiciliations: new Set(domiciliations.map((d) => d.n)),
-    lots: new Set(ownLots.map((l) => l.numLot)),
+    lots: new Map(ownLots.map((l) => [l.numLot, l])),
   }
 }

@@ -1,6 +1,7 @@
 // The history's quick-add dialog (ordering-area §2 "Duplication mode", §5 "Quick-add"): one
 // delivery window, two slots and up to three storage places for every selected line.
 import { useState, type FormEvent } from 'react'
+import type { DateTime } from 'luxon'
 import { CRENEAU_DEFAUT, MESSAGES } from '../../../domain/constants'
 import { defaultEndDate, defaultStartDate, firstAllowedDateFor, needsEarlyStartConfirmation, needsLongRangeConfirmation } from '../../../domain/delivery-window'
 import { quickAddSummary, splitOrderable } from '../../../domain/articles'
@@ -18,6 +19,8 @@ interface Props {
   places: readonly { code: string; libelle: string }[]
   allowedPlaces: (line: DuplicableLine) => readonly string[]
   params: OrderParameters | undefined
+  /** The login time: it moves the pivot hour. */
+  sessionStart: DateTime | null
   owner: string
   numTiers: string
   onClose: () => void
@@ -26,7 +29,7 @@ interface Props {
 
 type Pending = 'anticipee' | 'intervalle' | null
 
-export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params, owner, numTiers, onClose, onAdded }: Props) {
+export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params, sessionStart, owner, numTiers, onClose, onAdded }: Props) {
   const now = parisNow()
   const defaultSlot = periodes.some((p) => p.code === CRENEAU_DEFAUT) ? CRENEAU_DEFAUT : ''
   const [values, setValues] = useState<QuickAddValues>({
@@ -37,7 +40,7 @@ export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params,
   const [pending, setPending] = useState<Pending>(null)
   const [saving, setSaving] = useState(false)
   // The first selected line stands for all when proposing a default date: the checks run on each.
-  const ctx = windowContext(lines[0]!, now, params)
+  const ctx = windowContext(lines[0]!, now, params, sessionStart)
   const set = (patch: Partial<QuickAddValues>) => setValues((v) => ({ ...v, ...patch }))
 
   const onStart = (start: string) => {
@@ -58,7 +61,7 @@ export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params,
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault()
     const cart = await readCartLines(owner, numTiers)
-    const found = validateQuickAdd(values, lines, cart, now, params)
+    const found = validateQuickAdd(values, lines, cart, now, params, sessionStart)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setSaving(true)

@@ -2,16 +2,19 @@
 // places (referentiel), the order parameters (holidays, delays), the buildings (their silo types).
 // No delivery weekday common to the articles: the message, and no dialog (§5).
 import { useQuery } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { DateTime } from 'luxon'
 import { batimentsQueryOptions } from '../../../api/exploitations'
 import { parametresCommandeQueryOptions } from '../../../api/parametres-commande'
 import { referentielQueryOptions } from '../../../api/referentiel'
 import type { LigneLivraison } from '../../../api/contract/livraisons'
 import { commonDeliveryWeekdays } from '../../../domain/delivery-window'
-import { allowedSiloTypes } from '../../../domain/storage-places'
+import { allowedSiloTypes, ownBuilding } from '../../../domain/storage-places'
+import type { Batiment } from '../../../api/contract/exploitations'
 import { CODE_AUTRE_LIEU } from '../../../domain/constants'
 import { QuickAddDialog } from './quick-add-dialog'
 import type { DuplicableLine } from './quick-add-lines'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 
 interface Props {
   owner: string
@@ -21,7 +24,8 @@ interface Props {
   onResult: (message: string, added: boolean) => void
 }
 
-const toDuplicable = (l: LigneLivraison): DuplicableLine => ({
+// The delivery's building is copied only while it is still one of the customer's.
+const toDuplicable = (l: LigneLivraison, batiments: readonly Batiment[]): DuplicableLine => ({
   key: `${l.numLivraison}-${l.numLigne}`,
   numArticle: l.numArticle,
   libelleArticle: l.libelleArticle,
@@ -29,7 +33,7 @@ const toDuplicable = (l: LigneLivraison): DuplicableLine => ({
   codeFamilleArticle: l.codeFamilleArticle ?? null,
   numAdresse: l.numAdresse ?? null,
   numExploitation: l.numExploitation ?? null,
-  numBatiment: l.numBatiment ?? null,
+  numBatiment: ownBuilding(batiments, l.numBatiment) ? l.numBatiment : null,
   numLot: l.numLot ?? null,
   quantiteLivree: l.quantiteLivree,
   artCommandable: l.artCommandable === true,
@@ -39,18 +43,21 @@ const toDuplicable = (l: LigneLivraison): DuplicableLine => ({
 export function QuickAddLauncher({ owner, numTiers, lines, onClose, onResult }: Props) {
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data
   const params = useQuery(parametresCommandeQueryOptions(numTiers))
-  const batiments = useQuery(batimentsQueryOptions(numTiers)).data ?? []
-  const duplicable = lines.map(toDuplicable)
+  const batimentsQuery = useQuery(batimentsQueryOptions(numTiers))
+  const batiments = batimentsQuery.data ?? []
+  const duplicable = lines.map((l) => toDuplicable(l, batiments))
+  const { user } = useRouteContext({ from: '/_main' })
+  const sessionStart = useMemo(() => (user.loginAt ? DateTime.fromISO(user.loginAt) : null), [user.loginAt])
   const { message } = commonDeliveryWeekdays(duplicable.map((l) => l.contraintes))
 
   useEffect(() => {
     if (message) onResult(message, false)
   }, [message, onResult])
   // Offline with no cached parameters the defaults of the spec apply (the server re-checks).
-  if (message || !referentiel || (params.isPending && params.fetchStatus === 'fetching')) return null
+  if (message || !referentiel || (params.isPending && params.fetchStatus === 'fetching') || (batimentsQuery.isPending && batimentsQuery.fetchStatus === 'fetching')) return null
 
   const typesSiloDefault = referentiel.typesSiloDefault
-  const allowed = (l: DuplicableLine) => allowedSiloTypes(batiments.find((b) => String(b.numBatiment) === String(l.numBatiment)), typesSiloDefault)
+  const allowed = (l: DuplicableLine) => allowedSiloTypes(ownBuilding(batiments, l.numBatiment), typesSiloDefault)
   const codes = new Set(duplicable.flatMap(allowed))
   // "Autre" needs its own text field per line: the order-line form offers it, not the quick-add.
   codes.delete(CODE_AUTRE_LIEU)
@@ -63,6 +70,7 @@ export function QuickAddLauncher({ owner, numTiers, lines, onClose, onResult }: 
       places={places}
       allowedPlaces={allowed}
       params={params.data}
+      sessionStart={sessionStart}
       owner={owner}
       numTiers={numTiers}
       onClose={onClose}

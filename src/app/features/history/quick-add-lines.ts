@@ -33,9 +33,11 @@ export interface QuickAddValues extends StoragePlaces {
 
 export type QuickAddErrors = Partial<Record<keyof QuickAddValues, string>>
 
-export const windowContext = (line: DuplicableLine, now: DateTime, params: OrderParameters | undefined): DeliveryWindowContext => ({
+/** sessionStart: the login time, which moves the pivot hour (ordering-area §4), as in the form and on the server. */
+export const windowContext = (line: DuplicableLine, now: DateTime, params: OrderParameters | undefined, sessionStart: DateTime | null): DeliveryWindowContext => ({
   now,
   params,
+  sessionStart,
   contraintesLivraison: line.contraintes,
   codeFamilleArticle: line.codeFamilleArticle,
 })
@@ -47,13 +49,14 @@ export function validateQuickAdd(
   cart: readonly CartLine[],
   now: DateTime,
   params: OrderParameters | undefined,
+  sessionStart: DateTime | null,
 ): QuickAddErrors {
   const errors: QuickAddErrors = {}
   const put = (field: keyof QuickAddValues, msg: string | null) => {
     if (msg && !errors[field]) errors[field] = msg
   }
   for (const line of lines) {
-    const w = validateDeliveryWindow(values.datePrevueLivraison, values.finDatePrevueLivraison, windowContext(line, now, params))
+    const w = validateDeliveryWindow(values.datePrevueLivraison, values.finDatePrevueLivraison, windowContext(line, now, params, sessionStart))
     put('datePrevueLivraison', w.datePrevueLivraison)
     put('finDatePrevueLivraison', w.finDatePrevueLivraison)
   }

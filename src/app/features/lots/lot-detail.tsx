@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import type { Lot } from '../../../api/contract/lots'
-import { isPlanOrderable, lotType, trancheStates } from '../../../domain/feeding-plan'
+import { isPlanOrderable, lotType, planTrancheStates } from '../../../domain/feeding-plan'
 import { formatDate } from '../../../domain/format'
 import { parisNow } from '../../ui/now'
 import { TrancheCard } from './tranche-card'
@@ -16,8 +16,7 @@ export function LotDetail({ lot, exploitation, batiment }: { lot: Lot; exploitat
   const plan = plans[Math.min(tab, plans.length - 1)]
   const type = lotType(lot.numLot)
   const now = parisNow()
-  const ordered = (numArticles: readonly string[]) => numArticles.reduce((sum, n) => sum + (lot.quantitesCommandees[n] ?? 0), 0)
-  const states = plan ? trancheStates(plan.tranches, lot.nbAnimaux, plan.tranches.map((t) => ordered(t.articles.map((a) => a.numArticle)))) : []
+  const states = plan ? planTrancheStates(lot, plan) : []
 
   return (
     <article>

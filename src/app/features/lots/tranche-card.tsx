@@ -2,7 +2,7 @@
 // recommended one highlighted (src/domain trancheStates), and its articles to order.
 import type { Lot, PlanAlimentation } from '../../../api/contract/lots'
 import { TRANCHE_COMPLETE_RATIO } from '../../../domain/constants'
-import type { TrancheState } from '../../../domain/feeding-plan'
+import { trancheRefusal, type TrancheState } from '../../../domain/feeding-plan'
 import { formatTonnes } from '../../../domain/format'
 import { OrderLineButton } from '../../ui/order-line-button'
 import { QuantityBar } from '../../ui/quantity-bar'
@@ -17,16 +17,20 @@ interface Props {
 }
 
 export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
+  // Orderable and recommended are one rule (src/domain): only inside a plan in its dates.
+  const refusal = trancheRefusal(state, planOrderable)
+  const recommended = refusal === null
   return (
-    <li className={`rounded-xl border-2 p-4 ${state.recommended ? 'border-silo-green bg-silo-green/10' : 'border-neutral-300 bg-white'}`}>
+    <li className={`rounded-xl border-2 p-4 ${recommended ? 'border-silo-green bg-silo-green/10' : 'border-neutral-300 bg-white'}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h3 className="text-lg font-bold">
           De {tranche.ageMini} à {tranche.ageMaxi} jours
         </h3>
-        {state.recommended && <span className="rounded-full bg-silo-green px-3 py-0.5 text-base font-bold text-white">Tranche conseillée</span>}
+        {recommended && <span className="rounded-full bg-silo-green px-3 py-0.5 text-base font-bold text-white">Tranche conseillée</span>}
         {state.complete && <span className="text-base font-semibold">Tranche complète</span>}
       </div>
       <p className="text-base text-neutral-800">{tranche.quantite.toLocaleString('fr-FR')} kg par animal</p>
+      {refusal && <p className="text-base font-semibold text-neutral-800">Non commandable : {refusal}</p>}
       <div className="mt-2">
         <QuantityBar value={state.ordered} max={state.orderable} mark={TRANCHE_COMPLETE_RATIO} tone={state.complete ? 'green' : 'gold'} />
         <p className="mt-1 text-base">
@@ -41,7 +45,7 @@ export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
             <OrderLineButton
               label="Commander"
               target={{ numArticle: a.numArticle, numLot: lot.numLot, numBatiment: lot.numBatiment, numExploitation: lot.numExploitation }}
-              reason={!a.artCommandable ? 'Article non commandable' : !planOrderable ? "Plan d'alimentation hors de ses dates" : null}
+              reason={!a.artCommandable ? 'Article non commandable' : refusal}
             />
           </li>
         ))}

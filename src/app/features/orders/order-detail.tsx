@@ -7,10 +7,14 @@ import { referentielQueryOptions } from '../../../api/referentiel'
 import { formatDate, formatNombre, formatTonnes } from '../../../domain/format'
 import { orderDay } from './order-date'
 import { lineStepLabel, mobileStepLabel } from '../../../domain/orders'
+import { autreLieuTexte, isAutreLieu } from '../../../domain/storage-places'
+import { restoreAutreLieux } from '../../../domain/submission'
 
 type Libelles = { periode: (c: string) => string; camion: (c: string) => string; silo: (c: string | null) => string | null }
 
-function Ligne({ l, libelles }: { l: LigneCommande; libelles: Libelles }) {
+function Ligne({ l: stored, libelles }: { l: LigneCommande; libelles: Libelles }) {
+  // Sent and stored as 997 with the farmer's words in the comment: shown back as a place.
+  const l = restoreAutreLieux(stored)
   const places = [l.codeTypeSilo1, l.codeTypeSilo2, l.codeTypeSilo3].map(libelles.silo).filter(Boolean)
   return (
     <li className="rounded-xl border-2 border-neutral-300 bg-white p-4">
@@ -47,7 +51,7 @@ export function OrderDetail({ commande, numTiers }: { commande: Commande; numTie
     camion: (c) => ref?.modesCamion.find((m) => m.code === c)?.libelle ?? c,
     silo: (c) => {
       if (!c) return null
-      if (c.startsWith('997:')) return c.slice(4)
+      if (isAutreLieu(c)) return `Autre : ${autreLieuTexte(c)}`
       return ref?.typesSilo.find((t) => t.code === c)?.libelle ?? c
     },
   }

@@ -26,7 +26,7 @@ import { MESSAGES } from '../../../domain/constants'
 import { canEditArticles } from '../../../domain/roles'
 import { requireActFor, requireRole } from '../../auth/access'
 import { audit } from '../../services/audit'
-import { addedNotOrdered, diagnose, findArticle, searchNonCommandables, setCommandable } from './articles-admin.handlers'
+import { addedNotOrdered, diagnose, findArticle, searchNonCommandables, setCommandable, tiersExists } from './articles-admin.handlers'
 import type { AppEnv } from '../../http/env'
 import { badRequest, notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
@@ -140,6 +140,7 @@ articlesRoutes.patch(
     const { artCommandable } = c.req.valid('json')
     const { db, clock } = c.get('deps')
     if (!(await findArticle(db, num))) throw notFound(ARTICLE_INCONNU, 'ARTICLE_INEXISTANT')
+    if (!(await tiersExists(db, numTiers))) throw notFound('Tiers inconnu', 'TIERS_INEXISTANT')
     const saved = await setCommandable(db, numTiers, num, artCommandable, user.username, clock.now().toJSDate())
     await audit(db, { username: user.username, numTiers, action: 'article-commandable', details: { numArticle: num, artCommandable } })
     return c.json(saved)

@@ -13,11 +13,11 @@ import { actedFor, requireActFor } from '../../auth/access'
 import { audit } from '../../services/audit'
 import { evaluations } from '../../db/schema'
 import type { AppEnv } from '../../http/env'
-import { badRequest, forbidden } from '../../http/http-error'
+import { badRequest, forbidden, notFound } from '../../http/http-error'
 import { idempotent } from '../../http/idempotency'
 import { validate } from '../../http/validate'
 import { flushMailOutbox } from '../../services/mailer'
-import { acceptOrder } from '../../services/order-acceptance'
+import { acceptOrder, isOwnOrder } from '../../services/order-acceptance'
 import { loadIncidentPaiement, loadReglementTiers } from '../../services/paiement'
 
 export const commandesRoutes = new Hono<AppEnv>()
@@ -91,7 +91,8 @@ commandesRoutes.post(
       201: { description: 'Enregistré', content: json(EvaluationEnregistree) },
       400: error('Corps invalide'),
       401: error('Non authentifié'),
-      403: error('La session ne peut pas agir pour ce tiers'),
+      403: error('La session ne peut pas agir pour ce tiers, ou n’a pas de rôle d’écriture'),
+      404: error('Commande inconnue pour ce tiers'),
       409: error('Même clé encore en cours'),
       422: error('Même clé d’idempotence, autre requête'),
     },
@@ -100,7 +101,10 @@ commandesRoutes.post(
   async (c) => {
     const body = c.req.valid('json')
     const user = requireActFor(c, body.numTiers)
+    // Whoever may not confirm an order has no order to rate (and may have no customer row).
+    if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de répondre au questionnaire.")
     const { db, clock } = c.get('deps')
+    if (body.numeroCommande && !(await isOwnOrder(db, body.numTiers, body.numeroCommande))) throw notFound('Commande inconnue pour ce tiers', 'COMMANDE_INEXISTANTE')
     const { notes, commentaire } = body.questionnaire
     const outcome = await idempotent(
       db,
