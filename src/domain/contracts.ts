@@ -1,6 +1,6 @@
 // Contracts (ordering-area §2 "Contracts", §9 "Contract expiry alert").
 import type { DateTime } from 'luxon'
-import { toDay, ZONE } from './calendar'
+import { dayNumber, plusCalendar } from './day-numbers'
 import type { IsoDate } from './types'
 
 export interface Contrat {
@@ -25,13 +25,13 @@ export function groupContracts<C extends Contrat>(contrats: readonly C[]): { fut
 }
 
 /** Ends within one month (from today, today included) with remaining quantity above 0. */
-export function isExpiringSoon(c: Contrat, now: DateTime): boolean {
-  const fin = toDay(c?.dateFin)
+export function isExpiringSoon(c: Contrat, now: DateTime | IsoDate): boolean {
+  const fin = dayNumber(c?.dateFin)
   const restante = c?.qteRestante
-  if (!fin || typeof restante !== 'number' || !(restante > 0)) return false
-  const today = now.setZone(ZONE).startOf('day')
-  return fin >= today && fin <= today.plus({ months: 1 })
+  const today = dayNumber(now)
+  if (fin === null || today === null || typeof restante !== 'number' || !(restante > 0)) return false
+  return fin >= today && fin <= plusCalendar(today, { months: 1 })
 }
 
 /** The menu's badge. */
-export const showsContractBadge = (contrats: readonly Contrat[], now: DateTime): boolean => contrats.some((c) => isExpiringSoon(c, now))
+export const showsContractBadge = (contrats: readonly Contrat[], now: DateTime | IsoDate): boolean => contrats.some((c) => isExpiringSoon(c, now))
