@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
@@ -20,6 +22,30 @@ const singleManifestLink = {
     handler: (html: string) => {
       let seen = false
       return html.replace(/<link rel="manifest"[^>]*>/g, (tag) => (seen ? '' : ((seen = true), tag)))
+    },
+  },
+}
+
+// Every text file of the build also written as `x.br` (brotli, best) and `x.gz` (gzip, best), once,
+// after everything else (the service worker included): the server picks one by Accept-Encoding
+// (src/server/http/precompressed.ts) instead of compressing each response. The precache globs
+// do not match these copies.
+const precompress = {
+  name: 'silo-precompress',
+  apply: 'build' as const,
+  enforce: 'post' as const,
+  closeBundle: {
+    order: 'post' as const,
+    sequential: true,
+    handler() {
+      const dist = new URL('./dist/', import.meta.url).pathname
+      for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+        const path = join(dist, file)
+        if (!/\.(js|css|html|svg|webmanifest|json|txt)$/.test(file) || statSync(path).size < 1024) continue
+        const raw = readFileSync(path)
+        writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }))
+        writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }))
+      }
     },
   },
 }
@@ -94,6 +120,7 @@ export default defineConfig({
           devOptions: { enabled: false },
         }),
         singleManifestLink,
+        precompress,
       ],
   server: {
     // `npm run dev`: the API runs on its own (`npm run dev:server`), Vite proxies to it.
