@@ -50,6 +50,30 @@ const precompress = {
   },
 }
 
+// The first screen's route chunks (the ordering layout and the history) and what they import are
+// announced in index.html as modulepreload, so they download with the entry instead of after it
+// has run and asked for them (one round trip less on a slow network; they are 6 KB gzip).
+const FIRST_ROUTES = /[\\/]src[\\/]app[\\/]routes[\\/](_main|_main[\\/]catalog[\\/]order_history)\.tsx/
+const firstRoutePreload = {
+  name: 'silo-first-route-preload',
+  enforce: 'post' as const,
+  apply: 'build' as const,
+  generateBundle(_: unknown, bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[]; source?: string | Uint8Array }>) {
+    const html = bundle['index.html']
+    const source = html?.source
+    if (!html || typeof source !== 'string') return
+    const wanted = new Set<string>()
+    const visit = (fileName: string) => {
+      if (wanted.has(fileName)) return
+      wanted.add(fileName)
+      for (const dep of bundle[fileName]?.imports ?? []) visit(dep)
+    }
+    for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.facadeModuleId && FIRST_ROUTES.test(chunk.facadeModuleId)) visit(chunk.fileName)
+    const links = [...wanted].filter((f) => !source.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+    html.source = source.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+  },
+}
+
 const SHELL = /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
 const SHELL_LAZY = /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now)\./
 
@@ -120,6 +144,7 @@ export default defineConfig({
           devOptions: { enabled: false },
         }),
         singleManifestLink,
+        firstRoutePreload,
         precompress,
       ],
   server: {

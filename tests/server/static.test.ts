@@ -1,6 +1,7 @@
 // The built app served precompressed: brotli or gzip by Accept-Encoding (Vary says so), the file
 // itself otherwise; compress() never compresses again what already has its encoding.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -9,6 +10,7 @@ import { compress } from 'hono/compress'
 import type { AppEnv } from '../../src/server/http/env'
 import { mountStatic } from '../../src/server/http/static'
 import { acceptedEncodings } from '../../src/server/http/precompressed'
+import { BOOT_SCRIPT_HASH } from '../../src/server/http/boot-script'
 
 const dist = mkdtempSync(join(process.cwd(), '.static-test-'))
 const js = `export const x = ${JSON.stringify('silo '.repeat(400))}\n`
@@ -71,5 +73,13 @@ describe('precompressed static files', () => {
     expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip'])
     expect(acceptedEncodings('br;q=0, gzip;q=0.5')).toEqual(['gzip'])
     expect(acceptedEncodings(undefined)).toEqual([])
+  })
+})
+
+describe("index.html's inline script", () => {
+  it('is the one the Content-Security-Policy allows by its hash', () => {
+    const scripts = [...readFileSync('index.html', 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+    expect(scripts).toHaveLength(1)
+    expect(BOOT_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`)
   })
 })
