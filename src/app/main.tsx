@@ -39,4 +39,11 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
+// The static shell of index.html stays until the router has rendered the first screen (onResolved
+// comes after that commit), then goes in the same frame: no blank page between the two.
+const unsubscribe = router.subscribe('onResolved', () => {
+  document.getElementById('boot')?.remove()
+  unsubscribe()
+})
+
 registerServiceWorker(queryClient)

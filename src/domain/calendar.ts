@@ -3,21 +3,14 @@
 // `toDay` reads ISO strings ('yyyy-MM-dd') or DateTimes. The `…Number` variants work on day
 // numbers (see day-numbers.ts) for the batch checks.
 import { DateTime } from 'luxon'
-import { joursFeries, type JourFerie } from './holidays'
 import { DEFAULT_ORDER_PARAMETERS, type OrderParameters } from './order-parameters'
 import { minutesOf, parseIsoDuration } from './durations'
-import { civilOf, dayNumberOf, dayNumberOfIso, isHolidayNumber, isoOfDayNumber, plusCalendar, weekdayOf } from './day-numbers'
+import { civilOf, dayNumber, dayNumberOfIso, isHolidayNumber, isoOfDayNumber, plusCalendar, weekdayOf, ZONE } from './day-numbers'
 import type { IsoDate } from './types'
 
-export const ZONE = 'Europe/Paris'
-
-/** The day number of an ISO date or a DateTime (its Paris date); null for anything else. */
-export function dayNumber(input: unknown): number | null {
-  if (typeof input === 'string') return dayNumberOfIso(input)
-  if (!DateTime.isDateTime(input) || !input.isValid) return null
-  const p = input.setZone(ZONE)
-  return dayNumberOf(p.year, p.month, p.day)
-}
+// The zone and the day number of an ISO date or a DateTime live with the day numbers (no luxon
+// at run time there); re-exported here, where the rules that speak luxon find them.
+export { ZONE, dayNumber }
 
 /** The day as a DateTime at the start of the day in Paris. */
 export function fromDayNumber(n: number): DateTime {
@@ -149,17 +142,4 @@ export const horizonDate = (now: DateTime, params: OrderParameters = DEFAULT_ORD
  * Public holidays from today to `days` days ahead, for the holiday banner (default 15 days):
  * the national ones, plus any the cooperative's calendar adds (local holidays), once each.
  */
-export function upcomingHolidays(
-  now: DateTime,
-  days: number = DEFAULT_ORDER_PARAMETERS.delaiAlerteFeries,
-  extra: readonly JourFerie[] = [],
-): JourFerie[] {
-  const today = dayNumber(now) ?? 0
-  const last = today + Math.max(0, Math.floor(Number.isFinite(days) ? days : 0))
-  const from = isoOfDayNumber(today)
-  const to = isoOfDayNumber(last)
-  const byDate = new Map<string, JourFerie>()
-  for (let y = civilOf(today).year; y <= civilOf(last).year; y++) for (const j of joursFeries(y)) byDate.set(j.date, j)
-  for (const j of Array.isArray(extra) ? extra : []) if (j && typeof j.date === 'string' && !byDate.has(j.date)) byDate.set(j.date, j)
-  return [...byDate.values()].filter((j) => j.date >= from && j.date <= to).sort((a, b) => a.date.localeCompare(b.date))
-}
+export { upcomingHolidays } from './holiday-alert'

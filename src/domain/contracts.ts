@@ -1,6 +1,6 @@
 // Contracts (ordering-area §2 "Contracts", §9 "Contract expiry alert").
 import type { DateTime } from 'luxon'
-import { toDay, ZONE } from './calendar'
+import { dayNumber, plusCalendar } from './day-numbers'
 import type { IsoDate } from './types'
 
 export interface Contrat {
@@ -25,16 +25,16 @@ export function groupContracts<C extends Contrat>(contrats: readonly C[]): { fut
 }
 
 /** Ends within one month (from today, today included) with remaining quantity above 0. */
-export function isExpiringSoon(c: Contrat, now: DateTime): boolean {
-  const fin = toDay(c?.dateFin)
+export function isExpiringSoon(c: Contrat, now: DateTime | IsoDate): boolean {
+  const fin = dayNumber(c?.dateFin)
   const restante = c?.qteRestante
-  if (!fin || typeof restante !== 'number' || !(restante > 0)) return false
-  const today = now.setZone(ZONE).startOf('day')
-  return fin >= today && fin <= today.plus({ months: 1 })
+  const today = dayNumber(now)
+  if (fin === null || today === null || typeof restante !== 'number' || !(restante > 0)) return false
+  return fin >= today && fin <= plusCalendar(today, { months: 1 })
 }
 
 /** The menu's badge. */
-export const showsContractBadge = (contrats: readonly Contrat[], now: DateTime): boolean => contrats.some((c) => isExpiringSoon(c, now))
+export const showsContractBadge = (contrats: readonly Contrat[], now: DateTime | IsoDate): boolean => contrats.some((c) => isExpiringSoon(c, now))
 
 // Not worded by the spec (it only says a line may name its contract): why the server refuses one.
 export const CONTRAT_REFUS = {
@@ -47,6 +47,7 @@ export const CONTRAT_REFUS = {
 export function contractRefusal(c: (Contrat & { numArticle?: string | null }) | null | undefined, numArticle: string, now: DateTime): string | null {
   if (!c) return CONTRAT_REFUS.inconnu
   if (c.numArticle !== numArticle) return CONTRAT_REFUS.autreArticle
-  const fin = toDay(c.dateFin)
-  return fin && fin < now.setZone(ZONE).startOf('day') ? CONTRAT_REFUS.termine : null
+  const fin = dayNumber(c.dateFin)
+  const today = dayNumber(now)
+  return fin !== null && today !== null && fin < today ? CONTRAT_REFUS.termine : null
 }

@@ -1,7 +1,15 @@
 // Days as integers (days since 1970-01-01, a civil date with no time zone) for the hot paths:
 // a cart check or the server's order acceptance runs the calendar thousands of times, and
 // luxon's zone-aware arithmetic costs microseconds per call. Luxon stays at the edges.
+import type { DateTime } from 'luxon'
 import { joursFeries } from './holidays'
+
+export const ZONE = 'Europe/Paris'
+
+// Luxon's own test (DateTime.isDateTime) is this marker: reading it here keeps this module, and
+// the screens of the first paint that only format and compare days, free of luxon at run time.
+const isDateTime = (x: unknown): x is DateTime =>
+  typeof x === 'object' && x !== null && (x as { isLuxonDateTime?: unknown }).isLuxonDateTime === true
 
 const MS_PER_DAY = 86_400_000
 
@@ -62,4 +70,12 @@ export function plusCalendar(n: number, parts: { years?: number; months?: number
   const m = (totalMonths % 12) + 1
   const lastDay = civilOf(dayNumberOf(y, m + 1, 1) - 1).day
   return dayNumberOf(y, m, Math.min(day, lastDay)) + (parts.weeks ?? 0) * 7 + (parts.days ?? 0)
+}
+
+/** The day number of an ISO date or a luxon DateTime (its Paris date); null for anything else. */
+export function dayNumber(input: unknown): number | null {
+  if (typeof input === 'string') return dayNumberOfIso(input)
+  if (!isDateTime(input) || !input.isValid) return null
+  const p = input.setZone(ZONE)
+  return dayNumberOf(p.year, p.month, p.day)
 }

@@ -1,7 +1,6 @@
 // ISO-8601 durations of the order parameters (cart-orders-admin §3 "Parameter"): the admin
 // edits them as whole numbers per unit, the calendar reads them. Only non-negative whole numbers
 // are accepted, as the admin form allows nothing else.
-import { Duration } from 'luxon'
 import { MESSAGES } from './constants'
 
 export const DURATION_UNITS = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'] as const
@@ -78,8 +77,6 @@ export function validateDurationInput(values: unknown, units: readonly DurationU
   }
   return null
 }
-
-export const toLuxonDuration = (parts: DurationParts): Duration => Duration.fromObject(parts)
 
 /** A duration read as working days (ECART_DATE, DELAIS_ALERTE): a week is 5 working days. */
 export function workingDaysOf(parts: DurationParts | null): number {

@@ -2,8 +2,7 @@
 // Intl so the output is the same on every browser and on Node, whatever ICU data it carries:
 // "a space as thousands separator" is a plain space here.
 import type { DateTime } from 'luxon'
-import { dayNumber } from './calendar'
-import { civilOf, weekdayOf } from './day-numbers'
+import { civilOf, dayNumber, weekdayOf } from './day-numbers'
 import { JOURS } from './weekdays'
 import { roundTonnes } from './tonnes'
 

@@ -1,7 +1,7 @@
 // Paging of the delivery history and of the order history (ordering-area §9, cart-orders-admin §4):
 // 3-month windows going back, never before 2020-11-01 (the first day of online ordering).
 import type { DateTime } from 'luxon'
-import { toDay, toIsoDate, ZONE } from './calendar'
+import { dayNumber, isoOfDayNumber, plusCalendar } from './day-numbers'
 import { HISTORIQUE_DEBUT, HISTORIQUE_FENETRE_MOIS, HISTORIQUE_LIGNES_MOBILE } from './constants'
 import { ETAPES_HISTORIQUE } from './orders'
 import type { IsoDate } from './types'
@@ -12,20 +12,21 @@ export interface HistoryWindow {
 }
 
 /** The window ending on `dateFin` (inclusive), 3 months long, clipped at 2020-11-01; null before it. */
+// On day numbers (no luxon at run time): the history is the first screen.
 export function historyWindow(dateFin: DateTime | IsoDate): HistoryWindow | null {
-  const fin = toDay(dateFin)
-  if (!fin || toIsoDate(fin) < HISTORIQUE_DEBUT) return null
-  const debut = toIsoDate(fin.minus({ months: HISTORIQUE_FENETRE_MOIS }).plus({ days: 1 }))
-  return { dateDebut: debut < HISTORIQUE_DEBUT ? HISTORIQUE_DEBUT : debut, dateFin: toIsoDate(fin) }
+  const fin = dayNumber(dateFin)
+  if (fin === null || isoOfDayNumber(fin) < HISTORIQUE_DEBUT) return null
+  const debut = isoOfDayNumber(plusCalendar(fin, { months: -HISTORIQUE_FENETRE_MOIS, days: 1 }))
+  return { dateDebut: debut < HISTORIQUE_DEBUT ? HISTORIQUE_DEBUT : debut, dateFin: isoOfDayNumber(fin) }
 }
 
-/** The first window: the last 3 months up to today. */
-export const firstHistoryWindow = (now: DateTime): HistoryWindow | null => historyWindow(now.setZone(ZONE).startOf('day'))
+/** The first window: the last 3 months up to today (a DateTime, or today's date in Paris). */
+export const firstHistoryWindow = (now: DateTime | IsoDate): HistoryWindow | null => historyWindow(now)
 
 /** Further loads go by date before the oldest shown; null when nothing more can be loaded. */
 export function nextHistoryWindow(oldestShown: DateTime | IsoDate): HistoryWindow | null {
-  const oldest = toDay(oldestShown)
-  return oldest ? historyWindow(oldest.minus({ days: 1 })) : null
+  const oldest = dayNumber(oldestShown)
+  return oldest === null ? null : historyWindow(isoOfDayNumber(oldest - 1))
 }
 
 /** Mobile shows 12 lines at a time. */

@@ -10,6 +10,7 @@ import { HttpError } from './http/http-error'
 import { bodyLimits, sameOriginWrites, signedInOnly } from './http/guards'
 import { mountOpenApi } from './http/openapi'
 import { mountStatic } from './http/static'
+import { BOOT_SCRIPT_HASH } from './http/boot-script'
 import { mountTestClock } from './http/test-clock'
 import { loadSession } from './auth/session-middleware'
 import { sessionRoutes } from './routes/session/session.routes'
@@ -51,7 +52,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", BOOT_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

@@ -1,7 +1,9 @@
 // `npm run size`: the gzip weight of the JS and CSS the first screen really loads. It starts the
 // server on the built app (run `npm run build` first, or build elsewhere and pass DIST_DIR), signs
-// in as farmer 100001 in Chromium, opens the delivery history and sums what the page asked for.
-// Budget: 210 KB; above it the script exits non-zero, so CI fails on drift.
+// in as farmer 100001 in Chromium, opens the delivery history and sums what the page asked for
+// until its first deliveries are on screen (the budget), then prints too what came after, once the
+// screen was shown and the browser idle (Dexie for the cart badge, the outbox watch and the
+// history's offline copy). Budget: 160 KB; above it the script exits non-zero, so CI fails on drift.
 //   DIST_DIR   the built app to measure (default ./dist)
 //   SIZE_PORT  the port of the server it starts (default 8197)
 import { spawn } from 'node:child_process'
@@ -11,7 +13,7 @@ import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 
-const BUDGET_KB = 210
+const BUDGET_KB = 160
 const port = Number(process.env.SIZE_PORT ?? 8197)
 const distDir = resolve(process.env.DIST_DIR ?? './dist')
 if (!existsSync(join(distDir, 'index.html'))) {
@@ -37,25 +39,40 @@ try {
   await page.goto(`http://127.0.0.1:${port}/security/login?redirectFrom=%2Fcatalog%2Forder_history`)
   await page.fill('#username', '100001')
   await page.fill('#password', 'demo')
-  const assets = new Set<string>()
-  page.on('request', (r) => {
-    const path = new URL(r.url()).pathname
-    if (/\.(js|css)$/.test(path) && path !== '/sw.js') assets.add(path)
+  // The moment the first delivery card enters the page, in the page's own clock.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shownAt?: number }
+    new MutationObserver(() => {
+      if (w.__shownAt === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent?.startsWith('Livré le'))) w.__shownAt = performance.now()
+    }).observe(document, { subtree: true, childList: true })
   })
   await page.click('button[type=submit]')
   await page.waitForURL(/order_history/)
+  await page.getByRole('heading', { name: /^Livré le / }).first().waitFor()
   await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(2_500) // what waits for the browser to be idle (at most 2 s)
+  await page.waitForLoadState('networkidle')
+  const { shownAt, requested } = await page.evaluate(() => ({
+    shownAt: (window as unknown as { __shownAt: number }).__shownAt,
+    requested: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+  }))
+  const firstScreen = new Set(requested.filter((r) => r.start < shownAt).map((r) => r.path))
+  const assets = new Set(requested.map((r) => r.path).filter((path) => /\.(js|css)$/.test(path) && path !== '/sw.js'))
 
+  const gzipKb = (path: string) => gzipSync(readFileSync(join(distDir, path))).length / 1024
   let total = 0
+  let after = 0
   const rows = [...assets].sort().map((path) => {
-    const gz = gzipSync(readFileSync(join(distDir, path))).length
-    total += gz
-    return { fichier: path, 'KB gzip': (gz / 1024).toFixed(1) }
+    const kb = gzipKb(path)
+    if (firstScreen.has(path)) total += kb
+    else after += kb
+    return { fichier: path, 'KB gzip': kb.toFixed(1), quand: firstScreen.has(path) ? 'premier écran' : 'ensuite, au repos' }
   })
   console.table(rows)
-  console.log(`Premier écran (historique, téléphone) : ${(total / 1024).toFixed(1)} KB gzip de JS + CSS, budget ${BUDGET_KB} KB`)
-  if (total / 1024 > BUDGET_KB) {
-    console.error(`Au-dessus du budget de ${(total / 1024 - BUDGET_KB).toFixed(1)} KB.`)
+  console.log(`Chargé ensuite, une fois l'écran affiché et le navigateur au repos : ${after.toFixed(1)} KB gzip`)
+  console.log(`Premier écran (historique, téléphone) : ${total.toFixed(1)} KB gzip de JS + CSS, budget ${BUDGET_KB} KB`)
+  if (total > BUDGET_KB) {
+    console.error(`Au-dessus du budget de ${(total - BUDGET_KB).toFixed(1)} KB.`)
     process.exitCode = 1
   }
 } finally {

@@ -9,9 +9,11 @@ import { resolveAccess } from '../features/session/resolve-access'
 import { denialRedirect } from '../features/session/denial-redirect'
 import { MainShell } from '../ui/shell/main-shell'
 import { OrderLineSlot } from '../ui/order-line-slot'
+import { useAfterFirstPaint } from '../ui/after-first-paint'
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
 
-// What the first paint does not show is loaded when it is (all precached for offline use).
+// What the first paint does not show is loaded when it is (all precached for offline use); the
+// leave guard (it reads the cart with Dexie) once the first screen is shown.
 const LeaveGuard = lazy(() => import('../ui/shell/leave-guard'))
 // The order-line form, opened from several features through ui/order-line-slot.
 const OrderLineDialog = lazy(() => import('../features/order-line/order-line-dialog'))
@@ -35,6 +37,7 @@ function MainLayout() {
   const tiers = useQuery(tiersQueryOptions(numTiers)).data
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data
   const [loggingOut, setLoggingOut] = useState(false)
+  const shown = useAfterFirstPaint()
 
   const [pending, setPending] = useState<{ lines: number; unsent: number } | null>(null)
 
@@ -77,9 +80,11 @@ function MainLayout() {
         loggingOut={loggingOut}
       >
         <Outlet />
-        <Suspense fallback={null}>
-          <LeaveGuard owner={user.username} numTiers={numTiers} />
-        </Suspense>
+        {shown && (
+          <Suspense fallback={null}>
+            <LeaveGuard owner={user.username} numTiers={numTiers} />
+          </Suspense>
+        )}
         {pending && (
           <Suspense fallback={null}>
             <LogoutConfirm

@@ -1,13 +1,12 @@
 // Says that a screen shows data kept on the device, and of when it dates (ARCHITECTURE "The
 // offline design"): with no network at all, or when the last refresh failed and the cache answers.
-import { DateTime } from 'luxon'
-import { ZONE } from '../../domain/calendar'
 import { formatDateCourte } from '../../domain/format'
+import { parisDate, parisTime } from './today'
 import { useOnline } from './use-online'
 
+/** 'dd/MM/yyyy à HH:mm' in Paris (Intl rather than luxon: this notice is on the first paint offline). */
 export function formatSavedAt(millis: number): string {
-  const at = DateTime.fromMillis(millis, { zone: ZONE })
-  return `${formatDateCourte(at)} à ${at.toFormat('HH:mm')}`
+  return `${formatDateCourte(parisDate(millis))} à ${parisTime(millis)}`
 }
 
 interface Props {

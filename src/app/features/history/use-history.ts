@@ -1,9 +1,10 @@
 // The delivery history, kept in Dexie so it still shows with no network after the query cache
-// was cleared (a new tab, a purge of localStorage).
+// was cleared (a new tab, a purge of localStorage). Dexie is loaded only to write that copy once
+// the screen is shown and the browser idle, or to read it when the network gave nothing.
 import { useEffect } from 'react'
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import type { Livraisons } from '../../../api/contract/livraisons'
-import { loadDeliveryPages, saveDeliveryPages } from '../../../offline/deliveries'
+import { whenIdle } from '../../ui/after-first-paint'
 import { historyKey, historyQueryOptions, type PageParam } from './history-query'
 
 export function useHistory(owner: string, numTiers: string) {
@@ -12,7 +13,12 @@ export function useHistory(owner: string, numTiers: string) {
   // Keep what the server last sent; a page shown from Dexie is not written back.
   const { data, dataUpdatedAt, isFetching, isError } = query
   useEffect(() => {
-    if (data && !isFetching && !isError) void saveDeliveryPages(owner, numTiers, data.pages, dataUpdatedAt).catch(() => undefined)
+    if (!data || isFetching || isError) return
+    return whenIdle(() => {
+      void import('../../../offline/deliveries')
+        .then(({ saveDeliveryPages }) => saveDeliveryPages(owner, numTiers, data.pages, dataUpdatedAt))
+        .catch(() => undefined)
+    })
   }, [owner, numTiers, data, dataUpdatedAt, isFetching, isError])
 
   // Nothing in the query cache and no answer from the network: fall back to Dexie.
@@ -21,11 +27,14 @@ export function useHistory(owner: string, numTiers: string) {
   useEffect(() => {
     if (!noData || !stuck) return
     let cancelled = false
-    void loadDeliveryPages<Livraisons>(owner, numTiers).then((saved) => {
-      if (cancelled || !saved) return
-      const pageParams: PageParam[] = saved.pages.map((p, i) => (i === 0 ? undefined : p.dateFin))
-      queryClient.setQueryData<InfiniteData<Livraisons, PageParam>>(historyKey(numTiers), { pages: saved.pages, pageParams }, { updatedAt: saved.savedAt })
-    })
+    void import('../../../offline/deliveries')
+      .then(({ loadDeliveryPages }) => loadDeliveryPages<Livraisons>(owner, numTiers))
+      .then((saved) => {
+        if (cancelled || !saved) return
+        const pageParams: PageParam[] = saved.pages.map((p, i) => (i === 0 ? undefined : p.dateFin))
+        queryClient.setQueryData<InfiniteData<Livraisons, PageParam>>(historyKey(numTiers), { pages: saved.pages, pageParams }, { updatedAt: saved.savedAt })
+      })
+      .catch(() => undefined)
     return () => {
       cancelled = true
     }

@@ -3,9 +3,11 @@
 // bring tailwind-merge and their class helpers (about 15 KB gzip), too much for the first screen.
 import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
+import { useAfterFirstPaint } from '../after-first-paint'
 import { Icon } from '../icons'
 import { LogoutButton } from './logout-button'
 
+// The count (with Dexie) comes once the screen is shown: an overlay on the icon, nothing moves.
 const CartBadge = lazy(() => import('./cart-badge'))
 
 interface Props {
@@ -17,6 +19,7 @@ interface Props {
 }
 
 export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut }: Props) {
+  const shown = useAfterFirstPaint()
   return (
     <header className="sticky top-0 z-40 bg-silo-green pt-safe text-white">
       <div className="flex h-16 w-full items-center overflow-hidden pl-safe pr-safe">
@@ -36,9 +39,11 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
           >
             <Icon name="cart" className="w-7 h-7" />
             <span className="sr-only">Mon panier</span>
-            <Suspense fallback={null}>
-              <CartBadge owner={owner} numTiers={numTiers} />
-            </Suspense>
+            {shown && (
+              <Suspense fallback={null}>
+                <CartBadge owner={owner} numTiers={numTiers} />
+              </Suspense>
+            )}
           </Link>
           <LogoutButton onLogout={onLogout} disabled={loggingOut} iconOnlyOnPhones />
         </div>

@@ -3,15 +3,15 @@
 // parameters cached, the national holidays and the default delay still apply.
 import { useQuery } from '@tanstack/react-query'
 import { parametresCommandeRawQueryOptions } from '../../../api/parametres-commande'
-import { upcomingHolidays } from '../../../domain/calendar'
+import { upcomingHolidays } from '../../../domain/holiday-alert'
 import { DEFAULT_ORDER_PARAMETERS } from '../../../domain/order-parameters'
 import { formatDate } from '../../../domain/format'
-import { parisNow } from '../now'
+import { parisToday } from '../today'
 
 export function HolidayBanner({ numTiers }: { numTiers: string }) {
   const params = useQuery({ ...parametresCommandeRawQueryOptions(numTiers), meta: { errorDialog: false } }).data
   const days = params?.delaisCommande.delaiAlerteFeries ?? DEFAULT_ORDER_PARAMETERS.delaiAlerteFeries
-  const holidays = upcomingHolidays(parisNow(), days, params?.joursFeries ?? [])
+  const holidays = upcomingHolidays(parisToday(), days, params?.joursFeries ?? [])
   if (holidays.length === 0) return null
   return (
     <section aria-label="Jours fériés à venir" className="border-b-2 border-silo-gold bg-silo-gold-light px-4 py-2">

@@ -2,7 +2,7 @@
 // tabs on phones), breadcrumb on desktop, the page, and the footer links.
 import { lazy, Suspense, type ReactNode } from 'react'
 import type { MessageBandeau } from '../../../api/contract/referentiel'
-import { useOutboxNeedsAttention } from '../../../offline/outbox-count'
+import { useAfterFirstPaint } from '../after-first-paint'
 import { AppHeader } from './app-header'
 import { BottomTabs } from './bottom-tabs'
 import { Breadcrumb } from './breadcrumb'
@@ -12,9 +12,10 @@ import { SideMenu } from './side-menu'
 import { SiteFooter } from './site-footer'
 import { UpdatePrompt } from './update-prompt'
 
-// The sender and its status line (with the outbox module) load only when the outbox holds
-// something of this user's: a new order or survey, a refused order, items left from before.
-const OutboxStatus = lazy(() => import('./outbox-status'))
+// The outbox watch (Dexie) loads once the first screen is shown; the sender and its status line
+// only when the outbox holds something of this user's: a new order or survey, a refused order,
+// items left from before.
+const OutboxWatch = lazy(() => import('./outbox-watch'))
 
 interface Props {
   raisonSociale: string
@@ -28,7 +29,7 @@ interface Props {
 }
 
 export function MainShell({ raisonSociale, numTiers, owner, messages, showArticles, onLogout, loggingOut, children }: Props) {
-  const outboxBusy = useOutboxNeedsAttention(owner)
+  const shown = useAfterFirstPaint()
   return (
     <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
       <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3">
@@ -37,9 +38,9 @@ export function MainShell({ raisonSociale, numTiers, owner, messages, showArticl
       <AppHeader raisonSociale={raisonSociale} numTiers={numTiers} owner={owner} onLogout={onLogout} loggingOut={loggingOut} />
       <MessageBanner messages={messages} />
       <HolidayBanner numTiers={numTiers} />
-      {outboxBusy && (
+      {shown && (
         <Suspense fallback={null}>
-          <OutboxStatus owner={owner} />
+          <OutboxWatch owner={owner} />
         </Suspense>
       )}
       <div className="flex flex-1">

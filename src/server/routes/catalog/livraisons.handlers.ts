@@ -5,8 +5,8 @@ import type { LigneLivraison, Livraisons } from '../../../api/contract/livraison
 import { HISTORIQUE_DEBUT } from '../../../domain/constants'
 import { historyWindow } from '../../../domain/history-paging'
 import type { Db } from '../../db/client'
-import { articles, contraintesLivraison, livraisonLignes, livraisons } from '../../db/schema'
-import { effectiveOrderable, orderableFor } from '../../services/orderable'
+import { articles, articlesCommandables, contraintesLivraison, livraisonLignes, livraisons } from '../../db/schema'
+import { joinedOrderable, orderableFor, orderableJoin } from '../../services/orderable'
 
 /** The window ending on dateFin (default today); null when dateFin is before 2020-11-01. */
 export async function loadLivraisons(db: Db, numTiers: string, dateFin: string | undefined, today: DateTime): Promise<Livraisons | null> {
@@ -31,7 +31,7 @@ export async function loadLivraisons(db: Db, numTiers: string, dateFin: string |
       codeCategorie: articles.codeCategorie,
       codeDepartement: articles.codeDepartement,
       codeFiliere: articles.codeFiliere,
-      artCommandable: effectiveOrderable(numTiers),
+      artCommandable: joinedOrderable,
       contrainte: {
         delaisMinJoursOuvres: contraintesLivraison.delaisMinJoursOuvres,
         lundi: contraintesLivraison.lundi,
@@ -46,6 +46,7 @@ export async function loadLivraisons(db: Db, numTiers: string, dateFin: string |
     .from(livraisons)
     .innerJoin(livraisonLignes, eq(livraisonLignes.numLivraison, livraisons.numLivraison))
     .innerJoin(articles, eq(articles.numArticle, livraisonLignes.numArticle))
+    .leftJoin(articlesCommandables, orderableJoin(numTiers))
     .leftJoin(
       contraintesLivraison,
       and(

@@ -10,6 +10,7 @@ import { validate } from '../../http/validate'
 import { loadReferentiel } from './referentiel.handlers'
 import { ParametresCommande, ParametresCommandeQuery } from '../../../api/contract/parametres-commande'
 import { loadParametresCommande } from '../catalog/parametres-commande.handlers'
+import { cachedReference } from '../../services/reference-cache'
 
 export const referentielRoutes = new Hono<AppEnv>()
 
@@ -30,7 +31,8 @@ referentielRoutes.get(
     if (numTiers) requireActFor(c, numTiers)
     else requireUser(c)
     const { db, clock } = c.get('deps')
-    return c.json((await loadReferentiel(db, clock.now().toISODate()!)) satisfies Referentiel)
+    const today = clock.now().toISODate()!
+    return c.json((await cachedReference(db, `referentiel:${today}`, () => loadReferentiel(db, today))) satisfies Referentiel)
   },
 )
 
@@ -51,6 +53,8 @@ referentielRoutes.get(
     const { numTiers, numArticle } = c.req.valid('query')
     requireActFor(c, numTiers)
     const { db, clock } = c.get('deps')
-    return c.json((await loadParametresCommande(db, clock.now(), numArticle)) satisfies ParametresCommande)
+    const now = clock.now()
+    const key = `parametres-commande:${now.toISODate()}:${numArticle ?? ''}`
+    return c.json((await cachedReference(db, key, () => loadParametresCommande(db, now, numArticle))) satisfies ParametresCommande)
   },
 )

@@ -1,0 +1,28 @@
+// What the first screen does not show is loaded once it is shown and the browser is idle: the
+// cart badge and the outbox watch (Dexie, about 30 KB gzip), the history's copy for offline use.
+// They used to load with the first screen and delay it on a slow phone.
+import { useEffect, useState } from 'react'
+import { useRouterState } from '@tanstack/react-router'
+
+const IDLE_TIMEOUT_MS = 2_000
+
+/** Runs `fn` when the browser is next idle (at the latest after 2 s); returns a cancel. */
+export function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(fn, 200)
+  return () => clearTimeout(id)
+}
+
+/**
+ * False until the first screen is shown (the router has loaded its data) and the browser has been
+ * idle after it, then true for good: nothing here competes with the first screen's own request.
+ */
+export function useAfterFirstPaint(): boolean {
+  const loading = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading })
+  const [ready, setReady] = useState(false)
+  useEffect(() => (ready || loading ? undefined : whenIdle(() => setReady(true))), [ready, loading])
+  return ready
+}

@@ -1,0 +1,132 @@
+// `npm run bench:web`: Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown) three times
+// on `/login` (a first visit: no cookie at all) and on the signed-in Historique (`/`, farmer
+// 100001, cookie consent accepted), printing the medians of performance, LCP, TBT and CLS and the
+// largest element of each run. It builds the app when dist/ is missing, starts the real server on
+// a fresh database, and prints figures only: timings are never asserted (a shared machine makes
+// them noisy; quote medians).
+//   DIST_DIR        the built app (default ./dist)
+//   WEB_BENCH_PORT  the server's port (default 8198); Chromium's debugging port is the next one
+//   RUNS            runs per page (default 3)
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import lighthouse from 'lighthouse'
+import { chromium } from '@playwright/test'
+
+const port = Number(process.env.WEB_BENCH_PORT ?? 8198)
+const debugPort = port + 1
+const runs = Number(process.env.RUNS ?? 3)
+const distDir = resolve(process.env.DIST_DIR ?? './dist')
+const origin = `http://127.0.0.1:${port}`
+
+if (!existsSync(join(distDir, 'index.html'))) {
+  console.log('dist/ manque : vite build…')
+  if (spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'silo-web-bench-'))
+const profileDir = mkdtempSync(join(tmpdir(), 'silo-web-bench-chromium-'))
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, HOST: '127.0.0.1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+await new Promise<void>((done, fail) => {
+  server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done())
+  server.on('exit', (code) => fail(new Error(`server exited with ${code}`)))
+})
+
+/** The session cookie of farmer 100001, from the sign-in endpoint the app itself uses. */
+async function signIn(): Promise<string> {
+  const res = await fetch(`${origin}/security/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ username: '100001', password: 'demo' }),
+  })
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('silo_session='))
+  if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`)
+  return cookie.split(';')[0]!.slice('silo_session='.length)
+}
+
+interface Figures { score: number; lcp: number; tbt: number; cls: number; fcp: number; lcpElement: string }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+process.on('exit', () => server.kill('SIGTERM'))
+
+// A persistent context is Chromium's default one: the cookies set here are those of the tab
+// Lighthouse opens through the debugging port.
+const context = await chromium.launchPersistentContext(profileDir, {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    `--remote-debugging-port=${debugPort}`,
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+})
+
+/** The LCP element: the one `node` item somewhere in the LCP breakdown insight's details. */
+function findNode(value: unknown): { snippet?: string } | undefined {
+  if (!value || typeof value !== 'object') return undefined
+  if ((value as { type?: unknown }).type === 'node') return value as { snippet?: string }
+  for (const child of Object.values(value)) {
+    const found = findNode(child)
+    if (found) return found
+  }
+  return undefined
+}
+
+async function audit(path: string): Promise<Figures> {
+  const result = await lighthouse(`${origin}${path}`, { port: debugPort, output: 'json', logLevel: 'error' }, {
+    extends: 'lighthouse:default',
+    settings: {
+      onlyCategories: ['performance'],
+      // Every run is a first open: the persisted query cache and Dexie go too, not only the
+      // service worker and its caches (Lighthouse's default keeps localStorage and IndexedDB).
+      clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'],
+    },
+  })
+  if (!result) throw new Error('Lighthouse returned nothing')
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
+  const audits = lhr.audits
+  return {
+    score: lhr.categories.performance?.score ?? 0,
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+    lcpElement: (findNode(audits['lcp-breakdown-insight']?.details)?.snippet ?? '?').slice(0, 80),
+  }
+}
+
+async function bench(label: string, path: string) {
+  const all: Figures[] = []
+  for (let i = 0; i < runs; i++) {
+    // A loaded machine sometimes loses the trace (NO_NAVSTART): such a run is run again, once.
+    all.push(await audit(path).catch((e: Error) => (console.warn(`run again: ${e.message}`), audit(path))))
+  }
+  console.log(`\n${label} (${path}), ${runs} runs, Lighthouse mobile:`)
+  console.table(all.map((f) => ({ perf: f.score.toFixed(2), 'FCP ms': Math.round(f.fcp), 'LCP ms': Math.round(f.lcp), 'TBT ms': Math.round(f.tbt), CLS: f.cls.toFixed(3), 'LCP element': f.lcpElement })))
+  console.log(
+    `${label} médianes : performance ${median(all.map((f) => f.score)).toFixed(2)}, LCP ${(median(all.map((f) => f.lcp)) / 1000).toFixed(2)} s, ` +
+      `TBT ${Math.round(median(all.map((f) => f.tbt)))} ms, CLS ${median(all.map((f) => f.cls)).toFixed(3)}`,
+  )
+}
+
+try {
+  await context.clearCookies()
+  await bench('/login', '/login')
+  const session = await signIn()
+  await context.addCookies([
+    { name: 'silo_session', value: session, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
+    { name: 'COOKIE_CONSENT', value: 'true', domain: '127.0.0.1', path: '/', sameSite: 'Lax' },
+  ])
+  await bench('Historique', '/')
+} finally {
+  await context.close()
+  server.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(profileDir, { recursive: true, force: true })
+}

@@ -1,0 +1,85 @@
+// The built app served precompressed: brotli or gzip by Accept-Encoding (Vary says so), the file
+// itself otherwise; compress() never compresses again what already has its encoding.
+import { createHash } from 'node:crypto'
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { afterAll, describe, expect, it } from 'vitest'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import type { AppEnv } from '../../src/server/http/env'
+import { mountStatic } from '../../src/server/http/static'
+import { acceptedEncodings } from '../../src/server/http/precompressed'
+import { BOOT_SCRIPT_HASH } from '../../src/server/http/boot-script'
+
+const dist = mkdtempSync(join(process.cwd(), '.static-test-'))
+const js = `export const x = ${JSON.stringify('silo '.repeat(400))}\n`
+const html = `<!doctype html><title>Silo</title><p>${'coopérative '.repeat(200)}</p>`
+mkdirSync(join(dist, 'assets'))
+for (const [path, text] of [['assets/app-1.js', js], ['index.html', html]] as const) {
+  writeFileSync(join(dist, path), text)
+  writeFileSync(join(dist, `${path}.br`), brotliCompressSync(text))
+  writeFileSync(join(dist, `${path}.gz`), gzipSync(text))
+}
+writeFileSync(join(dist, 'assets/plain-1.css'), 'body{color:red}')
+
+const app = new Hono<AppEnv>()
+app.use('*', compress())
+app.get('/web/v1/ping', (c) => c.json({ ok: 'pong '.repeat(500) }))
+mountStatic(app, dist)
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+const get = (path: string, acceptEncoding?: string) => app.request(path, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} })
+
+describe('precompressed static files', () => {
+  it('sends brotli to a browser that takes it, with its type, length and Vary', async () => {
+    const res = await get('/assets/app-1.js', 'gzip, deflate, br, zstd')
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('vary')).toBe('Accept-Encoding')
+    expect(res.headers.get('content-type')).toMatch(/javascript/)
+    expect(res.headers.get('cache-control')).toContain('immutable')
+    const body = Buffer.from(await res.arrayBuffer())
+    expect(res.headers.get('content-length')).toBe(String(body.length))
+    expect(brotliDecompressSync(body).toString()).toBe(js)
+  })
+
+  it('sends gzip when brotli is not accepted, and the file itself when nothing is', async () => {
+    const gz = await get('/assets/app-1.js', 'gzip, br;q=0')
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(js)
+    const plain = await get('/assets/app-1.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(js)
+  })
+
+  it('serves the app shell of a deep link precompressed, revalidated at each load', async () => {
+    const res = await get('/catalog/lots', 'br')
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(html)
+  })
+
+  it('leaves files without a compressed copy and API replies to the usual path', async () => {
+    const css = await get('/assets/plain-1.css', 'br')
+    expect(css.headers.get('content-encoding')).toBeNull()
+    expect(await css.text()).toBe('body{color:red}')
+    const api = await get('/web/v1/ping', 'br, gzip')
+    expect(api.headers.get('content-encoding')).toBe('gzip')
+    expect((await get('/assets/missing-1.js', 'br')).status).toBe(404)
+    expect((await get('/%2e%2e/package.json', 'br')).headers.get('content-encoding')).toBeNull()
+  })
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip'])
+    expect(acceptedEncodings('br;q=0, gzip;q=0.5')).toEqual(['gzip'])
+    expect(acceptedEncodings(undefined)).toEqual([])
+  })
+})
+
+describe("index.html's inline script", () => {
+  it('is the one the Content-Security-Policy allows by its hash', () => {
+    const scripts = [...readFileSync('index.html', 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+    expect(scripts).toHaveLength(1)
+    expect(BOOT_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`)
+  })
+})
