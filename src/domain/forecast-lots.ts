@@ -5,7 +5,7 @@
 import type { DateTime } from 'luxon'
 import { dayNumber, toIsoDate, ZONE } from './calendar'
 import { isoOfDayNumber } from './day-numbers'
-import { QUANTITE_PAS } from './constants'
+import { ceilToStep } from './latest-order-moment'
 import { isPlanOrderable, trancheStates, type PlanAlimentation, type Tranche } from './feeding-plan'
 import { roundTonnes } from './tonnes'
 import type { IsoDate } from './types'
@@ -52,12 +52,6 @@ export type LotForecast =
       /** The tranche's first orderable article, or null when none is. */
       article: ForecastArticle | null
     }
-
-/** Rounds tonnes up to the order form's 0.5 t step (3-decimal noise ignored). */
-export function ceilToStep(tonnes: number, step: number = QUANTITE_PAS): number {
-  if (!Number.isFinite(tonnes) || tonnes <= 0) return 0
-  return roundTonnes(Math.ceil(roundTonnes(tonnes / step) - 1e-9) * step)
-}
 
 /** The plan the lot is fed on today: the principal one when within its dates, else the first that is. */
 export function currentPlan(lot: ForecastLot, now: DateTime): ForecastPlan | null {

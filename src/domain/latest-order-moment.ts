@@ -7,16 +7,54 @@
 // as t moves on (the first allowed date never moves back), so the boundary is exact, whatever
 // rule a parameter switches on.
 import { DateTime } from 'luxon'
-import { dayNumber, extraDayNumbers, horizonDayNumber, isBusinessDayNumber, ZONE } from './calendar'
+import { dayNumber, extraDayNumbers, firstAllowedDayNumber, horizonDayNumber, isBusinessDayNumber, ZONE } from './calendar'
 import { isoOfDayNumber, weekdayOf } from './day-numbers'
-import { defaultEndDate, defaultStartDate, firstAllowedDayFor, minGapDays, type DeliveryWindowContext } from './delivery-window'
+import { MODE_CAMION_DEFAUT, QUANTITE_PAS } from './constants'
 import { formatDate } from './format'
-import { DEFAULT_ORDER_PARAMETERS } from './order-parameters'
+import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from './order-parameters'
+import { roundTonnes } from './tonnes'
 import { allowedWeekdays } from './weekdays'
-import type { IsoDate } from './types'
+import type { ContraintesLivraison, IsoDate, ModeCamion } from './types'
 
-/** Everything of a delivery window's rules except the moment of ordering. */
-export type OrderTiming = Omit<DeliveryWindowContext, 'now' | 'firstAllowedDay' | 'horizonDay'>
+/**
+ * The delivery rules that do not depend on the moment of ordering (the fields of
+ * delivery-window's DeliveryWindowContext but `now`): kept apart from that module so that the
+ * history's first screen can show the advice without the form's date rules.
+ */
+export interface OrderTiming {
+  params?: OrderParameters
+  sessionStart?: DateTime | null
+  contraintesLivraison?: ContraintesLivraison | null
+  codeModeCamion?: string | null
+  modesCamion?: readonly ModeCamion[] | null
+  codeFamilleArticle?: string | null
+}
+
+/** The first allowed delivery day of a line ordered at `at`: delivery-window.firstAllowedDayFor's rule. */
+export function firstAllowedDayAt(at: DateTime, timing: OrderTiming): number {
+  const params = timing.params ?? DEFAULT_ORDER_PARAMETERS
+  const truck = timing.codeModeCamion ? truckModeLimits(timing.codeModeCamion, timing.modesCamion, params).delaiHeures : null
+  return firstAllowedDayNumber({
+    now: at, params, sessionStart: timing.sessionStart ?? null,
+    delaisMinJoursOuvres: timing.contraintesLivraison?.delaisMinJoursOuvres ?? null, delaiMinLivraisonHeures: truck,
+  })
+}
+
+/** Rounds tonnes up to the order form's 0.5 t step (3-decimal noise ignored). */
+export function ceilToStep(tonnes: number, step: number = QUANTITE_PAS): number {
+  if (!Number.isFinite(tonnes) || tonnes <= 0) return 0
+  return roundTonnes(Math.ceil(roundTonnes(tonnes / step) - 1e-9) * step)
+}
+
+/**
+ * The truck mode of an advised line: the one asked for (the usual one of a regular feed) when
+ * the need reaches its minimum tonnage, otherwise the default auger truck.
+ */
+export function truckForNeed(besoin: number, timing: OrderTiming): string {
+  const wanted = timing.codeModeCamion || MODE_CAMION_DEFAUT
+  const { min } = truckModeLimits(wanted, timing.modesCamion, timing.params ?? DEFAULT_ORDER_PARAMETERS)
+  return min !== null && ceilToStep(besoin) < min ? MODE_CAMION_DEFAUT : wanted
+}
 
 /** How far back a deliverable day is looked for (an article allowed on no weekday has none). */
 const SEARCH_DAYS = 14
@@ -50,7 +88,7 @@ export function deliveryDayBy(at: DateTime, need: IsoDate, timing: OrderTiming):
   const params = timing.params ?? DEFAULT_ORDER_PARAMETERS
   const last = lastDeliverableDayOnOrBefore(Math.min(n, horizonDayNumber(at, params)), timing)
   if (last === null) return null
-  return last >= firstAllowedDayFor({ ...timing, now: at }) ? last : null
+  return last >= firstAllowedDayAt(at, timing) ? last : null
 }
 
 export const canDeliverBy = (at: DateTime, need: IsoDate, timing: OrderTiming): boolean => deliveryDayBy(at, need, timing) !== null
@@ -69,7 +107,7 @@ export function latestOrderMoment(now: DateTime, need: IsoDate, timing: OrderTim
   let lo = Math.floor(now.toMillis() / MINUTE)
   const at = (m: number) => DateTime.fromMillis(m * MINUTE, { zone: ZONE })
   if (!canDeliverBy(at(lo), need, timing)) {
-    const first = firstDeliverableDayOnOrAfter(firstAllowedDayFor({ ...timing, now }), timing)
+    const first = firstDeliverableDayOnOrAfter(firstAllowedDayAt(now, timing), timing)
     return { kind: 'en-retard', auPlusTot: first === null ? null : isoOfDayNumber(first) }
   }
   // An order placed on the day needed is always too late (the first allowed date is a day ahead).
@@ -90,25 +128,4 @@ export const formatMoment = (at: DateTime): string => `${formatDate(at)} à ${at
 export function orderMomentText(moment: OrderMoment): string {
   if (moment.kind === 'a-temps') return `À commander avant le ${formatMoment(moment.avant)}`
   return moment.auPlusTot ? `En retard : livraison au plus tôt le ${formatDate(moment.auPlusTot)}` : 'En retard : aucune date de livraison possible'
-}
-
-/**
- * The delivery window a line ordered now gets: ending on the last deliverable day on or before
- * the day needed (the order horizon permitting), starting on the form's default start for that
- * end. When that is no longer possible, the earliest window: the first deliverable day and its
- * default end. Both pass validateDeliveryWindow at `timing.now`.
- */
-export function orderWindow(need: IsoDate, ctx: DeliveryWindowContext): { datePrevueLivraison: IsoDate; finDatePrevueLivraison: IsoDate } | null {
-  const end = deliveryDayBy(ctx.now, need, ctx)
-  const gap = minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion)
-  if (end !== null) {
-    const start = dayNumber(defaultStartDate(isoOfDayNumber(end), ctx))
-    if (start !== null && start + gap <= end && isDeliverableDay(start, ctx) && start >= firstAllowedDayFor(ctx)) {
-      return { datePrevueLivraison: isoOfDayNumber(start), finDatePrevueLivraison: isoOfDayNumber(end) }
-    }
-  }
-  const first = firstDeliverableDayOnOrAfter(firstAllowedDayFor(ctx), ctx)
-  if (first === null || first > horizonDayNumber(ctx.now, ctx.params ?? DEFAULT_ORDER_PARAMETERS)) return null
-  const fin = defaultEndDate(isoOfDayNumber(first), ctx)
-  return fin ? { datePrevueLivraison: isoOfDayNumber(first), finDatePrevueLivraison: fin } : null
 }

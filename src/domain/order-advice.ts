@@ -1,14 +1,14 @@
-// An advised order (issue 18): a need (tonnes, the day needed) turned into the latest moment to
-// order and the line the order-line form opens with — quantity, truck mode and delivery window
-// chosen so that the form's own rules (validateOrderLine) accept the line as it is.
+// An advised order (issue 18): the line the order-line form opens with — quantity, truck mode
+// and delivery window chosen so that the form's own rules (validateOrderLine) accept it as it
+// is. Apart from latest-order-moment.ts: only a tap needs it (the date rules of the form).
 import type { DateTime } from 'luxon'
-import { MODE_CAMION_DEFAUT } from './constants'
-import { ceilToStep } from './forecast-lots'
-import { latestOrderMoment, orderWindow, type OrderMoment, type OrderTiming } from './latest-order-moment'
+import { dayNumber, horizonDayNumber } from './calendar'
+import { isoOfDayNumber } from './day-numbers'
+import { defaultEndDate, defaultStartDate, firstAllowedDayFor, minGapDays, type DeliveryWindowContext } from './delivery-window'
+import { ceilToStep, deliveryDayBy, firstDeliverableDayOnOrAfter, isDeliverableDay, truckForNeed, type OrderTiming } from './latest-order-moment'
 import { DEFAULT_ORDER_PARAMETERS, truckModeLimits } from './order-parameters'
 import { quantityBounds } from './quantity'
 import { roundTonnes } from './tonnes'
-import { validateTruckMode } from './truck-mode'
 import type { ContraintesArticle, IsoDate } from './types'
 
 export interface AdviceInput extends OrderTiming {
@@ -19,9 +19,8 @@ export interface AdviceInput extends OrderTiming {
   contraintesArticle?: ContraintesArticle | null
 }
 
-export interface OrderAdvice {
-  moment: OrderMoment
-  /** The prefilled quantity: the need, within the article's and the truck's limits. */
+export interface AdvisedLine {
+  /** The need, within the article's and the truck's limits. */
   quantite: number
   codeModeCamion: string
   fenetre: { datePrevueLivraison: IsoDate; finDatePrevueLivraison: IsoDate } | null
@@ -34,29 +33,43 @@ export interface OrderAdvice {
 export function adviceQuantity(besoin: number, input: Pick<AdviceInput, 'contraintesArticle' | 'codeModeCamion' | 'modesCamion' | 'params'>): number {
   const bounds = quantityBounds(input.contraintesArticle)
   if (bounds.min >= bounds.max) return bounds.min
-  const truck = truckModeLimits(input.codeModeCamion ?? MODE_CAMION_DEFAUT, input.modesCamion, input.params ?? DEFAULT_ORDER_PARAMETERS)
+  const truck = truckModeLimits(input.codeModeCamion || 'VIS', input.modesCamion, input.params ?? DEFAULT_ORDER_PARAMETERS)
   const max = Math.min(bounds.max, truck.max ?? bounds.max)
   const min = Math.max(bounds.min, truck.min ?? 0)
   return roundTonnes(Math.max(min, Math.min(max, ceilToStep(besoin))))
 }
 
-/** The truck mode asked for, when the need fills it (its minimum); otherwise the default auger truck. */
-function truckFor(besoin: number, input: AdviceInput): string {
-  const wanted = input.codeModeCamion || MODE_CAMION_DEFAUT
-  const params = input.params ?? DEFAULT_ORDER_PARAMETERS
-  const { min } = truckModeLimits(wanted, input.modesCamion, params)
-  if (min !== null && ceilToStep(besoin) < min) return MODE_CAMION_DEFAUT
-  const q = adviceQuantity(besoin, { ...input, codeModeCamion: wanted })
-  return validateTruckMode(wanted, q, input.modesCamion, params) === null ? wanted : MODE_CAMION_DEFAUT
+/**
+ * The delivery window a line ordered now gets: ending on the last deliverable day on or before
+ * the day needed (the order horizon permitting), starting on the form's default start for that
+ * end. When that is no longer possible, the earliest window: the first deliverable day and its
+ * default end. Both pass validateDeliveryWindow at `ctx.now`.
+ */
+export function orderWindow(need: IsoDate, ctx: DeliveryWindowContext): AdvisedLine['fenetre'] {
+  const end = deliveryDayBy(ctx.now, need, ctx)
+  const gap = minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion)
+  if (end !== null) {
+    const start = dayNumber(defaultStartDate(isoOfDayNumber(end), ctx))
+    if (start !== null && start + gap <= end && isDeliverableDay(start, ctx) && start >= firstAllowedDayFor(ctx)) {
+      return { datePrevueLivraison: isoOfDayNumber(start), finDatePrevueLivraison: isoOfDayNumber(end) }
+    }
+  }
+  const first = firstDeliverableDayOnOrAfter(firstAllowedDayFor(ctx), ctx)
+  if (first === null || first > horizonDayNumber(ctx.now, ctx.params ?? DEFAULT_ORDER_PARAMETERS)) return null
+  const fin = defaultEndDate(isoOfDayNumber(first), ctx)
+  return fin ? { datePrevueLivraison: isoOfDayNumber(first), finDatePrevueLivraison: fin } : null
 }
 
-export function orderAdvice(input: AdviceInput): OrderAdvice {
-  const codeModeCamion = truckFor(input.besoin, input)
-  const timing = { ...input, codeModeCamion }
-  return {
-    moment: latestOrderMoment(input.now, input.jourBesoin, timing),
-    quantite: adviceQuantity(input.besoin, timing),
-    codeModeCamion,
-    fenetre: orderWindow(input.jourBesoin, timing),
+/** The advised line; its truck mode is the one the latest moment was computed with. */
+export function advisedLine(input: AdviceInput): AdvisedLine {
+  let codeModeCamion = truckForNeed(input.besoin, input)
+  let quantite = adviceQuantity(input.besoin, { ...input, codeModeCamion })
+  // The article's limits and the truck's may not meet (a 25 t tipper, a 15 t feed): then the auger truck.
+  const truck = truckModeLimits(codeModeCamion, input.modesCamion, input.params ?? DEFAULT_ORDER_PARAMETERS)
+  const bounds = quantityBounds(input.contraintesArticle)
+  if ((truck.min !== null && quantite < truck.min) || (truck.max !== null && quantite > truck.max) || quantite > bounds.max) {
+    codeModeCamion = 'VIS'
+    quantite = adviceQuantity(input.besoin, { ...input, codeModeCamion })
   }
+  return { quantite, codeModeCamion, fenetre: orderWindow(input.jourBesoin, { ...input, codeModeCamion }) }
 }

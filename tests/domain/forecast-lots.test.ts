@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ceilToStep, lotForecast, type ForecastLot, type ForecastTranche } from '../../src/domain/forecast-lots'
-import { orderAdvice, adviceQuantity } from '../../src/domain/order-advice'
-import { orderMomentText } from '../../src/domain/latest-order-moment'
+import { lotForecast, type ForecastLot, type ForecastTranche } from '../../src/domain/forecast-lots'
+import { advisedLine, adviceQuantity } from '../../src/domain/order-advice'
+import { ceilToStep, latestOrderMoment, orderMomentText, truckForNeed } from '../../src/domain/latest-order-moment'
 import { paris } from './helpers'
 
 const now = paris('2026-11-23T20:00') // Monday evening, after the pivot
@@ -51,13 +51,15 @@ describe('advised order', () => {
     expect(adviceQuantity(3.2, { contraintesArticle: { quantiteMin: 5, quantiteMax: 29 } })).toBe(5)
     expect(adviceQuantity(3.2, { contraintesArticle: { quantiteMin: 1, quantiteMax: 1 } })).toBe(1)
   })
-  it('a truck mode the quantity does not fit falls back to the auger truck', () => {
-    expect(orderAdvice({ now, besoin: 10, jourBesoin: '2026-12-04', codeModeCamion: 'BENNE' }).codeModeCamion).toBe('VIS')
-    expect(orderAdvice({ now, besoin: 26, jourBesoin: '2026-12-04', codeModeCamion: 'BENNE' }).codeModeCamion).toBe('BENNE')
+  it('a truck mode the need does not fill falls back to the auger truck', () => {
+    expect(truckForNeed(10, { codeModeCamion: 'BENNE' })).toBe('VIS')
+    expect(truckForNeed(26, { codeModeCamion: 'BENNE' })).toBe('BENNE')
+    expect(advisedLine({ now, besoin: 26, jourBesoin: '2026-12-04', codeModeCamion: 'BENNE', contraintesArticle: { quantiteMax: 15 } }).codeModeCamion).toBe('VIS')
   })
   it('"À commander avant le …" with the window ending on the day needed', () => {
-    const a = orderAdvice({ now, besoin: 23, jourBesoin: '2026-11-27' })
-    expect(orderMomentText(a.moment)).toBe('À commander avant le jeudi 26/11/2026 à 10:00')
-    expect(a).toMatchObject({ quantite: 23, codeModeCamion: 'VIS', fenetre: { datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27' } })
+    expect(orderMomentText(latestOrderMoment(now, '2026-11-27', {}))).toBe('À commander avant le jeudi 26/11/2026 à 10:00')
+    expect(advisedLine({ now, besoin: 23, jourBesoin: '2026-11-27' })).toEqual({
+      quantite: 23, codeModeCamion: 'VIS', fenetre: { datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27' },
+    })
   })
 })
