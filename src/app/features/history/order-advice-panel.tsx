@@ -60,15 +60,11 @@ export default function OrderAdvicePanel({ numTiers, lignes, historyUpdatedAt }:
       )}
       <ul className="mt-1 divide-y divide-neutral-300">
         {advices.slice(0, SHOWN).map((a) => (
-          <li key={a.need.key} className="grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-x-4" data-conseil={a.need.key}>
-            <div className="grid gap-1">
-              <h3 className="text-base font-bold">{a.need.libelleArticle}</h3>
-              <p className="text-base">{detail(a)}</p>
-              <AdviceSentence advice={a} className="justify-self-start" />
-            </div>
-            <div className="justify-self-end">
-              <AdviceOrderButton advice={a} />
-            </div>
+          <li key={a.need.key} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-3">
+            <h3 className="text-base font-bold">{a.need.libelleArticle}</h3>
+            <AdviceOrderButton advice={a} />
+            <p className="col-span-2 text-base">{detail(a)}</p>
+            <AdviceSentence advice={a} className="col-span-2 justify-self-start" />
           </li>
         ))}
       </ul>

@@ -35,10 +35,11 @@ export function LotForecast({ lot, withButton = false }: { lot: Lot; withButton?
   }
   const t = forecast.tranche
   return (
-    <div className="mt-2 grid gap-1">
+    <div className="mt-2 grid gap-1 font-normal">
       <p className="text-base">
-        Tranche de {t.ageMini} à {t.ageMaxi} jours : <strong>{formatNombre(forecast.besoin)} t</strong> à commander
-        {forecast.article ? ` (${forecast.article.libelle})` : ''}, à partir du {formatDate(forecast.jourBesoin)}
+        <strong>{formatNombre(forecast.besoin)} t</strong>
+        {forecast.article ? ` de ${forecast.article.libelle}` : ''} dès le {formatDate(forecast.jourBesoin)}
+        <span className="text-neutral-800"> (tranche de {t.ageMini} à {t.ageMaxi} jours)</span>
       </p>
       {advice && <AdviceSentence advice={advice} className="justify-self-start" />}
       {!forecast.article && <p className="text-base">Aucun article de cette tranche n'est commandable.</p>}
