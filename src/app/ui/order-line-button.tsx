@@ -79,7 +79,8 @@ export function OrderLineButton({ label, target, reason, prepare }: Props) {
         aria-describedby={reason ? id : undefined}
         aria-label={`${label} ${name}`}
         title={reason ?? undefined}
-        onClick={() => void (prepare ? prepare() : Promise.resolve(target)).then(setOpen)}
+        // A target that cannot be prepared (its code not loaded, say) opens the plain form.
+        onClick={() => void (prepare ? prepare().catch(() => target) : Promise.resolve(target)).then(setOpen)}
         className={
           reason
             ? 'touch-target rounded-full border-2 border-neutral-500 bg-neutral-100 px-4 text-base font-semibold text-neutral-700'
