@@ -56,7 +56,7 @@ export default function OrderAdvicePanel({ numTiers, lignes, historyUpdatedAt }:
       {lotPart}
       <h2 id="a-commander-titre" className="text-lg font-bold">À commander</h2>
       {(!online || failed || lots.failed) && Number.isFinite(datedFrom) && (
-        <p className="text-base font-semibold">Calculé hors connexion avec les données du {formatSavedAt(datedFrom)}</p>
+        <p className="text-base text-neutral-800">Calculé hors connexion avec les données du {formatSavedAt(datedFrom)}</p>
       )}
       <ul className="mt-1 divide-y divide-neutral-300">
         {advices.slice(0, SHOWN).map((a) => (
