@@ -72,7 +72,7 @@ for (const backend of backends) {
     it('gives 100002 lots, one with two feeding plans, and counts only live order lines on them', async () => {
       const { db } = opened
       const lotRows = await db.select().from(lots).where(eq(lots.numTiers, DEMO.volailles))
-      expect(lotRows.map((l) => l.numLot.slice(0, 2)).sort()).toEqual(['OL', 'VL', 'VL', 'VL'])
+      expect(lotRows.map((l) => l.numLot.slice(0, 2)).sort()).toEqual(['OL', 'VL', 'VL', 'VL', 'VL', 'VL'])
       const plans = await db.select().from(plansAlimentation).where(eq(plansAlimentation.numLot, DEMO.lots.chairDeuxPlans))
       expect(plans).toHaveLength(2)
       expect(plans.filter((p) => p.principal)).toHaveLength(1)

@@ -18,6 +18,19 @@ export interface OrderTarget {
   codeTypeArticle?: string | null
   numAdresse?: string | number | null
   numContrat?: string | null
+  /** An advised order (feed forecasts) opens the form with its line already filled in. */
+  prefill?: OrderPrefill | null
+}
+
+/** What an advised order fills in besides the article, address, lot and building. */
+export interface OrderPrefill {
+  quantiteCommande: number
+  codeModeCamion?: string | null
+  codeTypeSilo1?: string | null
+  datePrevueLivraison?: string | null
+  finDatePrevueLivraison?: string | null
+  matinApmidi?: string | null
+  finMatinApmidi?: string | null
 }
 
 interface Props {
@@ -25,6 +38,8 @@ interface Props {
   target: OrderTarget
   /** Not orderable (artCommandable false, or the plan out of its dates): disabled for that reason. */
   reason?: string | null
+  /** Builds the target on the tap (an advised order computes its line then). */
+  prepare?: () => Promise<OrderTarget>
 }
 
 /** Kept for the screens that still import it; the form exists now. */
@@ -46,9 +61,9 @@ function NewLineDialog({ target, onClose }: { target: OrderTarget; onClose: (sav
   )
 }
 
-export function OrderLineButton({ label, target, reason }: Props) {
+export function OrderLineButton({ label, target, reason, prepare }: Props) {
   const id = useId()
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useState<OrderTarget | null>(null)
   const [added, setAdded] = useState(false)
   useEffect(() => {
     if (!added) return
@@ -64,7 +79,8 @@ export function OrderLineButton({ label, target, reason }: Props) {
         aria-describedby={reason ? id : undefined}
         aria-label={`${label} ${name}`}
         title={reason ?? undefined}
-        onClick={() => setOpen(true)}
+        // A target that cannot be prepared (its code not loaded, say) opens the plain form.
+        onClick={() => void (prepare ? prepare().catch(() => target) : Promise.resolve(target)).then(setOpen)}
         className={
           reason
             ? 'touch-target rounded-full border-2 border-neutral-500 bg-neutral-100 px-4 text-base font-semibold text-neutral-700'
@@ -85,9 +101,9 @@ export function OrderLineButton({ label, target, reason }: Props) {
       )}
       {open && (
         <NewLineDialog
-          target={target}
+          target={open}
           onClose={(saved) => {
-            setOpen(false)
+            setOpen(null)
             setAdded(saved)
           }}
         />

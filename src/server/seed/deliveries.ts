@@ -78,6 +78,12 @@ export async function seedDeliveries(tx: Tx, rng: Rng, today: string, holidays: 
     }
   }
 
+  // 100001's regular feed (issue 18), added last so that the numbers above stay as they were.
+  const r = DEMO.alimentRegulier
+  for (let back = -r.derniereLivraison + 4 * r.intervalleJours; back >= -r.derniereLivraison; back -= r.intervalleJours) {
+    add(DEMO.eleveur, nextBusinessDay(addDays(today, -back), holidays), 'VIS', [{ numArticle: r.numArticle, quantiteLivree: r.quantite, numAdresse: r.numAdresse, numExploitation: 1, numBatiment: 11 }])
+  }
+
   await insertAll(tx, livraisons, deliveries)
   await insertAll(tx, livraisonLignes, lines)
 }

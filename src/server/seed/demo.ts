@@ -26,5 +26,11 @@ export const DEMO = {
     chairAVenir: 'VL10232',
     /** 100002, placed today-120: its plan has ended. */
     chairTermine: 'VL10198',
+    /** 100002, chicks arriving today+6 in Poulailler 3: the first tranche must be ordered this week. */
+    chairACommander: 'VL10233',
+    /** 100002, placed today-38 in Poulailler 3, every tranche ordered: nothing to order. */
+    chairCouvert: 'VL10229',
   },
+  /** 100001: heifer feed delivered every 14 days at address 1, last today-11: next usual delivery today+3. */
+  alimentRegulier: { numArticle: '410106', numAdresse: 1, intervalleJours: 14, derniereLivraison: -11, quantite: 7.5 },
 } as const

@@ -14,6 +14,7 @@ export const DEMO_BUILDINGS: Building[] = [
   { numBatiment: 21, numExploitation: 2, numTiers: DEMO.eleveur, libelle: 'Post-sevrage', codeFiliere: FILIERE.PORCS, silos: ['001', '020'] },
   { numBatiment: 31, numExploitation: 3, numTiers: DEMO.volailles, libelle: 'Poulailler 1', codeFiliere: FILIERE.VOLAILLES_CHAIR, silos: ['001', '002'] },
   { numBatiment: 32, numExploitation: 3, numTiers: DEMO.volailles, libelle: 'Poulailler 2', codeFiliere: FILIERE.VOLAILLES_CHAIR, silos: ['003', '004'] },
+  { numBatiment: 33, numExploitation: 3, numTiers: DEMO.volailles, libelle: 'Poulailler 3', codeFiliere: FILIERE.VOLAILLES_CHAIR, silos: ['001', '002'] },
   { numBatiment: 41, numExploitation: 4, numTiers: DEMO.volailles, libelle: 'Bâtiment pondeuses', codeFiliere: FILIERE.VOLAILLES_PONTE, silos: ['001', '005', '006'] },
 ]
 

@@ -46,6 +46,17 @@ export const LOTS: LotDef[] = [
     numLot: DEMO.lots.chairTermine, numExploitation: 3, numBatiment: 32, mep: -120, nbAnimaux: 21000, codeFiliere: FILIERE.VOLAILLES_CHAIR,
     plans: [{ libelle: 'Plan standard poulet 42 jours', principal: true, debut: -120, fin: -78, tranches: CHAIR_STANDARD }],
   },
+  // The feed forecasts' states (issue 18): a lot whose every tranche is ordered, ending in
+  // Poulailler 3 at day 42 (today+4), then the next lot placed there at today+6 whose plan has
+  // started (the chicks' feed is ordered before they arrive): its first tranche is due this week.
+  {
+    numLot: DEMO.lots.chairCouvert, numExploitation: 3, numBatiment: 33, mep: -38, nbAnimaux: 12000, codeFiliere: FILIERE.VOLAILLES_CHAIR,
+    plans: [{ libelle: 'Plan standard poulet 42 jours', principal: true, debut: -38, fin: 4, tranches: CHAIR_STANDARD }],
+  },
+  {
+    numLot: DEMO.lots.chairACommander, numExploitation: 3, numBatiment: 33, mep: 6, nbAnimaux: 20000, codeFiliere: FILIERE.VOLAILLES_CHAIR,
+    plans: [{ libelle: 'Plan standard poulet 42 jours', principal: true, debut: -1, fin: 48, tranches: CHAIR_STANDARD }],
+  },
 ]
 
 export async function seedLots(tx: Tx, today: string) {

@@ -18,6 +18,7 @@ type OrderDef = { numTiers: string; day: number; lines: LineDef[]; comments?: { 
 const E = (etape: Etape, numArticle: string, qte: number, more: Partial<LineDef> = {}): LineDef => ({ etape, numArticle, qte, ...more })
 const V = { lot: DEMO.lots.chairDeuxPlans, bat: 31, expl: 3, adr: 1 }
 const O = { lot: DEMO.lots.pondeuses, bat: 41, expl: 4, adr: 2 }
+const C = { lot: DEMO.lots.chairCouvert, bat: 33, expl: 3, adr: 1 }
 
 export const ORDERS: OrderDef[] = [
   { numTiers: DEMO.eleveur, day: -330, lines: [E('FACTUREE', '410101', 12, { adr: 1 }), E('FACTUREE', '420105', 20, { adr: 2 })] },
@@ -41,6 +42,9 @@ export const ORDERS: OrderDef[] = [
   { numTiers: DEMO.volailles, day: -19, lines: [E('LIVREE', '450101', 6, V)] },
   { numTiers: DEMO.volailles, day: -10, lines: [E('SUPPRIMEE', '450102', 20, V)] },
   { numTiers: DEMO.volailles, day: -4, lines: [E('VALORISEE', '450203', 10, O), E('VALORISEE', '450102', 5, { ...V, contrat: 'CT2026-0530' })] },
+  // VL10229 (12 000 chickens): every tranche of its plan ordered, nothing left to order.
+  { numTiers: DEMO.volailles, day: -40, lines: [E('FACTUREE', '450101', 4, C), E('FACTUREE', '450102', 14.5, C)] },
+  { numTiers: DEMO.volailles, day: -12, lines: [E('LIVREE', '450103', 18, C), E('LIVREE', '450104', 11, C)] },
 ]
 
 /** The steps a line went through to reach `etape`. */

@@ -22,6 +22,8 @@ import { useHistory } from './use-history'
 // writes) and its dialog, none of which the history's first paint needs. Precached for offline.
 const loadLauncher = () => import('./quick-add-launcher')
 const QuickAddLauncher = lazy(() => loadLauncher().then((m) => ({ default: m.QuickAddLauncher })))
+// The "À commander" panel (feed forecasts) brings luxon and the forecast rules: after first paint.
+const OrderAdvicePanel = lazy(() => import('./order-advice-panel'))
 
 function byDate(lignes: readonly LigneLivraison[]) {
   const groups = new Map<string, LigneLivraison[]>()
@@ -89,6 +91,9 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
           </Link>
         </p>
       )}
+      <Suspense fallback={null}>
+        <OrderAdvicePanel numTiers={numTiers} lignes={all} historyUpdatedAt={query.dataUpdatedAt} />
+      </Suspense>
       <HistoryHelp />
       {!duplicating && <OrderFormNote>Pour recommander des aliments déjà livrés, utilisez « Dupliquer des lignes ».</OrderFormNote>}
       <AddressFilter adresses={adresses} value={adresse} onChange={setAdresse} />

@@ -6,6 +6,7 @@ import type { Lot } from '../../../api/contract/lots'
 import { isPlanOrderable, lotType, planTrancheStates } from '../../../domain/feeding-plan'
 import { formatDate } from '../../../domain/format'
 import { parisNow } from '../../ui/now'
+import { LotForecast } from './lot-forecast'
 import { TrancheCard } from './tranche-card'
 
 const TYPES = { PONTE: 'Volailles pondeuses', CHAIR: 'Volailles de chair' } as const
@@ -35,6 +36,7 @@ export function LotDetail({ lot, exploitation, batiment }: { lot: Lot; exploitat
         <dt className="text-neutral-800">Mise en place</dt>
         <dd>{formatDate(lot.dateMep)}</dd>
       </dl>
+      <LotForecast lot={lot} withButton />
       {plans.length > 1 && (
         <div role="tablist" aria-label="Plans d'alimentation" className="mt-4 flex gap-2 overflow-x-auto">
           {plans.map((p, i) => (

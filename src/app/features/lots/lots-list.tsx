@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { Lot } from '../../../api/contract/lots'
 import { formatDate } from '../../../domain/format'
 import { PHONE, useMedia } from '../../ui/use-media'
+import { LotForecast } from './lot-forecast'
 
 export interface LotNames {
   exploitation: (l: Lot) => string
@@ -28,6 +29,7 @@ export function LotsList({ lots, names }: { lots: readonly Lot[]; names: LotName
               <dt className="text-neutral-800">Mise en place</dt>
               <dd>{formatDate(l.dateMep)}</dd>
             </dl>
+            <LotForecast lot={l} />
             <Link to="/catalog/lots" search={search(l)} className={`${VOIR} mt-3 w-full`} aria-label={`Voir le lot ${l.numLot}`}>
               Voir
             </Link>
@@ -52,7 +54,10 @@ export function LotsList({ lots, names }: { lots: readonly Lot[]; names: LotName
           <tr key={l.numLot} className="border-b border-neutral-300">
             <td className="py-2 pr-3">{names.exploitation(l)}</td>
             <td className="py-2 pr-3">{names.batiment(l)}</td>
-            <td className="py-2 pr-3 font-semibold">{l.numLot}</td>
+            <td className="py-2 pr-3 font-semibold">
+              {l.numLot}
+              <LotForecast lot={l} />
+            </td>
             <td className="py-2 pr-3">{formatDate(l.dateMep)}</td>
             <td className="py-2 text-right">
               <Link to="/catalog/lots" search={search(l)} className={VOIR} aria-label={`Voir le lot ${l.numLot}`}>

@@ -12,6 +12,7 @@ import { MESSAGES } from '../../../domain/constants'
 import { firstAllowedDateFor } from '../../../domain/delivery-window'
 import { mineralMax } from '../../../domain/minerals'
 import type { CartLine } from '../../../domain/types'
+import type { OrderPrefill } from '../../ui/order-line-button'
 import { addCartLines, askPersistentStorage, readLastDelivery, saveLastDelivery, updateCartLine } from '../../../offline/cart'
 import { ConfirmDialog } from '../../ui/modal'
 import { useHoldUpdates } from '../../pwa/update-holds'
@@ -32,6 +33,7 @@ export interface OrderLineTarget {
   numExploitation?: string | number | null
   numAdresse?: string | number | null
   numContrat?: string | null
+  prefill?: OrderPrefill | null
 }
 
 export interface OrderLineDialogProps {
@@ -92,13 +94,18 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
     // The last dates and slots chosen become the next line's defaults, while still possible.
     const last = lastDelivery && (lastDelivery.datePrevueLivraison ?? '') >= first ? lastDelivery : null
     const only = data0.adresses.length === 1 ? str(data0.adresses[0]?.numAdr) : ''
+    // An advised order (feed forecasts) brings its whole line; otherwise the last dates and slots.
+    const p = target?.prefill
     return initialValues(line ?? null, data0.modes, minerals, {
       numAdresse: str(target?.numAdresse) || only,
       numBatiment: str(target?.numBatiment),
-      datePrevueLivraison: last?.datePrevueLivraison ?? '',
-      finDatePrevueLivraison: last?.finDatePrevueLivraison ?? '',
-      matinApmidi: last?.matinApmidi ?? undefined,
-      finMatinApmidi: last?.finMatinApmidi ?? undefined,
+      datePrevueLivraison: (p ? p.datePrevueLivraison : last?.datePrevueLivraison) ?? '',
+      finDatePrevueLivraison: (p ? p.finDatePrevueLivraison : last?.finDatePrevueLivraison) ?? '',
+      matinApmidi: (p ? p.matinApmidi : last?.matinApmidi) ?? undefined,
+      finMatinApmidi: (p ? p.finMatinApmidi : last?.finMatinApmidi) ?? undefined,
+      quantiteCommande: p?.quantiteCommande,
+      codeModeCamion: p?.codeModeCamion ?? undefined,
+      codeTypeSilo1: p?.codeTypeSilo1 ?? undefined,
     })
     // Computed once, when the data first arrives: later refetches must not reset what is typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps

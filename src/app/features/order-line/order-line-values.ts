@@ -78,18 +78,22 @@ export interface Defaults {
   finDatePrevueLivraison?: string
   matinApmidi?: string
   finMatinApmidi?: string
+  /** An advised order's quantity, truck mode and first storage place (feed forecasts). */
+  quantiteCommande?: number
+  codeModeCamion?: string
+  codeTypeSilo1?: string
 }
 
 /** The values of a new line (with the last dates and slots) or of a cart line being edited. */
 export function initialValues(line: CartLine | null, modes: readonly ModeCamion[], minerals: readonly MineralValue[], d: Defaults = {}): OrderLineValues {
-  const places = PLACE_FIELDS.map((f) => str(line?.[f]))
+  const places = PLACE_FIELDS.map((f, i) => str(line ? line[f] : i === 0 ? d.codeTypeSilo1 : null))
   const chosen = new Map((line?.mineraux ?? []).map((m) => [m.numArticle, m]))
   const known = minerals.map((m) => ({ ...m, selected: chosen.has(m.numArticle), quantiteCommande: str(chosen.get(m.numArticle)?.quantiteCommande).replace('.', ',') }))
   // A mineral of an edited line that the article no longer offers stays, so the farmer sees it.
   const extra = [...chosen.values()].filter((m) => !minerals.some((k) => k.numArticle === m.numArticle))
     .map((m) => ({ numArticle: m.numArticle, libelleArticle: str(m.libelleArticle) || m.numArticle, codeTypeArticle: str(m.codeTypeArticle) || 'M', selected: true, quantiteCommande: str(m.quantiteCommande).replace('.', ',') }))
   return {
-    quantiteCommande: formatQuantite(line?.quantiteCommande),
+    quantiteCommande: formatQuantite(line ? line.quantiteCommande : d.quantiteCommande),
     numAdresse: line ? str(line.numAdresse) : (d.numAdresse ?? ''),
     supplementations: (line?.supplementations ?? []).map((s) => s.numArticle),
     mineraux: [...known, ...extra],
@@ -100,7 +104,7 @@ export function initialValues(line: CartLine | null, modes: readonly ModeCamion[
     autre1: autreLieuTexte(places[0]),
     autre2: autreLieuTexte(places[1]),
     autre3: autreLieuTexte(places[2]),
-    ...modeOfCode(line?.codeModeCamion, modes),
+    ...modeOfCode(line ? line.codeModeCamion : d.codeModeCamion, modes),
     datePrevueLivraison: line ? str(line.datePrevueLivraison) : (d.datePrevueLivraison ?? ''),
     finDatePrevueLivraison: line ? str(line.finDatePrevueLivraison) : (d.finDatePrevueLivraison ?? ''),
     matinApmidi: line ? str(line.matinApmidi) : (d.matinApmidi ?? CRENEAU_DEFAUT),

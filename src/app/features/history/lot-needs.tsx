@@ -1,0 +1,30 @@
+// The lots' part of the "À commander" panel: each lot's next tranche (src/domain lotForecast),
+// handed to the panel as needs. Loaded only for a customer with lots, so the history of a
+// cattle farmer never carries the feeding-plan rules.
+import { useEffect, useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { lotsQueryOptions } from '../../../api/lots'
+import type { LigneLivraison } from '../../../api/contract/livraisons'
+import type { Adresse } from '../../../api/contract/tiers'
+import { lotForecast } from '../../../domain/forecast-lots'
+import { lotNeed } from '../../ui/lot-need'
+import { parisNow } from '../../ui/now'
+import type { Need } from '../../ui/use-order-advice'
+
+interface Props {
+  numTiers: string
+  lignes: readonly LigneLivraison[]
+  adresses: readonly Adresse[]
+  onNeeds: (needs: Need[], dataUpdatedAt: number, failed: boolean) => void
+}
+
+export default function LotNeeds({ numTiers, lignes, adresses, onNeeds }: Props) {
+  const lots = useQuery({ ...lotsQueryOptions(numTiers), meta: { errorDialog: false }, retry: 1 })
+  const needs = useMemo(() => {
+    const now = parisNow()
+    return (lots.data ?? []).map((lot) => lotNeed(lot, lotForecast(lot, now), lignes, adresses)).filter((n): n is Need => n !== null)
+  }, [lots.data, lignes, adresses])
+  const { dataUpdatedAt, isRefetchError } = lots
+  useEffect(() => onNeeds(needs, dataUpdatedAt, isRefetchError), [needs, dataUpdatedAt, isRefetchError, onNeeds])
+  return null
+}

@@ -1,0 +1,53 @@
+// A lot's feed forecast (issue 18) on its card and its detail: the next tranche of the current
+// plan, the tonnes still to order and from which day, and the latest moment to order (or that
+// it is late); on the detail, a button opens the order-line form with the line filled in.
+// Computed in the browser from cached queries: it works offline like the rest of the screen.
+import { useMemo } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { tiersQueryOptions } from '../../../api/tiers'
+import type { Livraisons } from '../../../api/contract/livraisons'
+import type { Lot } from '../../../api/contract/lots'
+import { lotForecast } from '../../../domain/forecast-lots'
+import { formatDate, formatNombre } from '../../../domain/format'
+import { lotNeed } from '../../ui/lot-need'
+import { AdviceSentence } from '../../ui/advice-sentence'
+import { AdviceOrderButton } from '../../ui/advice-order-button'
+import { parisNow } from '../../ui/now'
+import { useOrderAdvice } from '../../ui/use-order-advice'
+
+const quiet = { meta: { errorDialog: false }, retry: 1 } as const
+
+export function LotForecast({ lot, withButton = false }: { lot: Lot; withButton?: boolean }) {
+  const { numTiers } = useRouteContext({ from: '/_main' })
+  // The last deliveries tell where a lot's feed goes and the article's weekdays there. Read from
+  // the cache the history (the first screen) filled, not fetched: importing the history's API
+  // here would split it out of the first screen's chunk. Without it the first address applies.
+  const lignes = useQueryClient().getQueryData<Livraisons>(['livraisons', numTiers, 'dernieres'])?.lignes
+  const adresses = useQuery({ ...tiersQueryOptions(numTiers), ...quiet }).data?.adresses
+  const forecast = useMemo(() => lotForecast(lot, parisNow()), [lot])
+  const need = useMemo(() => lotNeed(lot, forecast, lignes ?? [], adresses ?? []), [lot, forecast, lignes, adresses])
+  const advice = useOrderAdvice(numTiers, need ? [need] : []).advices[0]
+
+  if (forecast.kind === 'sans-plan') return null
+  if (forecast.kind === 'rien') {
+    return <p className="mt-2 text-base font-semibold text-silo-green" data-testid="conseil-commande">Rien à commander : les tranches à venir sont couvertes.</p>
+  }
+  const t = forecast.tranche
+  return (
+    <div className="mt-2 grid gap-1 font-normal">
+      <p className="text-base">
+        <strong>{formatNombre(forecast.besoin)} t</strong>
+        {forecast.article ? ` de ${forecast.article.libelle}` : ''} dès le {formatDate(forecast.jourBesoin)}
+        <span className="text-neutral-800"> (tranche de {t.ageMini} à {t.ageMaxi} jours)</span>
+      </p>
+      {advice && <AdviceSentence advice={advice} className="justify-self-start" />}
+      {!forecast.article && <p className="text-base">Aucun article de cette tranche n'est commandable.</p>}
+      {withButton && advice && (
+        <div className="justify-self-start">
+          <AdviceOrderButton advice={advice} label="Commander la tranche" />
+        </div>
+      )}
+    </div>
+  )
+}

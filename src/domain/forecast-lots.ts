@@ -1,0 +1,93 @@
+// Poultry lots: what the next tranche of the current feeding plan needs, and from which day
+// (issue 18). Built on the plan rules of feeding-plan.ts: a tranche is covered once 80 % of its
+// orderable tonnes are ordered; the need is the rest of the orderable tonnes, rounded up to the
+// 0.5 t step of the order form.
+import type { DateTime } from 'luxon'
+import { dayNumber, toIsoDate, ZONE } from './calendar'
+import { isoOfDayNumber } from './day-numbers'
+import { ceilToStep } from './latest-order-moment'
+import { isPlanOrderable, trancheStates, type PlanAlimentation, type Tranche } from './feeding-plan'
+import { roundTonnes } from './tonnes'
+import type { IsoDate } from './types'
+
+export interface ForecastArticle {
+  numArticle: string
+  libelle: string
+  codeTypeArticle?: string | null
+  artCommandable: boolean
+}
+
+export interface ForecastTranche extends Tranche {
+  articles: readonly ForecastArticle[]
+}
+
+export interface ForecastPlan extends PlanAlimentation {
+  principal: boolean
+  libelle: string
+  tranches: readonly ForecastTranche[]
+}
+
+export interface ForecastLot {
+  numLot: string
+  dateMep: IsoDate
+  nbAnimaux: number
+  quantitesCommandees: Readonly<Record<string, number>>
+  plansAlimentation: readonly ForecastPlan[]
+}
+
+export type LotForecast =
+  /** No plan is within its dates today: nothing can be ordered for this lot. */
+  | { kind: 'sans-plan' }
+  /** Every tranche still to feed is covered. */
+  | { kind: 'rien'; plan: ForecastPlan }
+  | {
+      kind: 'tranche'
+      plan: ForecastPlan
+      trancheIndex: number
+      tranche: ForecastTranche
+      /** Tonnes still to order, rounded up to 0.5 t. */
+      besoin: number
+      /** The day the tranche starts: placement date + minimum age. */
+      jourBesoin: IsoDate
+      /** The tranche's first orderable article, or null when none is. */
+      article: ForecastArticle | null
+    }
+
+/** The plan the lot is fed on today: the principal one when within its dates, else the first that is. */
+export function currentPlan(lot: ForecastLot, now: DateTime): ForecastPlan | null {
+  const plans = [...(lot.plansAlimentation ?? [])].sort((a, b) => Number(Boolean(b.principal)) - Number(Boolean(a.principal)))
+  return plans.find((p) => isPlanOrderable(p, now)) ?? null
+}
+
+/** Tonnes already ordered for a tranche: the lot's ordered tonnes of the tranche's articles. */
+export const orderedForTranche = (lot: ForecastLot, tranche: ForecastTranche): number =>
+  roundTonnes((tranche.articles ?? []).reduce((sum, a) => sum + (lot.quantitesCommandees?.[a.numArticle] ?? 0), 0))
+
+/**
+ * The lot's next tranche to feed: the first of the current plan that is not covered and whose
+ * last day (placement + maximum age) is not past — a tranche already over needs nothing more.
+ */
+export function lotForecast(lot: ForecastLot, now: DateTime): LotForecast {
+  const plan = currentPlan(lot, now)
+  if (!plan) return { kind: 'sans-plan' }
+  const mep = dayNumber(lot.dateMep)
+  const today = dayNumber(now.setZone(ZONE)) ?? 0
+  if (mep === null) return { kind: 'rien', plan }
+  const states = trancheStates(plan.tranches, lot.nbAnimaux, plan.tranches.map((t) => orderedForTranche(lot, t)))
+  const index = plan.tranches.findIndex((t, i) => !states[i]!.complete && mep + t.ageMaxi >= today)
+  if (index < 0) return { kind: 'rien', plan }
+  const tranche = plan.tranches[index]!
+  const state = states[index]!
+  return {
+    kind: 'tranche',
+    plan,
+    trancheIndex: index,
+    tranche,
+    besoin: ceilToStep(state.orderable - state.ordered),
+    jourBesoin: isoOfDayNumber(mep + tranche.ageMini),
+    article: tranche.articles.find((a) => a.artCommandable) ?? null,
+  }
+}
+
+/** Is the tranche already being fed (its first day is today or past)? */
+export const hasStarted = (jourBesoin: IsoDate, now: DateTime): boolean => jourBesoin <= toIsoDate(now)

@@ -1,0 +1,103 @@
+// Feeds a customer receives regularly at one address, read from the delivery history (issue 18):
+// at least three deliveries, the usual interval between them and the usual quantity (medians,
+// so that one odd delivery does not move them), and the day the next one is usually due.
+// Lines of a poultry lot are left out: the lot's feeding plan forecasts those.
+import type { DateTime } from 'luxon'
+import { dayNumber } from './calendar'
+import { isoOfDayNumber } from './day-numbers'
+import { QUANTITE_PAS } from './constants'
+import { roundTonnes } from './tonnes'
+import type { IsoDate } from './types'
+
+export interface RegularHistoryLine {
+  numArticle: string
+  libelleArticle: string
+  dateEffectiveLivraison: IsoDate
+  quantiteLivree: number
+  numAdresse: number | null
+  artCommandable: boolean
+  numLot?: string | null
+  numBatiment?: number | null
+  numExploitation?: number | null
+  codeModeCamion?: string | null
+}
+
+export interface RegularFeed {
+  numArticle: string
+  libelleArticle: string
+  numAdresse: number
+  numBatiment: number | null
+  numExploitation: number | null
+  /** Deliveries seen (distinct days). */
+  livraisons: number
+  derniereLivraison: IsoDate
+  /** Usual days between two deliveries. */
+  intervalleJours: number
+  /** Usual tonnes per delivery, to the 0.5 t step. */
+  quantiteHabituelle: number
+  /** The most frequent truck mode of these deliveries. */
+  codeModeCamion: string | null
+  /** The last delivery + the usual interval. */
+  prochaineDate: IsoDate
+}
+
+export const MIN_DELIVERIES = 3
+
+function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(s.length / 2)
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+}
+
+const mostFrequent = (values: readonly (string | null | undefined)[]): string | null => {
+  const counts = new Map<string, number>()
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1)
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null
+}
+
+/**
+ * The regular feeds, soonest due first. A feed whose next delivery is overdue by more than one
+ * usual interval is left out: the farmer has evidently stopped buying it.
+ */
+export function regularFeeds(lines: readonly RegularHistoryLine[], now: DateTime): RegularFeed[] {
+  const today = dayNumber(now) ?? 0
+  const groups = new Map<string, RegularHistoryLine[]>()
+  for (const l of Array.isArray(lines) ? lines : []) {
+    if (!l || l.numLot || l.numAdresse === null || l.numAdresse === undefined || !l.artCommandable) continue
+    if (dayNumber(l.dateEffectiveLivraison) === null || !(l.quantiteLivree > 0)) continue
+    const key = `${l.numArticle}|${l.numAdresse}`
+    groups.set(key, [...(groups.get(key) ?? []), l])
+  }
+  const feeds: RegularFeed[] = []
+  for (const group of groups.values()) {
+    // Several lines of one day are one delivery: their tonnes add up.
+    const byDay = new Map<number, number>()
+    for (const l of group) {
+      const d = dayNumber(l.dateEffectiveLivraison) as number
+      byDay.set(d, (byDay.get(d) ?? 0) + l.quantiteLivree)
+    }
+    const days = [...byDay.keys()].sort((a, b) => a - b)
+    if (days.length < MIN_DELIVERIES) continue
+    const intervalle = Math.round(median(days.slice(1).map((d, i) => d - days[i]!)))
+    if (intervalle < 1) continue
+    const last = days[days.length - 1]!
+    const next = last + intervalle
+    if (next < today - intervalle) continue
+    const latest = group.reduce((a, b) => (b.dateEffectiveLivraison > a.dateEffectiveLivraison ? b : a))
+    const q = Math.max(QUANTITE_PAS, Math.round(median([...byDay.values()]) / QUANTITE_PAS) * QUANTITE_PAS)
+    feeds.push({
+      numArticle: latest.numArticle,
+      libelleArticle: latest.libelleArticle,
+      numAdresse: latest.numAdresse as number,
+      numBatiment: latest.numBatiment ?? null,
+      numExploitation: latest.numExploitation ?? null,
+      livraisons: days.length,
+      derniereLivraison: isoOfDayNumber(last),
+      intervalleJours: intervalle,
+      quantiteHabituelle: roundTonnes(q),
+      codeModeCamion: mostFrequent(group.map((l) => l.codeModeCamion)),
+      prochaineDate: isoOfDayNumber(next),
+    })
+  }
+  return feeds.sort((a, b) => a.prochaineDate.localeCompare(b.prochaineDate) || a.numArticle.localeCompare(b.numArticle))
+}

@@ -1,0 +1,102 @@
+// Feed forecasts (issue 18): the "À commander" panel at the top of Historique and each lot's
+// forecast in Lots & plans. 100002's lot VL10233 (chicks arriving today+6) must be ordered this
+// week: one tap opens the order-line form filled in, accepted as it is; the same offline from
+// the cached data. 100001 sees its regular heifer feed with its usual date. Dates come from
+// src/domain's calendar, as the seed computes them from today.
+// The network cut here is context.setOffline (navigator.onLine false, the app's own requests
+// fail); the real TCP cut of the offline work replaces it once both are merged.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { DateTime } from 'luxon'
+import { nextBusinessDay, toIsoDate } from '../../src/domain/calendar'
+import { formatDate } from '../../src/domain/format'
+import { signIn, waitForServiceWorker } from './support'
+
+const today = DateTime.now().setZone('Europe/Paris').startOf('day')
+const chicksArrive = toIsoDate(today.plus({ days: 6 }))
+const heiferLast = nextBusinessDay(today.minus({ days: 11 }))
+const heiferNext = heiferLast.plus({ days: 14 })
+
+async function expectNoSeriousViolation(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'À commander' })
+const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Mon panier/ })
+
+async function storedLines(page: Page) {
+  return page.evaluate(async () => {
+    const req = indexedDB.open('silo')
+    const db = await new Promise<IDBDatabase>((resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))))
+    const all = db.transaction('cartLines').objectStore('cartLines').getAll()
+    const rows = await new Promise<{ line: Record<string, unknown> }[]>((resolve) => (all.onsuccess = () => resolve(all.result)))
+    db.close()
+    return rows.map((r) => r.line)
+  })
+}
+
+/** Opens the advised form from the panel's VL10233 item and adds the line without touching it. */
+async function orderAsAdvised(page: Page, item: Locator) {
+  await item.getByRole('button', { name: /^Commander/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
+  await expect(dialog.getByLabel('Quantité (t) *')).toHaveValue('6')
+  await expect(dialog.getByLabel('Lieu de stockage 1 *')).toHaveValue('001')
+  await dialog.getByRole('button', { name: 'Suivant' }).click()
+  await expect(dialog.getByLabel('Livraison au plus tard *')).not.toHaveValue('')
+  await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+test('100002: VL10233 to order before a moment this week; the tap opens a filled form accepted as it is, online and offline', async ({ page, context }) => {
+  await signIn(page, '100002')
+  await expect(page).toHaveURL(/\/catalog\/order_history/)
+  await waitForServiceWorker(page)
+  const item = panel(page).getByRole('listitem').filter({ hasText: 'Lot VL10233' })
+  await expect(item).toContainText(`Lot VL10233 : 6 t à partir du ${formatDate(chicksArrive)}`)
+  await expect(item.getByTestId('conseil-commande')).toHaveText(/^À commander avant le \w+ \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)
+  // VL10231's second tranche started nine days ago with 5 t of 26.4 ordered: late, and first.
+  const late = panel(page).getByRole('listitem').first()
+  await expect(late).toContainText('Lot VL10231 : 21,5 t')
+  await expect(late.getByTestId('conseil-commande')).toHaveText(/^En retard : livraison au plus tôt le /)
+  await expectNoSeriousViolation(page)
+
+  await orderAsAdvised(page, item)
+  await expect(cartLink(page)).toHaveAccessibleName(/1 ligne/)
+  const [line] = await storedLines(page)
+  expect(line).toMatchObject({ numArticle: '450101', numLot: 'VL10233', numBatiment: 33, numAdresse: 1, quantiteCommande: 6, codeModeCamion: 'VIS', matinApmidi: 'ID', finMatinApmidi: 'ID' })
+  expect(String(line!.finDatePrevueLivraison) <= chicksArrive).toBe(true)
+  expect(String(line!.datePrevueLivraison) <= String(line!.finDatePrevueLivraison)).toBe(true)
+
+  // The lots screen: the card says the same; the other states are there too.
+  await page.goto('/catalog/lots')
+  const card = (numLot: string) => page.locator('main li').filter({ has: page.getByRole('heading', { name: `Lot ${numLot}` }) })
+  await expect(card('VL10233').getByTestId('conseil-commande')).toHaveText(/^À commander avant le /)
+  await expect(card('VL10231').getByTestId('conseil-commande')).toHaveText(/^En retard : livraison au plus tôt le /)
+  await expect(card('VL10229').getByTestId('conseil-commande')).toHaveText('Rien à commander : les tranches à venir sont couvertes.')
+  await expectNoSeriousViolation(page)
+  await page.getByRole('link', { name: 'Voir le lot VL10233' }).click()
+  await expect(page.getByRole('button', { name: /^Commander la tranche/ })).toBeVisible()
+
+  // No network: a cold start from the cache, the panel computed from the cached data, the same tap.
+  await context.setOffline(true)
+  await page.close()
+  const p = await context.newPage()
+  await p.goto('/catalog/order_history')
+  await expect(panel(p).getByText(/^Calculé hors connexion avec les données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
+  const offlineItem = panel(p).getByRole('listitem').filter({ hasText: 'Lot VL10233' })
+  await expect(offlineItem.getByTestId('conseil-commande')).toHaveText(/^À commander avant le /)
+  await orderAsAdvised(p, offlineItem)
+  await expect(cartLink(p)).toHaveAccessibleName(/2 lignes/)
+  await context.setOffline(false)
+})
+
+test('100001: the panel shows the regular heifer feed with its usual date', async ({ page }) => {
+  await signIn(page, '100001')
+  await expect(page).toHaveURL(/\/catalog\/order_history/)
+  const item = panel(page).getByRole('listitem').filter({ hasText: 'Génisses croissance vrac' })
+  await expect(item).toContainText(`Prochaine commande habituelle vers le ${formatDate(heiferNext)} (environ 7,5 t)`)
+  await expect(item.getByTestId('conseil-commande')).toHaveText(/^(À commander avant le|En retard : livraison au plus tôt le) /)
+  await expectNoSeriousViolation(page)
+})
