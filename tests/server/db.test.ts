@@ -1,11 +1,13 @@
-// The database layer: migrations, the demo seed's key facts, determinism, seedIfEmpty, and
-// persistence of PGlite on disk. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
-import { mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs'
+// The database layer: migrations, the demo seed's key facts, determinism, seedIfEmpty, and the
+// embedded PostgreSQL in DATA_DIR (persistence, settings, one server per folder). Runs on the
+// embedded PostgreSQL, and on PostgreSQL at DATABASE_URL when it is set.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, count, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/server/db/client'
+import { selectRows } from '../../src/server/db/raw'
 import {
   adresses, articles, commandeLignes, commandes, contrats, incidentsPaiement, livraisonLignes, livraisons,
   lots, parametres, plansAlimentation, tiers, users,
@@ -123,17 +125,23 @@ for (const backend of backends) {
   })
 }
 
-describe('PGlite on disk', () => {
+describe('the embedded PostgreSQL in DATA_DIR', () => {
   const dir = mkdtempSync(join(tmpdir(), 'silo-db-'))
+  // Run as root, PostgreSQL runs as the postgres user, which must cross this folder.
+  chmodSync(dir, 0o711)
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('keeps every row after closing and reopening', async () => {
-    const first = await openDatabase({ dataDir: join(dir, 'data') })
-    expect(first.kind).toBe('pglite')
+  it('keeps every row after closing and reopening, with fsync on and no TCP port', async () => {
+    const data = join(dir, 'data')
+    const first = await openDatabase({ dataDir: data })
+    expect(first.kind).toBe('embedded')
     await seedDemo(first.db, { today: TEST_TODAY })
     const before = await dumpDatabase(first.db)
+    const settings = await selectRows<{ name: string; setting: string }>(first.db, sql`select name, setting from pg_settings where name in ('fsync', 'listen_addresses', 'synchronous_commit')`)
+    expect(Object.fromEntries(settings.map((s) => [s.name, s.setting]))).toEqual({ fsync: 'on', listen_addresses: '', synchronous_commit: 'on' })
     await first.close()
-    const again = await openDatabase({ dataDir: join(dir, 'data') })
+    expect(statSync(join(data, 'postgres.json')).mode & 0o777).toBe(0o600)
+    const again = await openDatabase({ dataDir: data })
     try {
       expect(await dumpDatabase(again.db)).toEqual(before)
       expect(await seedIfEmpty(again.db, { today: TEST_TODAY })).toBe(false)
@@ -142,13 +150,23 @@ describe('PGlite on disk', () => {
     }
   })
 
-  it('a write-ahead log cut by a brutal stop gives an error that says what to do', async () => {
-    const data = join(dir, 'cut')
-    const opened = await openDatabase({ dataDir: data })
-    await opened.close()
-    // What a power cut during a write can leave: WAL segments with nothing in them.
-    for (const f of readdirSync(join(data, 'pg_wal'))) if (/^[0-9A-F]{24}$/.test(f)) truncateSync(join(data, 'pg_wal', f), 0)
-    await expect(openDatabase({ dataDir: data })).rejects.toThrow(/cannot be opened .*Restore the last backup of that folder/)
+  it('refuses a second server on the same DATA_DIR, naming the process that holds it', async () => {
+    const data = join(dir, 'twice')
+    const first = await openDatabase({ dataDir: data })
+    try {
+      await expect(openDatabase({ dataDir: data })).rejects.toThrow(new RegExp(`in use by another Silo: process ${process.pid}`))
+      // The refused one stopped nothing: the first still answers.
+      expect(await selectRows(first.db, sql`select 1 as one`)).toEqual([{ one: 1 }])
+    } finally {
+      await first.close()
+    }
+  })
+
+  it('says how to carry over a DATA_DIR that holds a PGlite database', async () => {
+    const data = join(dir, 'pglite')
+    mkdirSync(join(data, 'base'), { recursive: true })
+    writeFileSync(join(data, 'PG_VERSION'), '17\n')
+    await expect(openDatabase({ dataDir: data })).rejects.toThrow(/holds a PGlite database.*npm run import-pglite/)
   })
 })
 
