@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, count, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { writeBackup } from '../../src/server/db/backup'
 import { openDatabase } from '../../src/server/db/client'
+import { clusterUrl, startCluster } from '../../src/server/db/embedded/cluster'
+import { acquireLock } from '../../src/server/db/embedded/lock'
+import { restoreBackup } from '../../src/server/db/restore'
 import { selectRows } from '../../src/server/db/raw'
 import {
   adresses, articles, commandeLignes, commandes, contrats, incidentsPaiement, livraisonLignes, livraisons,
@@ -159,6 +164,48 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
       expect(await selectRows(first.db, sql`select 1 as one`)).toEqual([{ one: 1 }])
     } finally {
       await first.close()
+    }
+  })
+
+  it('restores a backup taken while the server runs into an empty DATA_DIR: every order, every row, the sequences', async () => {
+    const source = await openDatabase({ dataDir: join(dir, 'source') })
+    const file = join(dir, 'backup.jsonl.gz')
+    let before: Record<string, string[]>
+    let sequences: unknown[]
+    const seqQuery = sql`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`
+    try {
+      await seedDemo(source.db, { today: TEST_TODAY })
+      before = await dumpDatabase(source.db)
+      sequences = await selectRows(source.db, seqQuery)
+      const client = new pg.Client({ connectionString: clusterUrl(join(dir, 'source')) })
+      await client.connect()
+      try {
+        expect((await writeBackup(client, file)).rows).toBeGreaterThan(1000)
+      } finally {
+        await client.end()
+      }
+    } finally {
+      await source.close()
+    }
+    const target = join(dir, 'target')
+    mkdirSync(target)
+    const release = acquireLock(target)
+    const cluster = await startCluster(target)
+    try {
+      await restoreBackup(cluster.url, file)
+      // A second restore into the now full database is refused and changes nothing.
+      await expect(restoreBackup(cluster.url, file)).rejects.toThrow(/already holds rows/)
+    } finally {
+      await cluster.stop()
+      release()
+    }
+    const restored = await openDatabase({ dataDir: target })
+    try {
+      expect(await dumpDatabase(restored.db)).toEqual(before)
+      expect((await dumpDatabase(restored.db)).commandes!.length).toBeGreaterThan(10)
+      expect(await selectRows(restored.db, seqQuery)).toEqual(sequences)
+    } finally {
+      await restored.close()
     }
   })
 
