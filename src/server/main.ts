@@ -22,7 +22,18 @@ async function main() {
     if (seeded) logger.info('demo cooperative seeded')
   }
   const app = createApp({ db: database.db, config, clock, logger })
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+  // Requests whose handler is still running: a client that hangs up does not stop its handler,
+  // so the database is closed only once they are done (else their last queries fail).
+  let inFlight = 0
+  const fetch: typeof app.fetch = async (...args) => {
+    inFlight++
+    try {
+      return await app.fetch(...args)
+    } finally {
+      inFlight--
+    }
+  }
+  const server = serve({ fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
     logger.info(`listening on http://localhost:${info.port}`, { port: info.port })
   })
 
@@ -48,6 +59,7 @@ async function main() {
       void database.close().finally(() => process.exit(1))
     }, 10_000).unref()
     server.close(async () => {
+      while (inFlight > 0) await new Promise((r) => setTimeout(r, 20))
       clearTimeout(force)
       await database.close().catch((err) => logger.error('database close failed', { error: String(err) }))
       process.exit(0)

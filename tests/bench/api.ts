@@ -4,7 +4,7 @@
 // order creation (each request its own Idempotency-Key and a valid order). It prints requests/s,
 // p50 and p99 latency, the answers other than 2xx, and the memory of the Node process and of the
 // PostgreSQL processes (proportional set size, so shared memory is counted once). Timings are
-// printed, never asserted.
+// printed, never asserted. Each case first runs BENCH_WARMUP seconds (2) unrecorded.
 //
 //   npm run bench:api                       (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_DURATION=5 npm run bench:api
@@ -22,6 +22,7 @@ import pg from 'pg'
 import { addBusinessDays, ZONE } from '../../src/domain/calendar'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const CONNECTIONS = 10
 const SILO_DIR = resolve(process.env.SILO_DIR ?? '.')
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
@@ -149,37 +150,28 @@ const CASES: Case[] = [
 
 interface Row { target: string; case: string; rps: number; p50: number; p99: number; other: number; node: number; postgres: number }
 
-async function measure(target: Target, port: number): Promise<Row[]> {
-  const silo = await startSilo(target, port)
-  const base = `http://127.0.0.1:${port}`
-  const rows: Row[] = []
-  try {
-    const cookie = await signIn(base)
-    for (const c of CASES) {
-      let node = 0
-      let postgres = 0
-      const sample = setInterval(() => {
-        node = Math.max(node, pss(silo.pid!))
-        postgres = Math.max(postgres, target.postgresPids().reduce((sum, pid) => sum + pss(pid), 0))
-      }, 250)
-      const headers = { cookie, origin: base, 'content-type': 'application/json' }
-      const result = await autocannon({
-        url: `${base}${c.path}`,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers,
-        requests: c.post
-          ? [{ method: 'POST', setupRequest: (req) => ({ ...req, headers: { ...headers, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(order()) }) }]
-          : [{ method: 'GET' }],
-      })
-      clearInterval(sample)
-      rows.push({ target: target.name, case: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, other: result.non2xx + result.errors + result.timeouts, node, postgres })
-    }
-  } finally {
-    silo.kill('SIGTERM')
-    await new Promise((r) => silo.once('exit', r))
-  }
-  return rows
+interface Running { target: Target; silo: ChildProcess; base: string; cookie: string }
+
+/** One case on one running Silo. */
+async function measure(r: Running, c: Case, duration = DURATION): Promise<Row> {
+  let node = 0
+  let postgres = 0
+  const sample = setInterval(() => {
+    node = Math.max(node, pss(r.silo.pid!))
+    postgres = Math.max(postgres, r.target.postgresPids().reduce((sum, pid) => sum + pss(pid), 0))
+  }, 250)
+  const headers = { cookie: r.cookie, origin: r.base, 'content-type': 'application/json' }
+  const result = await autocannon({
+    url: `${r.base}${c.path}`,
+    connections: CONNECTIONS,
+    duration,
+    headers,
+    requests: c.post
+      ? [{ method: 'POST', setupRequest: (req) => ({ ...req, headers: { ...headers, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(order()) }) }]
+      : [{ method: 'GET' }],
+  })
+  clearInterval(sample)
+  return { target: r.target.name, case: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, other: result.non2xx + result.errors + result.timeouts, node, postgres }
 }
 
 const mb = (bytes: number) => (bytes ? `${Math.round(bytes / 1048576)} MB` : 'â€”')
@@ -187,11 +179,26 @@ const mb = (bytes: number) => (bytes ? `${Math.round(bytes / 1048576)} MB` : 'â€
 async function main() {
   const targets = [embedded(), await external()].filter((t): t is Target => t !== null)
   const rows: Row[] = []
+  const running: Running[] = []
   try {
-    for (const [i, t] of targets.entries()) rows.push(...(await measure(t, 8255 + i)))
+    for (const [i, target] of targets.entries()) {
+      const silo = await startSilo(target, 8255 + i)
+      const base = `http://127.0.0.1:${8255 + i}`
+      running.push({ target, silo, base, cookie: await signIn(base) })
+    }
+    // Both servers run side by side; each case runs on one then the other, so a change in the
+    // machine's load (it is shared) weighs on both alike.
+    // A short unrecorded run first: the JIT of a fresh Node process would weigh on whoever goes first.
+    for (const c of CASES) for (const r of running) await measure(r, c, WARMUP)
+    for (const c of CASES) for (const r of running) rows.push(await measure(r, c))
   } finally {
+    for (const r of running) {
+      r.silo.kill('SIGTERM')
+      await new Promise((done) => r.silo.once('exit', done))
+    }
     for (const t of targets) await t.cleanup().catch(() => {})
   }
+  rows.sort((a, b) => (a.target === b.target ? 0 : a.target === 'embedded' ? -1 : 1))
   console.log(`\nSilo ${SILO_DIR}, ${CONNECTIONS} connections, ${DURATION} s per case\n`)
   console.log(['case', 'database', 'req/s', 'p50 ms', 'p99 ms', 'not 2xx', 'Node', 'PostgreSQL', 'vs DATABASE_URL'].join(' | '))
   for (const r of rows) {
