@@ -1,7 +1,7 @@
 // The database layer: migrations, the demo seed's key facts, determinism, seedIfEmpty, and the
 // embedded PostgreSQL in DATA_DIR (persistence, settings, one server per folder). Runs on the
 // embedded PostgreSQL, and on PostgreSQL at DATABASE_URL when it is set.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, count, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm'
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { writeBackup } from '../../src/server/db/backup'
 import { openDatabase } from '../../src/server/db/client'
-import { clusterUrl, startCluster } from '../../src/server/db/embedded/cluster'
+import { clusterDir, clusterUrl, startCluster } from '../../src/server/db/embedded/cluster'
 import { acquireLock } from '../../src/server/db/embedded/lock'
 import { restoreBackup } from '../../src/server/db/restore'
 import { selectRows } from '../../src/server/db/raw'
@@ -153,7 +153,7 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     } finally {
       await again.close()
     }
-  })
+  }, 120_000)
 
   it('refuses a second server on the same DATA_DIR, naming the process that holds it', async () => {
     const data = join(dir, 'twice')
@@ -206,6 +206,42 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
       expect(await selectRows(restored.db, seqQuery)).toEqual(sequences)
     } finally {
       await restored.close()
+    }
+  }, 180_000) // seeds, backs up and restores whole clusters: long on a busy machine
+
+  it('stops a cluster a killed Silo left running, and removes a postmaster.pid whose process is not PostgreSQL', async () => {
+    const data = join(dir, 'leftover')
+    mkdirSync(data)
+    let release = acquireLock(data)
+    await startCluster(data)
+    release() // the Silo "dies": its lock goes, its PostgreSQL keeps running
+    const logs: string[] = []
+    release = acquireLock(data)
+    let cluster = await startCluster(data, { log: (m) => logs.push(m) })
+    expect(logs).toContain('stopping the PostgreSQL left running by a previous Silo')
+    await cluster.stop()
+    // After a reboot the file's process id can belong to another process (here: this one).
+    writeFileSync(join(clusterDir(data), 'postmaster.pid'), `${process.pid}\n${clusterDir(data)}\n`)
+    logs.length = 0
+    cluster = await startCluster(data, { log: (m) => logs.push(m) })
+    try {
+      expect(logs.join('\n')).toMatch(/removing a stale postmaster.pid/)
+    } finally {
+      await cluster.stop()
+      release()
+    }
+  })
+
+  it('a start that fails says what PostgreSQL logged', async () => {
+    const data = join(dir, 'broken')
+    mkdirSync(data)
+    const release = acquireLock(data)
+    try {
+      await (await startCluster(data)).stop()
+      appendFileSync(join(clusterDir(data), 'postgresql.conf'), "shared_buffers = 'beaucoup'\n")
+      await expect(startCluster(data)).rejects.toThrow(/did not start[\s\S]*Its log says:[\s\S]*shared_buffers/)
+    } finally {
+      release()
     }
   })
 
