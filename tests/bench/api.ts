@@ -1,13 +1,14 @@
 // The API under load on the embedded database and on PostgreSQL at DATABASE_URL, side by side in
 // one run: Silo is started on each (demo seed), then autocannon (10 connections) drives, for
-// BENCH_DURATION seconds each: Historique (livraisons), the referentiel, the current orders and
-// order creation (each request its own Idempotency-Key and a valid order). It prints requests/s,
-// p50 and p99 latency, the answers other than 2xx, and the memory of the Node process and of the
-// PostgreSQL processes (proportional set size, so shared memory is counted once). Timings are
-// printed, never asserted. Each case first runs BENCH_WARMUP seconds (2) unrecorded.
+// BENCH_DURATION seconds each (in two halves, A B B A, so neither server always goes first):
+// Historique (livraisons), the referentiel, the current orders and order creation (each request
+// its own Idempotency-Key and a valid order). It prints requests/s, p50 and p99 latency, the
+// answers other than 2xx, and the memory of the Node process and of the PostgreSQL processes
+// (proportional set size, so shared memory is counted once). Timings are printed, never
+// asserted. Each case first runs BENCH_WARMUP seconds (2) unrecorded.
 //
 //   npm run bench:api                       (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
-//   BENCH_DURATION=5 npm run bench:api
+//   BENCH_DURATION=5 BENCH_CASES=Historique,referentiel npm run bench:api
 //   SILO_DIR=/path/to/other/checkout npm run bench:api    (the server of another checkout)
 //
 // The external server is shared (other databases, other clients): its memory is the whole server.
@@ -174,6 +175,17 @@ async function measure(r: Running, c: Case, duration = DURATION): Promise<Row> {
   return { target: r.target.name, case: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, other: result.non2xx + result.errors + result.timeouts, node, postgres }
 }
 
+/** Two halves of one case: mean throughput and median, the worse p99, the higher memory. */
+const combine = (a: Row, b: Row): Row => ({
+  ...a,
+  rps: (a.rps + b.rps) / 2,
+  p50: (a.p50 + b.p50) / 2,
+  p99: Math.max(a.p99, b.p99),
+  other: a.other + b.other,
+  node: Math.max(a.node, b.node),
+  postgres: Math.max(a.postgres, b.postgres),
+})
+
 const mb = (bytes: number) => (bytes ? `${Math.round(bytes / 1048576)} MB` : '—')
 
 async function main() {
@@ -189,8 +201,15 @@ async function main() {
     // Both servers run side by side; each case runs on one then the other, so a change in the
     // machine's load (it is shared) weighs on both alike.
     // A short unrecorded run first: the JIT of a fresh Node process would weigh on whoever goes first.
-    for (const c of CASES) for (const r of running) await measure(r, c, WARMUP)
-    for (const c of CASES) for (const r of running) rows.push(await measure(r, c))
+    const only = process.env.BENCH_CASES?.split(',')
+    const cases = CASES.filter((c) => !only || only.includes(c.name))
+    for (const c of cases) for (const r of running) await measure(r, c, WARMUP)
+    // Each case runs A B B A, half the duration each: neither server always goes first.
+    for (const c of cases) {
+      const halves = new Map<Running, Row[]>(running.map((r) => [r, []]))
+      for (const r of [...running, ...[...running].reverse()]) halves.get(r)!.push(await measure(r, c, DURATION / 2))
+      for (const [, [a, b]] of halves) rows.push(b ? combine(a!, b) : a!)
+    }
   } finally {
     for (const r of running) {
       r.silo.kill('SIGTERM')

@@ -107,6 +107,8 @@ function writeSettings(dataDir: string, as: RunAs | null) {
       'synchronous_commit = on',
       'full_page_writes = on',
       'max_connections = 200',
+      // Silo's queries are short: compiling them (these binaries ship LLVM JIT) costs more than it saves.
+      'jit = off',
       "log_line_prefix = '%m [%p] '",
       '',
     ].join('\n'),

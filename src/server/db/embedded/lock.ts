@@ -73,6 +73,7 @@ export function acquireLock(dataDir: string): () => void {
       const release = () => {
         if (released) return
         released = true
+        process.off('exit', release)
         // Only our own lock: never remove one another process took over.
         if (existsSync(path) && readFileSync(path, 'utf8') === content) unlinkSync(path)
       }
