@@ -24,7 +24,7 @@ import { addBusinessDays, ZONE } from '../../src/domain/calendar'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
-const CONNECTIONS = 10
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const SILO_DIR = resolve(process.env.SILO_DIR ?? '.')
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const NUM_TIERS = '100001'
