@@ -189,6 +189,8 @@ export default defineConfig({
   test: {
     include: ['tests/{domain,api,offline,server,app}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // One embedded PostgreSQL for the run: the server tests' default database.
+    globalSetup: ['tests/server/support/embedded-cluster.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },

@@ -1,5 +1,5 @@
 // drizzle-kit: `npm run db:generate` writes SQL migrations from the schema; the server applies
-// them at start (src/server/db/client.ts), on PGlite and PostgreSQL alike.
+// them at start (src/server/db/client.ts), on the embedded PostgreSQL and at DATABASE_URL alike.
 import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({

@@ -14,14 +14,27 @@ async function main() {
   const config = loadConfig()
   const clock = clockFromEnv()
   const started = performance.now()
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir })
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, log: (msg) => logger.info(`database: ${msg}`) },
+  )
   logger.info('database ready', { kind: database.kind, ms: Math.round(performance.now() - started) })
   if (config.seed === 'demo') {
     const seeded = await seedIfEmpty(database.db, { today: clock.now().toISODate()! })
     if (seeded) logger.info('demo cooperative seeded')
   }
   const app = createApp({ db: database.db, config, clock, logger })
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+  // Requests whose handler is still running: a client that hangs up does not stop its handler,
+  // so the database is closed only once they are done (else their last queries fail).
+  let inFlight = 0
+  const fetch: typeof app.fetch = async (...args) => {
+    inFlight++
+    try {
+      return await app.fetch(...args)
+    } finally {
+      inFlight--
+    }
+  }
+  const server = serve({ fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
     logger.info(`listening on http://localhost:${info.port}`, { port: info.port })
   })
   applyServerLimits(server)
@@ -42,11 +55,15 @@ async function main() {
     stopping = true
     clearInterval(housekeepingTimer)
     logger.info('stopping', { signal })
-    // Finish the requests in flight, then close the database; give up after 10 s.
-    const force = setTimeout(() => process.exit(1), 10_000).unref()
+    // Finish the requests in flight, then close the database (the embedded cluster stops with a
+    // fast shutdown and a checkpoint); give up on the requests after 10 s.
+    const force = setTimeout(() => {
+      void database.close().finally(() => process.exit(1))
+    }, 10_000).unref()
     server.close(async () => {
-      await database.close().catch(() => {})
+      while (inFlight > 0) await new Promise((r) => setTimeout(r, 20))
       clearTimeout(force)
+      await database.close().catch((err) => logger.error('database close failed', { error: String(err) }))
       process.exit(0)
     })
   }
@@ -56,5 +73,7 @@ async function main() {
 
 main().catch((err) => {
   logger.error('startup failed', { error: String(err), stack: (err as Error).stack })
+  // Said once more as plain text: a failed start of the embedded PostgreSQL carries its log lines.
+  console.error(`\nSilo did not start: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(1)
 })

@@ -6,9 +6,8 @@
 //
 //   npm run resilience                       (PostgreSQL at DATABASE_URL, else the one on 127.0.0.1)
 //
-// PostgreSQL, not the embedded PGlite: a kill -9 of the process that embeds PGlite can leave a
-// log it cannot replay (see README, "Backups"), which is a property of the embedded engine, not
-// of the sending.
+// This one tests the sending (cut requests, replays) on an external PostgreSQL; kill -9 of Silo
+// and of its embedded PostgreSQL during writes is tests/bench/crash.ts (npm run resilience:embedded).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'

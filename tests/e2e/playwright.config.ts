@@ -43,6 +43,9 @@ export default defineConfig({
     url: `${baseURL}/public/infos/version`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: Silo then stops its embedded PostgreSQL, which
+    // runs detached and would otherwise outlive the test run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'test', HOST: '127.0.0.1' },

@@ -1,11 +1,18 @@
-// The database layer: migrations, the demo seed's key facts, determinism, seedIfEmpty, and
-// persistence of PGlite on disk. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
-import { mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs'
+// The database layer: migrations, the demo seed's key facts, determinism, seedIfEmpty, and the
+// embedded PostgreSQL in DATA_DIR (persistence, settings, one server per folder). Runs on the
+// embedded PostgreSQL, and on PostgreSQL at DATABASE_URL when it is set.
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, count, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { writeBackup } from '../../src/server/db/backup'
 import { openDatabase } from '../../src/server/db/client'
+import { clusterDir, clusterUrl, startCluster } from '../../src/server/db/embedded/cluster'
+import { acquireLock } from '../../src/server/db/embedded/lock'
+import { restoreBackup } from '../../src/server/db/restore'
+import { selectRows } from '../../src/server/db/raw'
 import {
   adresses, articles, commandeLignes, commandes, contrats, incidentsPaiement, livraisonLignes, livraisons,
   lots, parametres, plansAlimentation, tiers, users,
@@ -123,32 +130,126 @@ for (const backend of backends) {
   })
 }
 
-describe('PGlite on disk', () => {
+describe('the embedded PostgreSQL in DATA_DIR', () => {
   const dir = mkdtempSync(join(tmpdir(), 'silo-db-'))
+  // Run as root, PostgreSQL runs as the postgres user, which must cross this folder.
+  chmodSync(dir, 0o711)
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('keeps every row after closing and reopening', async () => {
-    const first = await openDatabase({ dataDir: join(dir, 'data') })
-    expect(first.kind).toBe('pglite')
+  it('keeps every row after closing and reopening, with fsync on and no TCP port', async () => {
+    const data = join(dir, 'data')
+    const first = await openDatabase({ dataDir: data })
+    expect(first.kind).toBe('embedded')
     await seedDemo(first.db, { today: TEST_TODAY })
     const before = await dumpDatabase(first.db)
+    const settings = await selectRows<{ name: string; setting: string }>(first.db, sql`select name, setting from pg_settings where name in ('fsync', 'listen_addresses', 'synchronous_commit')`)
+    expect(Object.fromEntries(settings.map((s) => [s.name, s.setting]))).toEqual({ fsync: 'on', listen_addresses: '', synchronous_commit: 'on' })
     await first.close()
-    const again = await openDatabase({ dataDir: join(dir, 'data') })
+    expect(statSync(join(data, 'postgres.json')).mode & 0o777).toBe(0o600)
+    const again = await openDatabase({ dataDir: data })
     try {
       expect(await dumpDatabase(again.db)).toEqual(before)
       expect(await seedIfEmpty(again.db, { today: TEST_TODAY })).toBe(false)
     } finally {
       await again.close()
     }
+  }, 120_000)
+
+  it('refuses a second server on the same DATA_DIR, naming the process that holds it', async () => {
+    const data = join(dir, 'twice')
+    const first = await openDatabase({ dataDir: data })
+    try {
+      await expect(openDatabase({ dataDir: data })).rejects.toThrow(new RegExp(`in use by another Silo: process ${process.pid}`))
+      // The refused one stopped nothing: the first still answers.
+      expect(await selectRows(first.db, sql`select 1 as one`)).toEqual([{ one: 1 }])
+    } finally {
+      await first.close()
+    }
   })
 
-  it('a write-ahead log cut by a brutal stop gives an error that says what to do', async () => {
-    const data = join(dir, 'cut')
-    const opened = await openDatabase({ dataDir: data })
-    await opened.close()
-    // What a power cut during a write can leave: WAL segments with nothing in them.
-    for (const f of readdirSync(join(data, 'pg_wal'))) if (/^[0-9A-F]{24}$/.test(f)) truncateSync(join(data, 'pg_wal', f), 0)
-    await expect(openDatabase({ dataDir: data })).rejects.toThrow(/cannot be opened .*Restore the last backup of that folder/)
+  it('restores a backup taken while the server runs into an empty DATA_DIR: every order, every row, the sequences', async () => {
+    const source = await openDatabase({ dataDir: join(dir, 'source') })
+    const file = join(dir, 'backup.jsonl.gz')
+    let before: Record<string, string[]>
+    let sequences: unknown[]
+    const seqQuery = sql`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`
+    try {
+      await seedDemo(source.db, { today: TEST_TODAY })
+      before = await dumpDatabase(source.db)
+      sequences = await selectRows(source.db, seqQuery)
+      const client = new pg.Client({ connectionString: clusterUrl(join(dir, 'source')) })
+      await client.connect()
+      try {
+        expect((await writeBackup(client, file)).rows).toBeGreaterThan(1000)
+      } finally {
+        await client.end()
+      }
+    } finally {
+      await source.close()
+    }
+    const target = join(dir, 'target')
+    mkdirSync(target)
+    const release = acquireLock(target)
+    const cluster = await startCluster(target)
+    try {
+      await restoreBackup(cluster.url, file)
+      // A second restore into the now full database is refused and changes nothing.
+      await expect(restoreBackup(cluster.url, file)).rejects.toThrow(/already holds rows/)
+    } finally {
+      await cluster.stop()
+      release()
+    }
+    const restored = await openDatabase({ dataDir: target })
+    try {
+      expect(await dumpDatabase(restored.db)).toEqual(before)
+      expect((await dumpDatabase(restored.db)).commandes!.length).toBeGreaterThan(10)
+      expect(await selectRows(restored.db, seqQuery)).toEqual(sequences)
+    } finally {
+      await restored.close()
+    }
+  }, 180_000) // seeds, backs up and restores whole clusters: long on a busy machine
+
+  it('stops a cluster a killed Silo left running, and removes a postmaster.pid whose process is not PostgreSQL', async () => {
+    const data = join(dir, 'leftover')
+    mkdirSync(data)
+    let release = acquireLock(data)
+    await startCluster(data)
+    release() // the Silo "dies": its lock goes, its PostgreSQL keeps running
+    const logs: string[] = []
+    release = acquireLock(data)
+    let cluster = await startCluster(data, { log: (m) => logs.push(m) })
+    expect(logs).toContain('stopping the PostgreSQL left running by a previous Silo')
+    await cluster.stop()
+    // After a reboot the file's process id can belong to another process (here: this one).
+    writeFileSync(join(clusterDir(data), 'postmaster.pid'), `${process.pid}\n${clusterDir(data)}\n`)
+    logs.length = 0
+    cluster = await startCluster(data, { log: (m) => logs.push(m) })
+    try {
+      expect(logs.join('\n')).toMatch(/removing a stale postmaster.pid/)
+    } finally {
+      await cluster.stop()
+      release()
+    }
+  })
+
+  it('a start that fails says what PostgreSQL logged', async () => {
+    const data = join(dir, 'broken')
+    mkdirSync(data)
+    const release = acquireLock(data)
+    try {
+      await (await startCluster(data)).stop()
+      appendFileSync(join(clusterDir(data), 'postgresql.conf'), "shared_buffers = 'beaucoup'\n")
+      await expect(startCluster(data)).rejects.toThrow(/did not start[\s\S]*Its log says:[\s\S]*shared_buffers/)
+    } finally {
+      release()
+    }
+  })
+
+  it('says how to carry over a DATA_DIR that holds a PGlite database', async () => {
+    const data = join(dir, 'pglite')
+    mkdirSync(join(data, 'base'), { recursive: true })
+    writeFileSync(join(data, 'PG_VERSION'), '17\n')
+    await expect(openDatabase({ dataDir: data })).rejects.toThrow(/holds a PGlite database.*npm run import-pglite/)
   })
 })
 

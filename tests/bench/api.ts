@@ -1,0 +1,230 @@
+// The API under load on the embedded database and on PostgreSQL at DATABASE_URL, side by side in
+// one run: Silo is started on each (demo seed), then autocannon (10 connections) drives, for
+// BENCH_DURATION seconds each (in two halves, A B B A, so neither server always goes first):
+// Historique (livraisons), the referentiel, the current orders and order creation (each request
+// its own Idempotency-Key and a valid order). It prints requests/s, p50 and p99 latency, the
+// answers other than 2xx, and the memory of the Node process and of the PostgreSQL processes
+// (proportional set size, so shared memory is counted once). Timings are printed, never
+// asserted. Each case first runs BENCH_WARMUP seconds (2) unrecorded.
+//
+//   npm run bench:api                       (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+//   BENCH_DURATION=5 BENCH_CASES=Historique,referentiel npm run bench:api
+//   SILO_DIR=/path/to/other/checkout npm run bench:api    (the server of another checkout)
+//
+// The external server is shared (other databases, other clients): its memory is the whole server.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import autocannon from 'autocannon'
+import { DateTime } from 'luxon'
+import pg from 'pg'
+import { addBusinessDays, ZONE } from '../../src/domain/calendar'
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const SILO_DIR = resolve(process.env.SILO_DIR ?? '.')
+const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+const NUM_TIERS = '100001'
+
+interface Target { name: string; env: Record<string, string>; postgresPids(): number[]; cleanup(): Promise<void> }
+
+function pss(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))
+    return m ? Number(m[1]) * 1024 : 0
+  } catch {
+    return 0
+  }
+}
+
+function childrenOf(parent: number): number[] {
+  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((p) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent
+    } catch {
+      return false
+    }
+  })
+}
+
+const postmasterTree = (pidFile: string) => () => {
+  if (!existsSync(pidFile)) return []
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+  return [postmaster, ...childrenOf(postmaster)]
+}
+
+function embedded(): Target {
+  const dataDir = mkdtempSync(join(tmpdir(), 'silo-bench-'))
+  // Silo of another checkout may still be on PGlite: its memory is then all in Node.
+  return {
+    name: 'embedded',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    postgresPids: postmasterTree(join(dataDir, 'postgresql', 'postmaster.pid')),
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  }
+}
+
+async function external(): Promise<Target | null> {
+  const name = `silo_bench_${randomBytes(4).toString('hex')}`
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: ADMIN_URL })
+    await c.connect()
+    try {
+      return await c.query(sql)
+    } finally {
+      await c.end()
+    }
+  }
+  try {
+    await admin(`create database ${name}`)
+  } catch (err) {
+    console.log(`(no PostgreSQL at ${ADMIN_URL.replace(/:[^:@/]*@/, ':***@')}: ${(err as Error).message}; embedded only)`)
+    return null
+  }
+  const dataDirRow = await admin('show data_directory').catch(() => null)
+  const pidFile = dataDirRow ? join(String(dataDirRow.rows[0].data_directory), 'postmaster.pid') : ''
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${name}`
+  return {
+    name: 'DATABASE_URL',
+    env: { DATABASE_URL: url.toString() },
+    postgresPids: postmasterTree(pidFile),
+    cleanup: async () => void (await admin(`drop database if exists ${name} with (force)`)),
+  }
+}
+
+async function startSilo(target: Target, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: SILO_DIR,
+    env: { ...process.env, ...target.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`Silo on ${target.name} exited (${child.exitCode})`)
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/public/infos/version`)).ok) return child
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`Silo on ${target.name} did not start`)
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/security/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username: NUM_TIERS, password: 'demo' }),
+  })
+  const cookie = res.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`)
+  return cookie
+}
+
+const today = DateTime.now().setZone(ZONE).startOf('day')
+let orderNo = 0
+const order = () => ({
+  numTiers: NUM_TIERS,
+  commande: {
+    commentaire: `bench ${orderNo++}`,
+    lignes: [{
+      idLigne: '001', numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1,
+      datePrevueLivraison: addBusinessDays(today, 4).toISODate(), finDatePrevueLivraison: addBusinessDays(today, 5).toISODate(), matinApmidi: 'ID', finMatinApmidi: 'ID',
+      codeModeCamion: 'VIS', codeTypeSilo1: '001', quantiteCommande: 5 + (orderNo % 10), supplementations: [], mineraux: [],
+    }],
+  },
+})
+
+interface Case { name: string; path: string; post?: boolean }
+const CASES: Case[] = [
+  { name: 'Historique', path: `/web/v1/tiers/${NUM_TIERS}/livraisons` },
+  { name: 'referentiel', path: `/web/v1/referentiel?numTiers=${NUM_TIERS}` },
+  { name: 'current orders', path: `/web/v1/tiers/${NUM_TIERS}/commandes/commandes-en-cours` },
+  // Last: the orders it creates lengthen the current orders.
+  { name: 'order creation', path: `/web/v1/tiers/${NUM_TIERS}/commandes`, post: true },
+]
+
+interface Row { target: string; case: string; rps: number; p50: number; p99: number; other: number; node: number; postgres: number }
+
+interface Running { target: Target; silo: ChildProcess; base: string; cookie: string }
+
+/** One case on one running Silo. */
+async function measure(r: Running, c: Case, duration = DURATION): Promise<Row> {
+  let node = 0
+  let postgres = 0
+  const sample = setInterval(() => {
+    node = Math.max(node, pss(r.silo.pid!))
+    postgres = Math.max(postgres, r.target.postgresPids().reduce((sum, pid) => sum + pss(pid), 0))
+  }, 250)
+  const headers = { cookie: r.cookie, origin: r.base, 'content-type': 'application/json' }
+  const result = await autocannon({
+    url: `${r.base}${c.path}`,
+    connections: CONNECTIONS,
+    duration,
+    headers,
+    requests: c.post
+      ? [{ method: 'POST', setupRequest: (req) => ({ ...req, headers: { ...headers, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(order()) }) }]
+      : [{ method: 'GET' }],
+  })
+  clearInterval(sample)
+  return { target: r.target.name, case: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, other: result.non2xx + result.errors + result.timeouts, node, postgres }
+}
+
+/** Two halves of one case: mean throughput and median, the worse p99, the higher memory. */
+const combine = (a: Row, b: Row): Row => ({
+  ...a,
+  rps: (a.rps + b.rps) / 2,
+  p50: (a.p50 + b.p50) / 2,
+  p99: Math.max(a.p99, b.p99),
+  other: a.other + b.other,
+  node: Math.max(a.node, b.node),
+  postgres: Math.max(a.postgres, b.postgres),
+})
+
+const mb = (bytes: number) => (bytes ? `${Math.round(bytes / 1048576)} MB` : '—')
+
+async function main() {
+  const targets = [embedded(), await external()].filter((t): t is Target => t !== null)
+  const rows: Row[] = []
+  const running: Running[] = []
+  try {
+    for (const [i, target] of targets.entries()) {
+      const silo = await startSilo(target, 8255 + i)
+      const base = `http://127.0.0.1:${8255 + i}`
+      running.push({ target, silo, base, cookie: await signIn(base) })
+    }
+    // Both servers run side by side; each case runs on one then the other, so a change in the
+    // machine's load (it is shared) weighs on both alike.
+    // A short unrecorded run first: the JIT of a fresh Node process would weigh on whoever goes first.
+    const only = process.env.BENCH_CASES?.split(',')
+    const cases = CASES.filter((c) => !only || only.includes(c.name))
+    for (const c of cases) for (const r of running) await measure(r, c, WARMUP)
+    // Each case runs A B B A, half the duration each: neither server always goes first.
+    for (const c of cases) {
+      const halves = new Map<Running, Row[]>(running.map((r) => [r, []]))
+      for (const r of [...running, ...[...running].reverse()]) halves.get(r)!.push(await measure(r, c, DURATION / 2))
+      for (const [, [a, b]] of halves) rows.push(b ? combine(a!, b) : a!)
+    }
+  } finally {
+    for (const r of running) {
+      r.silo.kill('SIGTERM')
+      await new Promise((done) => r.silo.once('exit', done))
+    }
+    for (const t of targets) await t.cleanup().catch(() => {})
+  }
+  rows.sort((a, b) => (a.target === b.target ? 0 : a.target === 'embedded' ? -1 : 1))
+  console.log(`\nSilo ${SILO_DIR}, ${CONNECTIONS} connections, ${DURATION} s per case\n`)
+  console.log(['case', 'database', 'req/s', 'p50 ms', 'p99 ms', 'not 2xx', 'Node', 'PostgreSQL', 'vs DATABASE_URL'].join(' | '))
+  for (const r of rows) {
+    const ref = rows.find((o) => o.case === r.case && o.target === 'DATABASE_URL')
+    const ratio = ref && r.target !== 'DATABASE_URL' ? `${(r.rps / ref.rps).toFixed(2)}×` : ''
+    console.log([r.case, r.target, r.rps.toFixed(1), r.p50, r.p99, r.other, mb(r.node), mb(r.postgres), ratio].join(' | '))
+  }
+}
+
+await main()

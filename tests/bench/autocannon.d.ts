@@ -1,0 +1,22 @@
+// The part of autocannon's API tests/bench/api.ts uses (the package ships no types).
+declare module 'autocannon' {
+  interface Request {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+    setupRequest?: (req: Request) => Request
+  }
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    headers?: Record<string, string>
+    requests?: Request[]
+    method?: string
+  }
+  interface Histogram { average: number; p50: number; p99: number; total: number }
+  interface Result { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number; '2xx': number }
+  function autocannon(opts: Options): Promise<Result>
+  export default autocannon
+}

@@ -1,0 +1,176 @@
+// The embedded PostgreSQL under brutal stops (issue: durable embedded database). Silo runs on a
+// fresh DATA_DIR while orders are written, four at a time, each with its own Idempotency-Key;
+// then it is killed with SIGKILL — ROUNDS times Silo alone (its PostgreSQL keeps running and is
+// stopped by the next start), ROUNDS times Silo and every process of its PostgreSQL (the cluster
+// must recover from its write-ahead log). Every restart must succeed, and at the end every order
+// the server acknowledged (201 with its number) must be in the database. Then a second Silo on
+// the same DATA_DIR must refuse to start, naming the first. Exits 1 on any failure.
+//
+//   npm run resilience:embedded        (ROUNDS=20 by default; CRASH_PORT, 8278 by default)
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DateTime } from 'luxon'
+import pg from 'pg'
+import { addBusinessDays, ZONE } from '../../src/domain/calendar'
+import { clusterDir, clusterUrl } from '../../src/server/db/embedded/cluster'
+
+const ROUNDS = Number(process.env.ROUNDS ?? 20)
+const PORT = Number(process.env.CRASH_PORT ?? 8278)
+const BASE = `http://127.0.0.1:${PORT}`
+const NUM_TIERS = '100001'
+const dataDir = mkdtempSync(join(tmpdir(), 'silo-crash-'))
+
+function spawnSilo(port = PORT): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'production', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+}
+
+async function startSilo(): Promise<ChildProcess> {
+  const child = spawnSilo()
+  let stderr = ''
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`Silo did not restart (exit ${child.exitCode}):\n${stderr}`)
+    try {
+      if ((await fetch(`${BASE}/public/infos/version`)).ok) return child
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`Silo did not answer within 60 s:\n${stderr}`)
+}
+
+async function signIn(): Promise<string> {
+  const res = await fetch(`${BASE}/security/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE },
+    body: JSON.stringify({ username: NUM_TIERS, password: 'demo' }),
+  })
+  const cookie = res.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`)
+  return cookie
+}
+
+const today = DateTime.now().setZone(ZONE).startOf('day')
+const order = (i: number) => ({
+  numTiers: NUM_TIERS,
+  commande: {
+    commentaire: `crash ${i}`,
+    lignes: [{
+      idLigne: '001', numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1,
+      datePrevueLivraison: addBusinessDays(today, 4).toISODate(), finDatePrevueLivraison: addBusinessDays(today, 5).toISODate(), matinApmidi: 'ID', finMatinApmidi: 'ID',
+      codeModeCamion: 'VIS', codeTypeSilo1: '001', quantiteCommande: 5 + (i % 10), supplementations: [], mineraux: [],
+    }],
+  },
+})
+
+/** The postmaster of the cluster and all its children. */
+function postgresProcesses(): number[] {
+  const postmaster = Number(readFileSync(join(clusterDir(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0])
+  const children = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster
+    } catch {
+      return false
+    }
+  })
+  return [postmaster, ...children.map(Number)]
+}
+
+const acknowledged: string[] = []
+let sent = 0
+let refused = 0
+
+/** Writes orders until stopped; keeps the numbers the server acknowledged. */
+async function writeOrders(cookie: string, running: () => boolean) {
+  while (running()) {
+    const i = sent++
+    try {
+      const res = await fetch(`${BASE}/web/v1/tiers/${NUM_TIERS}/commandes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: BASE, cookie, 'Idempotency-Key': randomUUID() },
+        body: JSON.stringify(order(i)),
+      })
+      const json = (await res.json()) as { numero?: string; message?: string }
+      if (res.status === 201 && json.numero) acknowledged.push(json.numero)
+      else if (res.status !== 503) {
+        refused++
+        if (res.status < 500) throw new Error(`order refused: ${res.status} ${json.message}`)
+      }
+    } catch (err) {
+      if ((err as Error).message.startsWith('order refused')) throw err
+      return // the server is gone
+    }
+  }
+}
+
+async function round(mode: 'silo' | 'silo+postgres') {
+  const silo = await startSilo()
+  const cookie = await signIn()
+  let running = true
+  const writers = Array.from({ length: 4 }, () => writeOrders(cookie, () => running))
+  await new Promise((r) => setTimeout(r, 300 + Math.random() * 900))
+  const victims = mode === 'silo+postgres' ? postgresProcesses() : []
+  silo.kill('SIGKILL')
+  for (const pid of victims) process.kill(pid, 'SIGKILL')
+  running = false
+  await Promise.all([...writers, new Promise((r) => silo.once('exit', r))])
+}
+
+async function main() {
+  const started = performance.now()
+  let ok = true
+  try {
+    for (const mode of ['silo', 'silo+postgres'] as const) {
+      for (let r = 1; r <= ROUNDS; r++) await round(mode)
+      console.log(`kill -9 of ${mode}: ${ROUNDS} times, every restart succeeded; ${acknowledged.length} orders acknowledged so far`)
+    }
+    const silo = await startSilo()
+    try {
+      const client = new pg.Client({ connectionString: clusterUrl(dataDir) })
+      await client.connect()
+      let found: number
+      try {
+        found = Number((await client.query('select count(*) as n from commandes where numero = any($1)', [acknowledged])).rows[0].n)
+      } finally {
+        await client.end()
+      }
+      console.log(`orders sent: ${sent}, acknowledged: ${acknowledged.length}, refused: ${refused}; acknowledged orders in the database: ${found}`)
+      if (acknowledged.length === 0 || found !== acknowledged.length) ok = false
+
+      // A second Silo on the same DATA_DIR refuses to start and names the first.
+      const second = spawnSilo(PORT + 1)
+      let stderr = ''
+      second.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+      const code = await new Promise((r) => second.once('exit', r))
+      const refusedSecond = code === 1 && stderr.includes(`in use by another Silo: process ${silo.pid}`)
+      console.log(refusedSecond ? `a second Silo on the same DATA_DIR refused to start, naming process ${silo.pid}` : `second Silo: exit ${code}\n${stderr}`)
+      if (!refusedSecond) ok = false
+    } finally {
+      silo.kill('SIGTERM')
+      await new Promise((r) => silo.once('exit', r))
+    }
+  } catch (err) {
+    console.error(err)
+    ok = false
+  } finally {
+    // A failure can leave the cluster running: it goes with its folder.
+    try {
+      for (const pid of postgresProcesses()) process.kill(pid, 'SIGKILL')
+    } catch {
+      // stopped already
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  console.log(`${ok ? 'OK' : 'FAILED'} in ${Math.round((performance.now() - started) / 1000)} s`)
+  process.exitCode = ok ? 0 : 1
+}
+
+await main()
