@@ -35,7 +35,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 /** Generous: the cases' count is fixed, their time is the machine's. */
 const TIMEOUT = 180_000
 
-type Who = 'farmer' | 'adviser' | 'admin'
+// anonymous: the sign-in, whose success would revoke the session it was sent with.
+type Who = 'farmer' | 'adviser' | 'admin' | 'anonymous'
 interface WriteTarget { name: string; method: string; path: string; who: Who; body: fc.Arbitrary<unknown>; query?: string; checkRows?: boolean; runs?: number }
 interface ReadTarget { name: string; path: string; who: Who; query: fc.Arbitrary<Record<string, string>> }
 
@@ -95,7 +96,7 @@ const WRITES: WriteTarget[] = [
   { name: 'PATCH articles/{num}', method: 'PATCH', path: '/web/v1/articles/410103', query: `numTiers=${E}`, who: 'admin', body: fromSchema(ArticleCommandableBody, { artCommandable: true }) },
   { name: 'PUT me/tiers', method: 'PUT', path: '/web/user/me/tiers', who: 'adviser', body: fromSchema(ActingForBody, { numTiers: E }) },
   // A refused sign-in is counted on purpose (throttling, audit): only "never a 5xx" holds here.
-  { name: 'POST security/login', method: 'POST', path: '/security/login', who: 'farmer', body: fromSchema(LoginBody, { username: E, password: 'demo' }), checkRows: false },
+  { name: 'POST security/login', method: 'POST', path: '/security/login', who: 'anonymous', body: fromSchema(LoginBody, { username: E, password: 'demo' }), checkRows: false },
 ]
 
 const READS: ReadTarget[] = [
@@ -162,7 +163,10 @@ describe.each(backends)('fuzz on $name', (backend) => {
     cookies.farmer = await signIn(t.app, DEMO.eleveur)
     cookies.admin = await signIn(t.app, DEMO.admin)
     cookies.adviser = await signIn(t.app, DEMO.conseiller)
+    cookies.anonymous = ''
+    // Staff act only for the member they chose (issue 14): both choose the farmer the cases name.
     await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.eleveur }, cookies.adviser)
+    await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.eleveur }, cookies.admin)
   })
   afterAll(async () => {
     const count = (seen: Record<number, number>) => Object.values(seen).reduce((a, b) => a + b, 0)

@@ -164,10 +164,13 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
     expect((await opened.db.select({ n: count() }).from(evaluations))[0]!.n).toBe(before)
   })
 
-  it('PATCH of an article for an unknown member is a 404', async () => {
+  it('PATCH of an article for an unknown member is refused, never a 500', async () => {
     const admin = await signIn(t.app, DEMO.admin)
+    // Staff act only for the member they chose, and an unknown member cannot be chosen.
+    expect((await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers: '8888888' }, admin)).status).toBe(404)
     const res = await send(t.app, 'PATCH', '/web/v1/articles/410102?numTiers=8888888', { artCommandable: true }, admin)
-    expect(res.status).toBe(404)
+    expect(res.status).toBe(403)
+    expect(((await res.json()) as { message?: string }).message).toMatch(/[a-zé]/)
   })
 
   it('the value checked is the value stored', async () => {
