@@ -8,6 +8,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
 import { ZONE } from '../../../domain/calendar'
 import { CONFLICT_DIALOG, conflictLines } from '../../../domain/conflict'
+import { isOnline, subscribeConnection } from '../../../api/connection'
 import { acknowledgeRejected, flushOutbox, flushOutboxNow, useOutboxSummary } from '../../../offline/outbox'
 import { Modal } from '../modal'
 import { formatSavedAt } from '../offline-notice'
@@ -22,7 +23,8 @@ function useSending(owner: string, waiting: boolean) {
     const flush = () => void flushOutboxNow(owner).catch(() => undefined)
     flush()
     const onVisible = () => document.visibilityState === 'visible' && flush()
-    window.addEventListener('online', flush)
+    // The server answers again (connection.ts, learned from requests; not the interface's event).
+    const stopWatching = subscribeConnection(() => isOnline() && flush())
     document.addEventListener('visibilitychange', onVisible)
     // The service worker's sync event asks an open page to send (it has the session).
     const onMessage = (e: MessageEvent) => (e.data as { type?: string } | null)?.type === 'flush-outbox' && flush()
@@ -30,7 +32,7 @@ function useSending(owner: string, waiting: boolean) {
     // Meanwhile, tries spaced by the backoff.
     const timer = waiting ? setInterval(() => void flushOutbox(owner).catch(() => undefined), RETRY_EVERY_MS) : undefined
     return () => {
-      window.removeEventListener('online', flush)
+      stopWatching()
       document.removeEventListener('visibilitychange', onVisible)
       navigator.serviceWorker?.removeEventListener('message', onMessage)
       if (timer) clearInterval(timer)
