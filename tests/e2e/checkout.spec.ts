@@ -3,7 +3,8 @@
 // no network, shown as waiting (never as sent), and received exactly once when the network is
 // back, with its number on the confirmation page.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './network-switch'
 import { DateTime } from 'luxon'
 import { toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
@@ -63,7 +64,7 @@ test('payment step: default mode, Modifier, a mode and its due date, duplicated,
   await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible()
 })
 
-test('offline, a two-line order waits on the device; back online it is received exactly once and shows its number', async ({ page, context }) => {
+test('offline, a two-line order waits on the device; back online it is received exactly once and shows its number', async ({ page, network }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)
@@ -71,7 +72,7 @@ test('offline, a two-line order waits on the device; back online it is received 
   // The cart is opened with signal: the payment proposals are fetched and kept for offline use.
   await toPaymentStep(page)
 
-  await context.setOffline(true)
+  network.cut()
   await page.reload()
   await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
   await expect(page.getByLabel('Mode de règlement').first()).toHaveValue('PRE30')
@@ -91,7 +92,7 @@ test('offline, a two-line order waits on the device; back online it is received 
   await expect(page.getByRole('status').filter({ hasText: 'Merci de votre retour.' })).toBeVisible()
   await expect(page.getByText('2 envois en attente')).toBeVisible()
 
-  await context.setOffline(false)
+  network.restore()
   const received = page.getByText(/^Votre commande N°\d+ a bien été enregistrée$/)
   await expect(received).toBeVisible({ timeout: 20_000 })
   const numero = (await received.textContent())!.match(/N°(\d+)/)![1]!

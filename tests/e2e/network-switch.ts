@@ -86,6 +86,8 @@ export class NetworkSwitch {
 }
 
 const serverPort = Number(process.env.E2E_PORT ?? 8181)
+/** The server itself, not through the switch: for what the cooperative's staff does meanwhile. */
+export const serverURL = `http://localhost:${serverPort}`
 
 export const test = base.extend<{ network: NetworkSwitch }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern

@@ -1,7 +1,8 @@
 // The outbox seen from the shell (cart-orders-admin §5 "Commande invalide"; issue "Checkout"):
 // an order confirmed offline that the cooperative refuses once the network is back puts its lines
 // back in the cart and says why; an item left unsent for more than 72 hours warns the farmer.
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { expect, serverURL, test } from './network-switch'
 import { DateTime } from 'luxon'
 import { TWO_LINES } from './cart-lines'
 import { signIn, waitForServiceWorker, writeCart } from './support'
@@ -36,7 +37,7 @@ async function unsentCount(page: Page) {
   )
 }
 
-test('an order confirmed offline and refused once back online returns to the cart with the reason', async ({ page, context, browser, baseURL }) => {
+test('an order confirmed offline and refused once back online returns to the cart with the reason', async ({ page, browser, network }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)
@@ -44,14 +45,14 @@ test('an order confirmed offline and refused once back online returns to the car
   await page.getByRole('button', { name: 'Etape suivante' }).click()
   await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
 
-  await context.setOffline(true)
+  network.cut()
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
   await expect(page.getByText('1 envoi en attente')).toBeVisible()
 
   // Meanwhile, the cooperative stops this article for the farmer.
-  await setOrderable(browser, baseURL!, REFUSED_ARTICLE, false)
+  await setOrderable(browser, serverURL, REFUSED_ARTICLE, false)
   try {
-    await context.setOffline(false)
+    network.restore()
     const dialog = page.getByRole('alertdialog', { name: 'Commande invalide' })
     await expect(dialog).toBeVisible({ timeout: 20_000 })
     await expect(dialog.getByText('Veuillez corriger votre panier')).toBeVisible()
@@ -66,14 +67,14 @@ test('an order confirmed offline and refused once back online returns to the car
     await expect(page.getByRole('alertdialog')).toHaveCount(0)
     expect(await unsentCount(page)).toBe(0)
   } finally {
-    await setOrderable(browser, baseURL!, REFUSED_ARTICLE, true)
+    await setOrderable(browser, serverURL, REFUSED_ARTICLE, true)
   }
 })
 
-test('an item waiting for more than 72 hours says since when and asks for a network', async ({ page, context }) => {
+test('an item waiting for more than 72 hours says since when and asks for a network', async ({ page, network }) => {
   await signIn(page, '100001')
   await waitForServiceWorker(page)
-  await context.setOffline(true)
+  network.cut()
   const since = DateTime.now().minus({ days: 4 })
   // Left by a confirmation four days ago, never sent (no network since).
   await page.evaluate(
