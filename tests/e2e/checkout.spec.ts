@@ -80,7 +80,13 @@ test('offline, a two-line order waits on the device; back online it is received 
 
   await expect(page).toHaveURL(/\/catalog\/cart\/confirm\?envoi=/)
   await expect(page.getByText("Votre commande est en attente d'envoi")).toBeVisible()
-  await expect(page.getByText('1 envoi en attente')).toBeVisible()
+  // The banner says what waits (the order, by its day and lines); one retry button on this page.
+  const today = formatDate(DateTime.now().setZone('Europe/Paris')).slice(0, -5)
+  const waiting = page.getByRole('region', { name: 'Envois en attente' })
+  await expect(waiting).toContainText('Pas encore reçu par la coopérative')
+  await expect(waiting).toContainText(`Commande du ${today} – 2 lignes, depuis`)
+  await expect(waiting).toContainText('envoyé tout seul dès que le réseau revient')
+  await expect(page.getByRole('button', { name: /^Réessayer/ })).toHaveCount(1)
   // Queued is never shown as sent.
   await expect(page.getByText(/a bien été enregistrée/)).toHaveCount(0)
 
@@ -90,14 +96,14 @@ test('offline, a two-line order waits on the device; back online it is received 
   await page.getByLabel('Commentaire (facultatif)').fill('Commande passée depuis la stabulation, sans réseau.')
   await page.getByRole('button', { name: 'Envoyer' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Merci de votre retour.' })).toBeVisible()
-  await expect(page.getByText('2 envois en attente')).toBeVisible()
+  await expect(waiting.getByRole('listitem')).toHaveText([new RegExp(`^Commande du ${today} – 2 lignes, depuis`), /^Votre avis, depuis/])
 
   network.restore()
   const received = page.getByText(/^Votre commande N°\d+ a bien été enregistrée$/)
   await expect(received).toBeVisible({ timeout: 20_000 })
   const numero = (await received.textContent())!.match(/N°(\d+)/)![1]!
   await expect(page).toHaveURL(new RegExp(`numero=${numero}`))
-  await expect(page.getByText(/envois? en attente/)).toHaveCount(0)
+  await expect(page.getByRole('region', { name: /en attente$/ })).toHaveCount(0)
 
   const after = await currentOrders(page)
   expect(after.length).toBe(before.length + 1)
