@@ -76,6 +76,7 @@ function MainLayout() {
         showArticles={canEditArticles(user.roles)}
         onLogout={onLogout}
         loggingOut={loggingOut}
+        actingAs={!isFarmer(user.roles) && user.actingFor ? user.displayName || user.username : null}
       >
         <Outlet />
         <Suspense fallback={null}>

@@ -14,9 +14,12 @@ interface Props {
   owner: string
   onLogout: () => void
   loggingOut: boolean
+  /** Staff acting for this member (connect-as): who acts. The header says so, and the way out
+   * returns to the member search (issue 16, defect 5). */
+  actingAs?: string | null
 }
 
-export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut }: Props) {
+export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut, actingAs }: Props) {
   return (
     <header className="sticky top-0 z-40 bg-silo-green pt-safe text-white">
       <div className="flex h-16 w-full items-center overflow-hidden pl-safe pr-safe">
@@ -27,7 +30,15 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
         </div>
         <div className="min-w-0 flex-1 px-2">
           <div className="truncate text-lg leading-tight font-bold">{raisonSociale}</div>
-          <div className="text-sm leading-none text-white/90">N° tiers {numTiers}</div>
+          <div className="truncate text-sm leading-tight text-white/90">
+            N° tiers {numTiers}
+            {actingAs && (
+              <>
+                {' · '}
+                <span className="rounded bg-silo-gold px-1 font-semibold text-neutral-950">Conseiller : {actingAs}</span>
+              </>
+            )}
+          </div>
         </div>
         <div className="flex h-full items-center gap-1 pr-1">
           <Link
@@ -40,7 +51,7 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
               <CartBadge owner={owner} numTiers={numTiers} />
             </Suspense>
           </Link>
-          <LogoutButton onLogout={onLogout} disabled={loggingOut} iconOnlyOnPhones />
+          <LogoutButton onLogout={onLogout} disabled={loggingOut} iconOnlyOnPhones label={actingAs ? 'Changer de client' : 'Déconnexion'} />
         </div>
       </div>
     </header>
