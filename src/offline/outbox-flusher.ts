@@ -193,11 +193,13 @@ export const waitingItem = (r: OutboxRow): WaitingItem => ({
 
 /** This user's items not yet received, oldest first. */
 export async function unsentItemsFor(owner: string): Promise<WaitingItem[]> {
+  return (await unsentRowsFor(owner)).map(waitingItem)
+}
+
+/** The rows themselves (with the order's lines), for the "Cet appareil" panel's readable file. */
+export async function unsentRowsFor(owner: string): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('status').anyOf('pending', 'sending').toArray()
-  return rows
-    .filter((r) => r.owner === owner)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .map(waitingItem)
+  return rows.filter((r) => r.owner === owner).sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 }
 
 /** Asks the browser to run the service worker's sync event when the network is back (Chromium). */

@@ -5,6 +5,7 @@ import type { MessageBandeau } from '../../../api/contract/referentiel'
 import { useOutboxNeedsAttention } from '../../../offline/outbox-count'
 import { AppHeader } from './app-header'
 import { BottomTabs } from './bottom-tabs'
+import { DevicePanelHost } from './device-panel-host'
 import { Breadcrumb } from './breadcrumb'
 import { HolidayBanner } from './holiday-banner'
 import { MessageBanner } from './message-banner'
@@ -56,6 +57,7 @@ export function MainShell({ raisonSociale, numTiers, owner, messages, showArticl
       </div>
       <BottomTabs numTiers={numTiers} showArticles={showArticles} />
       <UpdatePrompt />
+      <DevicePanelHost owner={owner} numTiers={numTiers} />
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { acknowledgeRejected, flushOutbox, flushOutboxNow, useOutboxSummary } fr
 import { Modal } from '../modal'
 import { useOnline } from '../use-online'
 import { hasOrder, waitingLabel, waitingSince } from './waiting-words'
+import { openDevicePanel } from './device-panel-host'
 
 /** An item unsent for longer than this warns the user (ARCHITECTURE, issue: checkout). */
 const OLD_AFTER_HOURS = 72
@@ -76,19 +77,24 @@ export default function OutboxStatus({ owner }: { owner: string }) {
               {old && ' Plus de 72 heures sans réseau : connectez-vous à un réseau (Wi-Fi, 4G) pour que la coopérative reçoive votre commande.'}
             </p>
           </div>
-          {orders && !onConfirmPage && (
-            <button
-              type="button"
-              disabled={retrying}
-              onClick={() => {
-                setRetrying(true)
-                void flushOutboxNow(owner).finally(() => setRetrying(false))
-              }}
-              className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950 disabled:opacity-60"
-            >
-              {retrying ? 'Envoi…' : "Réessayer l'envoi"}
+          <div className="flex flex-wrap gap-2">
+            <button type="button" onClick={openDevicePanel} className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950">
+              Cet appareil
             </button>
-          )}
+            {orders && !onConfirmPage && (
+              <button
+                type="button"
+                disabled={retrying}
+                onClick={() => {
+                  setRetrying(true)
+                  void flushOutboxNow(owner).finally(() => setRetrying(false))
+                }}
+                className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950 disabled:opacity-60"
+              >
+                {retrying ? 'Envoi…' : "Réessayer l'envoi"}
+              </button>
+            )}
+          </div>
         </section>
       )}
       {rejected && (
