@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './network-switch'
-import { signIn } from './support'
+import { signIn, waitForServiceWorker } from './support'
 
 async function expectNoSeriousViolation(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -38,4 +38,26 @@ test.describe('an adviser on a tablet', () => {
     await expect(header.getByRole('button', { name: 'Changer de client' })).toBeVisible()
     await expectNoSeriousViolation(page)
   })
+})
+
+test('cart step bar on a phone: every step named, on one line', async ({ page }) => {
+  await signIn(page, '100001', 'demo', '/catalog/cart/view')
+  const steps = page.getByRole('navigation', { name: 'Étapes de la commande' })
+  for (const name of ['Panier', 'Réglement', 'Confirmation']) await expect(steps.locator('span[aria-hidden="true"]').getByText(name, { exact: true })).toBeVisible()
+  const items = await steps.getByRole('listitem').all()
+  const heights = await Promise.all(items.map(async (li) => (await li.boundingBox())!.height))
+  for (const h of heights) expect(h).toBeLessThan(48)
+})
+
+test('an article opened with the network cut: no "Aucune supplémentation" under the note that they could not be loaded', async ({ page, network }) => {
+  await signIn(page, '100001', 'demo', '/catalog/aliments')
+  await waitForServiceWorker(page)
+  await expect(page.locator('main li').first()).toBeVisible()
+  network.cut()
+  await page.reload()
+  await expect(page.getByText(/^Hors connexion — données du/)).toBeVisible()
+  await page.locator('main li').filter({ hasText: 'Article 410104' }).getByRole('button', { name: /^Commander/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
+  await expect(dialog.getByText("Hors connexion : les supplémentations de cet article n'ont pas pu être chargées.")).toBeVisible()
+  await expect(dialog.getByText('Aucune supplémentation ni minéral pour cet article.')).toHaveCount(0)
 })
