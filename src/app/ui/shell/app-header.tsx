@@ -35,7 +35,9 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
             {actingAs && (
               <>
                 {' · '}
-                <span className="rounded bg-silo-gold px-1 font-semibold text-neutral-950">Conseiller : {actingAs}</span>
+                <span className="rounded bg-silo-gold px-1 font-semibold text-neutral-950">
+                  Conseiller<span className="hidden sm:inline"> : {actingAs}</span>
+                </span>
               </>
             )}
           </div>
