@@ -9,6 +9,7 @@ import { NetworkFirst } from 'workbox-strategies'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { flushOutboxNow, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
+import { FROM_CACHE_HEADER } from '../src/api/connection'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> }
 
@@ -37,8 +38,17 @@ const apiReads = new NetworkFirst({
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),
     new ExpirationPlugin({ maxAgeSeconds: 30 * 24 * 60 * 60, maxEntries: 500, purgeOnQuotaError: true }),
+    // Last: an answer from the cache says so, so the page knows the server did not answer
+    // (src/api/connection.ts) and when the data dates from (the server's Date header).
+    { cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && markFromCache(cachedResponse) },
   ],
 })
+
+function markFromCache(res: Response): Response {
+  const headers = new Headers(res.headers)
+  headers.set(FROM_CACHE_HEADER, res.headers.get('Date') ?? '1')
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+}
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && (url.pathname.startsWith('/web/') || url.pathname.startsWith('/public/infos/')),

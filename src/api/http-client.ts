@@ -4,6 +4,7 @@
 import * as v from 'valibot'
 import { ApiError, NetworkError } from './api-error'
 import { SESSION_PATHS } from './contract/session'
+import { FROM_CACHE_HEADER, reportAnswer, reportNoAnswer, watchRequest } from './connection'
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -72,12 +73,21 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     body = JSON.stringify(opts.body)
   }
   const limit = withTimeout(opts.signal, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  // Every request tells the connection state what it learned (connection.ts).
+  const watched = watchRequest()
   try {
-    return await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', credentials: 'include', headers, body, signal: limit.signal })
+    const res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', credentials: 'include', headers, body, signal: limit.signal })
+    // An answer from the service worker's cache is data, not the server: still no network.
+    if (res.headers.has(FROM_CACHE_HEADER)) reportNoAnswer()
+    else reportAnswer()
+    return res
   } catch (e) {
     // Cancelled by the caller: say so. Timed out: no answer, like a network failure.
     if (!limit.timedOut() && (e as Error)?.name === 'AbortError') throw e
+    reportNoAnswer()
     throw new NetworkError(e)
+  } finally {
+    watched()
   }
 }
 
@@ -123,6 +133,7 @@ async function readBody(res: Response): Promise<string> {
     return await res.text()
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e
+    reportNoAnswer()
     throw new NetworkError(e)
   }
 }

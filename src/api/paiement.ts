@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { request } from './http-client'
 import { IncidentPaiement, incidentPaiementPath, PropositionsReglement, reglementCommandePath, ReglementTiers, reglementTiersPath } from './contract/paiement'
 
@@ -47,3 +47,13 @@ export const reglementCommandeQueryOptions = (numTiers: string, line: LigneRegle
     staleTime: 10 * 60_000,
     meta: { errorDialog: false },
   })
+
+/**
+ * A line enters the cart: its proposal and the customer's usual terms are fetched now, while
+ * there may be signal, and kept in the persisted query cache, so the payment step can use them
+ * if the network is gone by the time the farmer opens the cart (issue 16, defect 6).
+ */
+export function keepPaymentTerms(queryClient: QueryClient, numTiers: string, lines: readonly LigneReglement[]) {
+  void queryClient.prefetchQuery(reglementTiersQueryOptions(numTiers))
+  for (const line of lines) void queryClient.prefetchQuery(reglementCommandeQueryOptions(numTiers, line))
+}

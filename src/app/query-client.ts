@@ -1,9 +1,10 @@
 // One QueryClient for the app, persisted to localStorage so the screens still have their data
 // after a restart in a barn without signal.
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
-import { ApiError } from '../api/api-error'
+import { ApiError, NetworkError } from '../api/api-error'
+import { isOnline, subscribeConnection } from '../api/connection'
 import { APP_VERSION } from './app-version'
 import { reportApiError } from './ui/error-dialog'
 
@@ -11,6 +12,12 @@ export const QUERY_CACHE_KEY = 'silo-query-cache'
 const SEVEN_DAYS = 7 * 24 * 60 * 60 * 1000
 
 export function createQueryClient() {
+  // TanStack's idea of "online" is the connection state learned from requests, not the
+  // interface's: queries refetch when the server answers again (refetchOnReconnect).
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(isOnline())
+    return subscribeConnection(() => setOnline(isOnline()))
+  })
   // Failed requests open the global error dialog, except where the caller handles the failure
   // itself and says so with meta: { errorDialog: false } (the access checks, for instance).
   const onError = (error: unknown, meta: Record<string, unknown> | undefined) => {
@@ -26,8 +33,9 @@ export function createQueryClient() {
         networkMode: 'offlineFirst',
         // Persisted data must outlive the persister's maxAge, else it is dropped before restore.
         gcTime: SEVEN_DAYS,
-        // A 4xx will not change by asking again; network hiccups might.
-        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+        // A 4xx will not change by asking again. No answer: the connection state now says
+        // offline, and the query runs again when the server answers (no retries piling up).
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && !(error instanceof NetworkError) && count < 2,
       },
       mutations: { networkMode: 'offlineFirst' },
     },

@@ -1,13 +1,15 @@
-// What route loaders call for a screen's data. Offline with nothing cached, ensureQueryData would
+// What route loaders call for a screen's data. Offline (the connection state, learned from the
+// app's requests) with nothing cached, ensureQueryData would
 // wait for the network for ever (offlineFirst pauses retries while offline): the loader then
 // lets the screen render at once, and the screen says what it can show.
+import { isOnline } from '../api/connection'
 import type { EnsureInfiniteQueryDataOptions, EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 
 export async function loadQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   queryClient: QueryClient,
   options: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
 ): Promise<void> {
-  if (queryClient.getQueryData(options.queryKey) !== undefined || !navigator.onLine) {
+  if (queryClient.getQueryData(options.queryKey) !== undefined || !isOnline()) {
     // Cached: show it now, refresh behind it if stale.
     void queryClient.prefetchQuery(options).catch(() => undefined)
     return
@@ -21,6 +23,6 @@ export async function loadInfiniteQuery<TQueryFnData, TError, TData, TQueryKey e
   queryClient: QueryClient,
   options: EnsureInfiniteQueryDataOptions<TQueryFnData, TError, TData, TQueryKey, TPageParam>,
 ): Promise<void> {
-  if (queryClient.getQueryData(options.queryKey) !== undefined || !navigator.onLine) return
+  if (queryClient.getQueryData(options.queryKey) !== undefined || !isOnline()) return
   await queryClient.ensureInfiniteQueryData(options).catch(() => undefined)
 }

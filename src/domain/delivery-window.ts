@@ -93,10 +93,13 @@ export function validateDeliveryWindow(start: unknown, end: unknown, ctx: Delive
   return { datePrevueLivraison: startError, finDatePrevueLivraison: endError }
 }
 
-/** 'Période anticipée': the start is earlier than DELAIS_ALERTE working days from today. */
+/** 'Période anticipée': the start is earlier than DELAIS_ALERTE working days from today. A date
+ * the rules refuse anyway (a Saturday, a holiday, too early) is not asked about: its error says
+ * why, and asking "Voulez-vous continuer ?" first would promise what is then refused. */
 export function needsEarlyStartConfirmation(start: unknown, ctx: DeliveryWindowContext): boolean {
   const s = dayNumber(start)
   if (s === null) return false
+  if (checkDay(s, ctx, allowedWeekdays(ctx.contraintesLivraison), firstAllowedDayFor(ctx)) !== null) return false
   const params = paramsOf(ctx)
   const today = dayNumber(ctx.now) ?? 0
   return s < addBusinessDayNumbers(today, workingDaysOf(parseIsoDuration(params.delaisAlerte)), extraDayNumbers(params.joursFeries))

@@ -46,3 +46,6 @@ export function validateSlots(line: unknown, others: readonly SlotLine[] = []): 
   }
   return errors
 }
+
+/** The start-end pairs allowed on a single day, as [start, end] codes (for the form's hint). */
+export const singleDayPairs = (): [string, string][] => PAIRES_CRENEAUX_UN_JOUR.map((p) => p.split('-') as [string, string])

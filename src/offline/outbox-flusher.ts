@@ -169,8 +169,38 @@ async function settle(row: OutboxRow, result: SendResult, at: Date) {
 
 /** How many items of this user still wait (logout asks; the service worker's sync retries). */
 export async function unsentFor(owner: string): Promise<number> {
+  return (await unsentItemsFor(owner)).length
+}
+
+/** One item not yet received by the cooperative, as the farmer is told about it. */
+export interface WaitingItem {
+  id: string
+  kind: 'commande' | 'evaluation'
+  createdAt: string
+  /** The order's lines (0 for a survey). */
+  lignes: number
+  status: OutboxRow['status']
+  attempts: number
+}
+
+export const waitingItem = (r: OutboxRow): WaitingItem => ({
+  id: r.id,
+  kind: r.kind ?? 'commande',
+  createdAt: r.createdAt,
+  lignes: (r.payload as { commande?: { lignes?: unknown[] } } | null)?.commande?.lignes?.length ?? 0,
+  status: r.status,
+  attempts: r.attempts,
+})
+
+/** This user's items not yet received, oldest first. */
+export async function unsentItemsFor(owner: string): Promise<WaitingItem[]> {
+  return (await unsentRowsFor(owner)).map(waitingItem)
+}
+
+/** The rows themselves (with the order's lines), for the "Cet appareil" panel's readable file. */
+export async function unsentRowsFor(owner: string): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('status').anyOf('pending', 'sending').toArray()
-  return rows.filter((r) => r.owner === owner).length
+  return rows.filter((r) => r.owner === owner).sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 }
 
 /** Asks the browser to run the service worker's sync event when the network is back (Chromium). */

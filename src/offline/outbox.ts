@@ -6,10 +6,10 @@ import type { OrderPayload } from '../domain/submission'
 import type { EvaluationBody } from '../domain/survey'
 import type { CartLine } from '../domain/types'
 import { db, type OutboxKind, type OutboxRow } from './db'
-import { flushOutbox, flushOutboxNow, requestBackgroundSync } from './outbox-flusher'
+import { flushOutbox, flushOutboxNow, requestBackgroundSync, waitingItem, type WaitingItem } from './outbox-flusher'
 
 export { flushOutbox, flushOutboxNow }
-export type { EvaluationBody }
+export type { EvaluationBody, WaitingItem }
 
 export interface OutboxView {
   id: string
@@ -131,6 +131,8 @@ export interface OutboxSummary {
   unsent: number
   /** The oldest of them. */
   oldestUnsent: string | null
+  /** Each of them, oldest first: what it is, since when. */
+  items: WaitingItem[]
   /** Refused orders the user has not seen yet. */
   rejected: (OutboxView & { lines: string[] })[]
 }
@@ -144,6 +146,7 @@ export function useOutboxSummary(owner: string): OutboxSummary | undefined {
     return {
       unsent: unsent.length,
       oldestUnsent: unsent[0]?.createdAt ?? null,
+      items: unsent.map(waitingItem),
       rejected: mine
         .filter((r) => r.status === 'rejected' && !r.acknowledged)
         .map((r) => ({ ...view(r), lines: ((r.cartLines ?? []) as CartLine[]).map((l) => l.libelleArticle ?? l.numArticle ?? '') })),

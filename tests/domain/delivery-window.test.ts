@@ -64,6 +64,11 @@ describe('delivery window', () => {
     expect(needsEarlyStartConfirmation('2026-11-27', ctx)).toBe(true)
     expect(needsEarlyStartConfirmation('2026-11-30', ctx)).toBe(false)
   })
+  it('a date the rules refuse (Saturday, before the first allowed date) is not asked about: its error says why', () => {
+    expect(needsEarlyStartConfirmation('2026-11-28', ctx)).toBe(false)
+    expect(check('2026-11-28', '2026-12-01').datePrevueLivraison).toBe('La date doit être un jour ouvré')
+    expect(needsEarlyStartConfirmation('2026-11-23', ctx)).toBe(false)
+  })
   it("Intervalle de date: L'intervalle entre les deux dates de livraison est au-delà de 5 jours", () => {
     expect(needsLongRangeConfirmation('2026-11-24', '2026-12-01', ctx)).toBe(false)
     expect(needsLongRangeConfirmation('2026-11-24', '2026-12-02', ctx)).toBe(true)

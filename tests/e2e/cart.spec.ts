@@ -4,7 +4,8 @@
 // checkbox, the empty cart and the logistic comment kept after a reload. Dates come from
 // src/domain's calendar, as the app computes them.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './network-switch'
 import { toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
 import { correcteur, d1, d1End, inBusinessDays, porc, today, vl, type Line } from './cart-lines'
@@ -43,7 +44,7 @@ const groupTitles = (page: Page) => main(page).locator('section[data-groupe] h2'
 const nextStep = (page: Page) => page.getByRole('button', { name: 'Etape suivante' })
 const THREE = () => [vl('001', { codeTypeSilo2: '002', supplementations: [{ numArticle: '480101', libelleArticle: 'Levure vivante', codeSousTypeArticle: 'SU', groupe: 'LEVURE' }] }), correcteur('002', { codeTypeSilo1: '040' }), porc('003', { numAdresse: 2, datePrevueLivraison: d2, finDatePrevueLivraison: d2End, codeModeCamion: 'VISP', codeTypeSilo1: '997:Hangar nord' })]
 
-test('with the network off from a cold start, the cart shows, reloads, edits a line through the form and deletes one', async ({ page, context }) => {
+test('with the network off from a cold start, the cart shows, reloads, edits a line through the form and deletes one', async ({ page, context, network }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await craftCart(page, THREE())
@@ -58,7 +59,7 @@ test('with the network off from a cold start, the cart shows, reloads, edits a l
   await page.waitForTimeout(1500) // the query persister writes at most once a second
 
   // A cold start with no network: a new page, offline.
-  await context.setOffline(true)
+  network.cut()
   await page.close()
   const p = await context.newPage()
   await p.goto('/catalog/cart/view')
@@ -112,7 +113,7 @@ test('with the network off from a cold start, the cart shows, reloads, edits a l
   await expect(total(p)).toHaveText('18,000 t')
 
   // Back online, nothing changed.
-  await context.setOffline(false)
+  network.restore()
   await p.reload()
   await expect(total(p)).toHaveText('18,000 t')
   const stored = await storedLines(p)

@@ -3,9 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { signIn, waitForServiceWorker } from './support'
+import { expect, test } from './network-switch'
 
 async function expectNoSeriousViolation(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -103,6 +104,8 @@ test('feeds and contracts of farmer 100001, with the contracts badge in the menu
 })
 
 // The four screens a farmer reads offline, and a text each shows from the data kept on the device.
+// The network is cut for real (network-switch.ts): the interface stays up, navigator.onLine
+// stays true, and the page must learn from its requests that the server does not answer.
 const OFFLINE_SCREENS = [
   ['/catalog/order_history', /Livré le/],
   ['/catalog/aliments', /Article \d+/],
@@ -118,23 +121,49 @@ async function visitOnline(page: Page) {
 }
 
 async function expectShownOffline(page: Page) {
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true)
   for (const [path, text] of OFFLINE_SCREENS) {
     await page.goto(path)
-    await expect(page.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
+    // "Within a few seconds": a cut answered at once, or the 4-5 s a silent link takes.
+    await expect(page.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible({ timeout: 8_000 })
     await expect(page.locator('main').getByText(text).first()).toBeVisible()
   }
 }
 
-test('with the network off, a new page still shows the four screens and says they are offline', async ({ page, context }) => {
+for (const mode of ['refuse', 'hang'] as const) {
+  test(`with the network cut (${mode === 'refuse' ? 'refused at once' : 'never answered'}), a new page shows the four screens and says they are offline`, async ({ page, context, network }) => {
+    await signIn(page, '100002')
+    await waitForServiceWorker(page)
+    await visitOnline(page)
+    network.cut(mode)
+    const cutPage = await context.newPage()
+    await expectShownOffline(cutPage)
+    // The server answers again: the notice goes without a reload.
+    network.restore()
+    await expect(cutPage.getByText(/^Hors connexion/)).toBeHidden({ timeout: 20_000 })
+  })
+}
+
+test('while the network is cut, no request of the page or its service worker reaches the server', async ({ page, context, network }) => {
   await signIn(page, '100002')
   await waitForServiceWorker(page)
   await visitOnline(page)
-  await context.setOffline(true)
-  await expectShownOffline(await context.newPage())
-  await context.setOffline(false)
+  network.cut('refuse')
+  const before = network.forwarded.length
+  const cutPage = await context.newPage()
+  await expectShownOffline(cutPage)
+  await cutPage.reload()
+  await expect(cutPage.getByText(/^Hors connexion/)).toBeVisible({ timeout: 8_000 })
+  // The browser did try (page, service worker, probe): every try stopped at the switch.
+  expect(network.attemptsWhileCut).toBeGreaterThan(0)
+  expect(network.forwarded.slice(before)).toEqual([])
+  network.restore()
+  await cutPage.reload()
+  await expect(cutPage.locator('main').getByText(/Reste|Aucun contrat\./).first()).toBeVisible()
+  expect(network.forwarded.length).toBeGreaterThan(before)
 })
 
-test('after one visit online, the browser restarted with no network shows the four screens', async ({ playwright, baseURL }) => {
+test('after one visit online, the browser restarted with the network cut shows the four screens', async ({ playwright, baseURL, network }) => {
   // A real restart: the same browser profile on disk, closed, then opened again offline.
   const profile = mkdtempSync(join(tmpdir(), 'silo-profile-'))
   const options = {
@@ -145,20 +174,21 @@ test('after one visit online, the browser restarted with no network shows the fo
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   }
-  const open = async (offline: boolean): Promise<BrowserContext> => {
-    const ctx = await playwright.chromium.launchPersistentContext(profile, { ...options, offline })
+  const open = async (): Promise<BrowserContext> => {
+    const ctx = await playwright.chromium.launchPersistentContext(profile, options)
     await ctx.addCookies([{ name: 'COOKIE_CONSENT', value: 'true', url: baseURL! }])
     return ctx
   }
   try {
-    const online = await open(false)
+    const online = await open()
     const page = online.pages()[0] ?? (await online.newPage())
     await signIn(page, '100002')
     await waitForServiceWorker(page)
     await visitOnline(page)
     await online.close()
 
-    const offline = await open(true)
+    network.cut('refuse')
+    const offline = await open()
     await expectShownOffline(offline.pages()[0] ?? (await offline.newPage()))
     await offline.close()
   } finally {

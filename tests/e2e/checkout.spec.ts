@@ -3,7 +3,8 @@
 // no network, shown as waiting (never as sent), and received exactly once when the network is
 // back, with its number on the confirmation page.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './network-switch'
 import { DateTime } from 'luxon'
 import { toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
@@ -63,7 +64,7 @@ test('payment step: default mode, Modifier, a mode and its due date, duplicated,
   await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible()
 })
 
-test('offline, a two-line order waits on the device; back online it is received exactly once and shows its number', async ({ page, context }) => {
+test('offline, a two-line order waits on the device; back online it is received exactly once and shows its number', async ({ page, network }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)
@@ -71,7 +72,7 @@ test('offline, a two-line order waits on the device; back online it is received 
   // The cart is opened with signal: the payment proposals are fetched and kept for offline use.
   await toPaymentStep(page)
 
-  await context.setOffline(true)
+  network.cut()
   await page.reload()
   await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
   await expect(page.getByLabel('Mode de règlement').first()).toHaveValue('PRE30')
@@ -79,7 +80,13 @@ test('offline, a two-line order waits on the device; back online it is received 
 
   await expect(page).toHaveURL(/\/catalog\/cart\/confirm\?envoi=/)
   await expect(page.getByText("Votre commande est en attente d'envoi")).toBeVisible()
-  await expect(page.getByText('1 envoi en attente')).toBeVisible()
+  // The banner says what waits (the order, by its day and lines); one retry button on this page.
+  const today = formatDate(DateTime.now().setZone('Europe/Paris')).slice(0, -5)
+  const waiting = page.getByRole('region', { name: 'Envois en attente' })
+  await expect(waiting).toContainText('Pas encore reçu par la coopérative')
+  await expect(waiting).toContainText(`Commande du ${today} – 2 lignes, depuis`)
+  await expect(waiting).toContainText('envoyé tout seul dès que le réseau revient')
+  await expect(page.getByRole('button', { name: /^Réessayer/ })).toHaveCount(1)
   // Queued is never shown as sent.
   await expect(page.getByText(/a bien été enregistrée/)).toHaveCount(0)
 
@@ -89,14 +96,14 @@ test('offline, a two-line order waits on the device; back online it is received 
   await page.getByLabel('Commentaire (facultatif)').fill('Commande passée depuis la stabulation, sans réseau.')
   await page.getByRole('button', { name: 'Envoyer' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Merci de votre retour.' })).toBeVisible()
-  await expect(page.getByText('2 envois en attente')).toBeVisible()
+  await expect(waiting.getByRole('listitem')).toHaveText([new RegExp(`^Commande du ${today} – 2 lignes, depuis`), /^Votre avis, depuis/])
 
-  await context.setOffline(false)
+  network.restore()
   const received = page.getByText(/^Votre commande N°\d+ a bien été enregistrée$/)
   await expect(received).toBeVisible({ timeout: 20_000 })
   const numero = (await received.textContent())!.match(/N°(\d+)/)![1]!
   await expect(page).toHaveURL(new RegExp(`numero=${numero}`))
-  await expect(page.getByText(/envois? en attente/)).toHaveCount(0)
+  await expect(page.getByRole('region', { name: /en attente$/ })).toHaveCount(0)
 
   const after = await currentOrders(page)
   expect(after.length).toBe(before.length + 1)

@@ -98,7 +98,10 @@ test('staff acting for a member go back to the member selection at logout', asyn
   await page.getByLabel("Nom ou numéro d'adhérent").fill('GAEC DES TROIS')
   await page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ }).click()
   await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
-  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  // The header says who acts for the member, and the way out says where it goes.
+  await expect(page.getByRole('banner')).toContainText(/Conseiller : \S/)
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Déconnexion' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Changer de client' }).click()
   await expect(page).toHaveURL(/selection-tiers/)
   await expect(page.getByLabel("Nom ou numéro d'adhérent")).toBeVisible()
 })

@@ -2,7 +2,8 @@
 // one visit online, a cold start offline; farmer 100001 adds three lines through the order-line
 // form (one with two storage places and a supplementation), reloads, edits one, deletes one; the
 // cart's groups and total are right; back online nothing has changed.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './network-switch'
 import { DateTime } from 'luxon'
 import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
@@ -43,7 +44,7 @@ async function storedLines(page: Page) {
   })
 }
 
-test('offline from a cold start: three lines through the form, reload, edit, delete; back online nothing changed', async ({ page, context }) => {
+test('offline from a cold start: three lines through the form, reload, edit, delete; back online nothing changed', async ({ page, context, network }) => {
   // One visit online: the app, the articles and what the form needs for this article.
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
@@ -57,7 +58,7 @@ test('offline from a cold start: three lines through the form, reload, edit, del
   await expect(page.getByText('Votre panier est vide')).toBeVisible()
 
   // The network goes; a new page starts the app from the cache.
-  await context.setOffline(true)
+  network.cut()
   await page.close()
   const p = await context.newPage()
   await p.goto('/catalog/aliments')
@@ -96,7 +97,7 @@ test('offline from a cold start: three lines through the form, reload, edit, del
   const before = await storedLines(p)
 
   // Back online: nothing has changed.
-  await context.setOffline(false)
+  network.restore()
   await p.reload()
   await expect(total).toHaveText('17,000 t')
   expect(await storedLines(p)).toEqual(before)

@@ -3,7 +3,8 @@
 // then adds another line with the network off. Dates are computed with src/domain's calendar
 // from today, as the server computes them.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './network-switch'
 import { DateTime } from 'luxon'
 import { addBusinessDays, horizonDate, isBusinessDay, toIsoDate } from '../../src/domain/calendar'
 import { signIn, waitForServiceWorker } from './support'
@@ -36,7 +37,7 @@ async function openForm(page: Page, load = true): Promise<Locator> {
   return dialog
 }
 
-test('farmer 100001 orders a feed: the messages, then a valid line in the cart, kept after reload, and another one offline', async ({ page, context }) => {
+test('farmer 100001 orders a feed: the messages, then a valid line in the cart, kept after reload, and another one offline', async ({ page, network }) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
   const dialog = await openForm(page)
@@ -120,7 +121,10 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   await dialog2.getByRole('button', { name: 'Annuler' }).click()
   await page.getByRole('alertdialog', { name: 'Annuler ?' }).getByRole('button', { name: 'Oui' }).click()
   await expect(dialog2).toBeHidden()
-  await context.setOffline(true)
+  network.cut()
+  // In the barn, the app learns from its requests that the server does not answer.
+  await page.reload()
+  await expect(page.getByText(/^Hors connexion — données du/)).toBeVisible()
   await page.locator('main li').filter({ hasText: `Article ${ARTICLE}` }).getByRole('button', { name: /^Commander/ }).click()
   const offline = page.getByRole('dialog', { name: 'Ajouter au panier' })
   await offline.getByLabel('Quantité (t) *').fill('5')
@@ -133,7 +137,7 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   await offline.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(offline).toBeHidden()
   await expect(cartLink(page)).toHaveAccessibleName(/2 lignes/)
-  await context.setOffline(false)
+  network.restore()
 })
 
 test.describe('on a tablet', () => {

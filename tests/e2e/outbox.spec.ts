@@ -1,8 +1,11 @@
 // The outbox seen from the shell (cart-orders-admin §5 "Commande invalide"; issue "Checkout"):
 // an order confirmed offline that the cooperative refuses once the network is back puts its lines
 // back in the cart and says why; an item left unsent for more than 72 hours warns the farmer.
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { expect, serverURL, test } from './network-switch'
+import AxeBuilder from '@axe-core/playwright'
 import { DateTime } from 'luxon'
+import { formatDate } from '../../src/domain/format'
 import { TWO_LINES } from './cart-lines'
 import { signIn, waitForServiceWorker, writeCart } from './support'
 
@@ -38,7 +41,7 @@ async function unsentCount(page: Page) {
   )
 }
 
-test('an order confirmed offline and refused once back online returns to the cart with the reason', async ({ page, context, browser, baseURL }) => {
+test('an order confirmed offline and refused once back online returns to the cart with the reason', async ({ page, browser, network }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)
@@ -46,14 +49,14 @@ test('an order confirmed offline and refused once back online returns to the car
   await page.getByRole('button', { name: 'Etape suivante' }).click()
   await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
 
-  await context.setOffline(true)
+  network.cut()
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
-  await expect(page.getByText('1 envoi en attente')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Envois en attente' })).toContainText(/Commande du \w+ \d{2}\/\d{2} – 2 lignes/)
 
   // Meanwhile, the cooperative stops this article for the farmer.
-  await setOrderable(browser, baseURL!, REFUSED_ARTICLE, false)
+  await setOrderable(browser, serverURL, REFUSED_ARTICLE, false)
   try {
-    await context.setOffline(false)
+    network.restore()
     const dialog = page.getByRole('alertdialog', { name: 'Commande invalide' })
     await expect(dialog).toBeVisible({ timeout: 20_000 })
     await expect(dialog.getByText('Veuillez corriger votre panier')).toBeVisible()
@@ -68,14 +71,14 @@ test('an order confirmed offline and refused once back online returns to the car
     await expect(page.getByRole('alertdialog')).toHaveCount(0)
     expect(await unsentCount(page)).toBe(0)
   } finally {
-    await setOrderable(browser, baseURL!, REFUSED_ARTICLE, true)
+    await setOrderable(browser, serverURL, REFUSED_ARTICLE, true)
   }
 })
 
-test('an item waiting for more than 72 hours says since when and asks for a network', async ({ page, context }) => {
+test('an item waiting for more than 72 hours says since when and asks for a network', async ({ page, network }) => {
   await signIn(page, '100001')
   await waitForServiceWorker(page)
-  await context.setOffline(true)
+  network.cut()
   const since = DateTime.now().minus({ days: 4 })
   // Left by a confirmation four days ago, never sent (no network since).
   await page.evaluate(
@@ -84,7 +87,8 @@ test('an item waiting for more than 72 hours says since when and asks for a netw
         const open = indexedDB.open('silo')
         open.onsuccess = () => {
           const tx = open.result.transaction('outbox', 'readwrite')
-          tx.objectStore('outbox').put({ id: crypto.randomUUID(), owner: '100001', numTiers: '100001', kind: 'commande', status: 'pending', createdAt, payload: {}, attempts: 3, cartLines: [] })
+          const payload = { numTiers: '100001', commande: { commentaire: '', lignes: [{}, {}] } }
+          tx.objectStore('outbox').put({ id: crypto.randomUUID(), owner: '100001', numTiers: '100001', kind: 'commande', status: 'pending', createdAt, payload, attempts: 3, cartLines: [] })
           tx.oncomplete = () => (open.result.close(), resolve())
           tx.onerror = () => reject(tx.error)
         }
@@ -94,7 +98,44 @@ test('an item waiting for more than 72 hours says since when and asks for a netw
   )
   await page.reload()
   const waiting = page.getByRole('region', { name: 'Envois en attente' })
-  await expect(waiting).toContainText(`1 envoi en attente depuis le ${since.setZone('Europe/Paris').toFormat('dd/MM/yyyy à HH:mm')}`)
+  const day = formatDate(since.setZone('Europe/Paris')).slice(0, -5)
+  await expect(waiting).toContainText(`Commande du ${day} – 2 lignes, depuis le ${since.setZone('Europe/Paris').toFormat('dd/MM/yyyy à HH:mm')}`)
   await expect(waiting).toContainText('Plus de 72 heures sans réseau')
   await expect(waiting.getByRole('button', { name: "Réessayer l'envoi" })).toBeVisible()
+})
+
+test('only the survey waiting: it reads as "Votre avis", never as an order not received, in the banner and at logout', async ({ page, network }) => {
+  await signIn(page, '100001')
+  await waitForServiceWorker(page)
+  network.cut()
+  await page.evaluate(
+    (createdAt) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('silo')
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readwrite')
+          const payload = { numeroCommande: '123456', noteGlobale: 4, noteNavigation: 4, commentaire: '' }
+          tx.objectStore('outbox').put({ id: crypto.randomUUID(), owner: '100001', numTiers: '100001', kind: 'evaluation', status: 'pending', createdAt, payload, attempts: 1 })
+          tx.oncomplete = () => (open.result.close(), resolve())
+          tx.onerror = () => reject(tx.error)
+        }
+        open.onerror = () => reject(open.error)
+      }),
+    new Date().toISOString(),
+  )
+  await page.reload()
+  const waiting = page.getByRole('region', { name: 'Avis en attente' })
+  await expect(waiting).toContainText(/Pas encore envoyé :\s*Votre avis, depuis \d{2}:\d{2}/)
+  await expect(waiting).toContainText('envoyé tout seul dès que le réseau revient')
+  await expect(page.getByText(/reçu par la coopérative/)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: "Réessayer l'envoi" })).toHaveCount(0)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  const ask = page.getByRole('alertdialog', { name: 'Avis en attente' })
+  await expect(ask).toContainText('Votre avis, depuis')
+  await expect(ask).toContainText('cet envoi reste sur cet appareil et partira à votre prochaine connexion ici')
+  await expect(ask.getByText(/commande/i)).toHaveCount(0)
+  await ask.getByRole('button', { name: 'Rester connecté' }).click()
 })

@@ -1,6 +1,6 @@
 // The walking skeleton as a farmer meets it: sign in, see their name, install, and keep the shell
 // with no network (an offline reload and an offline fresh start).
-import { expect, test } from '@playwright/test'
+import { expect, test } from './network-switch'
 import AxeBuilder from '@axe-core/playwright'
 import { signIn, waitForServiceWorker } from './support'
 
@@ -38,7 +38,7 @@ test('the manifest is installable and the service worker controls the page', asy
   await waitForServiceWorker(page)
 })
 
-test('with the network off, a reload and a fresh start still show the shell', async ({ page, context }) => {
+test('with the network off, a reload and a fresh start still show the shell', async ({ page, context, network }) => {
   await signIn(page, '100001')
   await expect(page.getByRole('banner')).toContainText('GAEC')
   await waitForServiceWorker(page)
@@ -46,7 +46,7 @@ test('with the network off, a reload and a fresh start still show the shell', as
   await page.reload()
   await expect(page.getByRole('banner')).toContainText('GAEC')
 
-  await context.setOffline(true)
+  network.cut()
   await page.reload()
   await expect(page.getByRole('banner')).toContainText('GAEC')
   await expect(page.getByRole('navigation').first()).toBeVisible()
@@ -55,7 +55,7 @@ test('with the network off, a reload and a fresh start still show the shell', as
   const fresh = await context.newPage()
   await fresh.goto('/')
   await expect(fresh.getByRole('banner')).toContainText('GAEC')
-  await context.setOffline(false)
+  network.restore()
 })
 
 test('the sign-in page and the history screen have no serious accessibility violation', async ({ page }) => {

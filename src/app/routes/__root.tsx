@@ -6,8 +6,7 @@ import { pageTitle, useTitleChain } from '../ui/shell/route-titles'
 import { RouteError } from '../ui/route-error'
 import { NotFound } from '../ui/not-found'
 import { BrowserNotice } from '../ui/shell/browser-notice'
-import { CookieConsent } from '../ui/shell/cookie-consent'
-import { InstallPrompt } from '../ui/shell/install-prompt'
+import { NoticeTray } from '../ui/shell/notice-tray'
 import { GlobalErrorDialog } from '../ui/error-dialog'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -25,9 +24,8 @@ function Root() {
   return (
     <>
       <BrowserNotice />
-      <InstallPrompt />
       <Outlet />
-      <CookieConsent />
+      <NoticeTray />
       <GlobalErrorDialog />
     </>
   )

@@ -1,5 +1,6 @@
 // spec: main — the ordering shell: side menu, app bar, breadcrumb, cart button, logout, footer.
 import { lazy, Suspense, useState } from 'react'
+import type { WaitingItem } from '../../offline/outbox-flusher'
 import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { referentielQueryOptions } from '../../api/referentiel'
@@ -39,7 +40,7 @@ function MainLayout() {
   const [loggingOut, setLoggingOut] = useState(false)
   const shown = useAfterFirstPaint()
 
-  const [pending, setPending] = useState<{ lines: number; unsent: number } | null>(null)
+  const [pending, setPending] = useState<{ lines: number; waiting: WaitingItem[] } | null>(null)
 
   const leave = async () => {
     setLoggingOut(true)
@@ -54,10 +55,10 @@ function MainLayout() {
 
   // With lines in the cart or items not yet sent, ask first (Dexie loads only now).
   const onLogout = async () => {
-    const [{ readCartLines }, { unsentFor }] = await Promise.all([import('../../offline/cart'), import('../../offline/outbox-flusher')])
+    const [{ readCartLines }, { unsentItemsFor }] = await Promise.all([import('../../offline/cart'), import('../../offline/outbox-flusher')])
     const lines = await readCartLines(user.username, numTiers).catch(() => [])
-    const unsent = await unsentFor(user.username).catch(() => 0)
-    if (lines.length > 0 || unsent > 0) setPending({ lines: lines.length, unsent })
+    const waiting = await unsentItemsFor(user.username).catch(() => [])
+    if (lines.length > 0 || waiting.length > 0) setPending({ lines: lines.length, waiting })
     else await leave()
   }
 
@@ -78,6 +79,7 @@ function MainLayout() {
         showArticles={canEditArticles(user.roles)}
         onLogout={onLogout}
         loggingOut={loggingOut}
+        actingAs={!isFarmer(user.roles) && user.actingFor ? user.displayName || user.username : null}
       >
         <Outlet />
         {shown && (
@@ -89,7 +91,7 @@ function MainLayout() {
           <Suspense fallback={null}>
             <LogoutConfirm
               lines={pending.lines}
-              unsent={pending.unsent}
+              waiting={pending.waiting}
               onAnswer={(logout) => {
                 setPending(null)
                 if (logout) void leave()

@@ -1,6 +1,7 @@
 // What a catalog screen shows before it has data: loading, or why nothing can be shown.
 import type { ReactNode } from 'react'
 import { NetworkError } from '../../api/api-error'
+import { useOnline } from './use-online'
 
 interface QueryLike {
   data: unknown
@@ -10,9 +11,10 @@ interface QueryLike {
 }
 
 export function QueryStatus({ query, children }: { query: QueryLike; children: ReactNode }) {
+  const online = useOnline()
   if (query.data !== undefined) return <>{children}</>
   if (query.error) {
-    const offline = query.error instanceof NetworkError || !navigator.onLine
+    const offline = query.error instanceof NetworkError || !online
     return (
       <div role="alert" className="rounded-lg border-2 border-neutral-900 bg-neutral-50 p-4 text-base">
         <p>{offline ? 'Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.' : query.error.message}</p>
@@ -22,7 +24,7 @@ export function QueryStatus({ query, children }: { query: QueryLike; children: R
       </div>
     )
   }
-  if (!navigator.onLine) {
+  if (!online) {
     return <p role="status" className="text-base">Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.</p>
   }
   return (

@@ -1,15 +1,6 @@
-// navigator.onLine as React state. It only knows whether a network interface is up, not whether
-// the server answers: screens also treat a failed refetch as "offline" (see OfflineNotice).
+// The connection state (src/api/connection.ts) as React state: whether the server answered the
+// app's last requests, not whether a network interface is up.
 import { useSyncExternalStore } from 'react'
+import { isOnline, subscribeConnection } from '../../api/connection'
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange)
-  window.addEventListener('offline', onChange)
-  return () => {
-    window.removeEventListener('online', onChange)
-    window.removeEventListener('offline', onChange)
-  }
-}
-
-export const useOnline = (): boolean =>
-  useSyncExternalStore(subscribe, () => navigator.onLine, () => true)
+export const useOnline = (): boolean => useSyncExternalStore(subscribeConnection, isOnline, () => true)

@@ -6,7 +6,9 @@ import { CRENEAU_DEFAUT, MESSAGES } from '../../../domain/constants'
 import { defaultEndDate, defaultStartDate, firstAllowedDateFor, needsEarlyStartConfirmation, needsLongRangeConfirmation } from '../../../domain/delivery-window'
 import { quickAddSummary, splitOrderable } from '../../../domain/articles'
 import type { OrderParameters } from '../../../domain/order-parameters'
+import { useQueryClient } from '@tanstack/react-query'
 import { addCartLines, readCartLines } from '../../../offline/cart'
+import { keepPaymentTerms } from '../../../api/paiement'
 import { ConfirmDialog, Modal } from '../../ui/modal'
 import { parisNow } from '../../ui/now'
 import { DateField, SelectField } from './quick-add-fields'
@@ -30,6 +32,7 @@ interface Props {
 type Pending = 'anticipee' | 'intervalle' | null
 
 export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params, sessionStart, owner, numTiers, onClose, onAdded }: Props) {
+  const queryClient = useQueryClient()
   const now = parisNow()
   const defaultSlot = periodes.some((p) => p.code === CRENEAU_DEFAUT) ? CRENEAU_DEFAUT : ''
   const [values, setValues] = useState<QuickAddValues>({
@@ -66,7 +69,9 @@ export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params,
     if (Object.keys(found).length > 0) return
     setSaving(true)
     const { ajoutees, nonCommandables } = splitOrderable(lines)
-    await addCartLines(owner, numTiers, ajoutees.map((l) => toCartLine(l, values, allowedPlaces(l))))
+    const added = ajoutees.map((l) => toCartLine(l, values, allowedPlaces(l)))
+    await addCartLines(owner, numTiers, added)
+    keepPaymentTerms(queryClient, numTiers, added)
     setSaving(false)
     onAdded(quickAddSummary(ajoutees.length, nonCommandables.length))
   }

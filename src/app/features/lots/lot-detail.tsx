@@ -38,7 +38,7 @@ export function LotDetail({ lot, exploitation, batiment }: { lot: Lot; exploitat
       </dl>
       <LotForecast lot={lot} withButton />
       {plans.length > 1 && (
-        <div role="tablist" aria-label="Plans d'alimentation" className="mt-4 flex gap-2 overflow-x-auto">
+        <div role="tablist" aria-label="Plans d'alimentation" className="mt-4 flex flex-wrap gap-2">
           {plans.map((p, i) => (
             <button
               key={`${p.libelle}-${i}`}
@@ -48,7 +48,7 @@ export function LotDetail({ lot, exploitation, batiment }: { lot: Lot; exploitat
               aria-selected={i === tab}
               aria-controls="plan-panel"
               onClick={() => setTab(i)}
-              className={`touch-target shrink-0 rounded-full border-2 px-4 font-semibold ${i === tab ? 'border-silo-green bg-silo-green text-white' : 'border-silo-green bg-white text-silo-green'}`}
+              className={`touch-target max-w-full rounded-full border-2 px-4 font-semibold ${i === tab ? 'border-silo-green bg-silo-green text-white' : 'border-silo-green bg-white text-silo-green'}`}
             >
               {p.libelle}
               {p.principal ? ' (principal)' : ''}

@@ -8,6 +8,7 @@ import {
   defaultEndDate, defaultStartDate, firstAllowedDateFor, needsEarlyStartConfirmation, needsLongRangeConfirmation, type DeliveryWindowContext,
 } from '../../../domain/delivery-window'
 import { formatDate } from '../../../domain/format'
+import { singleDayPairs } from '../../../domain/slots'
 import { truckModeChoices } from '../../../domain/truck-mode'
 import type { ModeCamion } from '../../../domain/types'
 import { ConfirmDialog } from '../../ui/modal'
@@ -33,6 +34,8 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
   const first = firstAllowedDateFor(windowCtx)
   const last = toIsoDate(horizonDate(windowCtx.now, windowCtx.params))
   const start = watch('datePrevueLivraison')
+  const singleDay = Boolean(start) && start === watch('finDatePrevueLivraison')
+  const slotName = (code: string) => periodes.find((p) => p.code === code)?.libelle ?? code
   const set = (name: 'datePrevueLivraison' | 'finDatePrevueLivraison', value: string) => setValue(name, value, { shouldDirty: true })
 
   // deps: a rule of one field reads the other (end ≥ start, single-day slot pairs).
@@ -73,6 +76,11 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Livraison au plus tôt" required type="date" lang="fr" min={first} max={last} error={errors.datePrevueLivraison?.message} {...startField} />
         <TextField label="Livraison au plus tard" required type="date" lang="fr" min={start || first} max={last} error={errors.finDatePrevueLivraison?.message} {...endField} />
+        {singleDay && (
+          <p className="text-base sm:col-span-2">
+            Livraison sur un seul jour, horaires possibles (début → fin) : {singleDayPairs().map(([a, b]) => `${slotName(a)} → ${slotName(b)}`).join(' ; ')}.
+          </p>
+        )}
         <SelectField label="Horaire de début" required placeholder="Choisir…" options={periodes} error={errors.matinApmidi?.message} {...register('matinApmidi', { deps: ['finMatinApmidi'] })} />
         <SelectField label="Horaire de fin" required placeholder="Choisir…" options={periodes} error={errors.finMatinApmidi?.message} {...register('finMatinApmidi')} />
       </div>

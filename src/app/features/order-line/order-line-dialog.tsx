@@ -5,6 +5,7 @@
 // into the Dexie cart: nothing here needs the network once the data was loaded once.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useQueryClient } from '@tanstack/react-query'
 import { useBlocker } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
 import { showsBuildingField } from '../../../domain/articles'
@@ -14,6 +15,7 @@ import { mineralMax } from '../../../domain/minerals'
 import type { CartLine } from '../../../domain/types'
 import type { OrderPrefill } from '../../ui/order-line-button'
 import { addCartLines, askPersistentStorage, readLastDelivery, saveLastDelivery, updateCartLine } from '../../../offline/cart'
+import { keepPaymentTerms } from '../../../api/paiement'
 import { ConfirmDialog } from '../../ui/modal'
 import { useHoldUpdates } from '../../pwa/update-holds'
 import { parisNow } from '../../ui/now'
@@ -54,6 +56,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
   const ref = useRef<HTMLDialogElement>(null)
   const numArticle = line?.numArticle ?? target?.numArticle ?? ''
   const editing = Boolean(line)
+  const queryClient = useQueryClient()
   const data0 = useOrderLineData(owner, numTiers, numArticle, line?.codeTypeArticle ?? target?.codeTypeArticle ?? null, line?.numLot ?? target?.numLot ?? null, '')
   const lastDelivery = useLiveQuery(async () => (await readLastDelivery(owner, numTiers)) ?? false, [owner, numTiers])
   const [asking, setAsking] = useState(false)
@@ -128,6 +131,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
       await addCartLines(owner, numTiers, [rest])
     }
     await saveLastDelivery(owner, numTiers, remembered)
+    keepPaymentTerms(queryClient, numTiers, [l])
     close(true)
   }
 

@@ -141,7 +141,7 @@ export function OrderLineForm(props: Props) {
         )}
         <div className="grid gap-4">
           {sections.includes(0) && <ProductStep form={form} contraintesArticle={data.contraintesArticle} adresses={data.adresses} />}
-          {sections.includes(1) && <SupplementsStep form={form} supplementations={data.supplementations} mineralMax={mineralMax(data.contraintesArticle, data.params.quantiteMaxMineral)} />}
+          {sections.includes(1) && <SupplementsStep form={form} supplementations={data.supplementations} unknown={data.supplementsUnknown} mineralMax={mineralMax(data.contraintesArticle, data.params.quantiteMaxMineral)} />}
           {sections.includes(2) && (
             <StorageStep
               form={form}

@@ -12,9 +12,11 @@ interface Props {
   form: UseFormReturn<OrderLineValues>
   supplementations: readonly Supplementation[]
   mineralMax: number
+  /** They could not be loaded (offline): the form's note says so, "none" would be a guess. */
+  unknown?: boolean
 }
 
-export function SupplementsStep({ form, supplementations, mineralMax }: Props) {
+export function SupplementsStep({ form, supplementations, mineralMax, unknown = false }: Props) {
   const id = useId()
   const { watch, setValue, register, control, formState: { errors } } = form
   const { fields } = useFieldArray({ control, name: 'mineraux', keyName: 'key' })
@@ -28,7 +30,7 @@ export function SupplementsStep({ form, supplementations, mineralMax }: Props) {
 
   return (
     <Section title="Supplémentations et minéraux">
-      {supplementations.length === 0 && minerals.length === 0 && <p className="text-base">Aucune supplémentation ni minéral pour cet article.</p>}
+      {!unknown && supplementations.length === 0 && minerals.length === 0 && <p className="text-base">Aucune supplémentation ni minéral pour cet article.</p>}
       {supplementations.length > 0 && (
         <div role="group" aria-labelledby={`${id}-s`} aria-describedby={`${id}-se`}>
           <p id={`${id}-s`} className="font-semibold">

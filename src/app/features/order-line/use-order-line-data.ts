@@ -77,6 +77,8 @@ export function useOrderLineData(owner: string, numTiers: string, numArticle: st
     contraintesArticle: raw === paramsArticle.data ? (paramsArticle.data?.contraintesArticle ?? null) : null,
     supplementations: supplementations.data ?? [],
     mineraux: mineraux.data ?? [],
+    /** Offline, the article's supplementations or minerals could not be loaded: "none" is unknown. */
+    supplementsUnknown: failed(supplementations) || failed(mineraux),
     contraintesLivraison: contraintes.data ?? null,
     adresseCompatible: online && validation.data ? validation.data.valid : null,
     modes,

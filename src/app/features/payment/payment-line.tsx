@@ -45,6 +45,7 @@ export function PaymentLine({ line, labels, proposal, selection, unlocked, canDu
       <fieldset className="mt-3 border-t-2 border-neutral-200 pt-3" aria-busy={proposal.etat === 'chargement'}>
         <legend className="sr-only">Règlement de {name}</legend>
         {proposal.etat === 'chargement' && <p role="status" className="text-base">Chargement des modes de règlement…</p>}
+        {proposal.etat === 'inconnu' && <p className={`${NOTE} border-neutral-900 bg-neutral-100`}>Modes de règlement inconnus hors connexion pour cette ligne.</p>}
         {proposal.etat === 'aucun' && <p className={`${NOTE} border-neutral-900 bg-neutral-100`}>Aucun mode de règlement proposé pour cette ligne : la coopérative appliquera votre mode de règlement habituel.</p>}
         {hasModes && (
           <div className="grid gap-3 sm:grid-cols-2">

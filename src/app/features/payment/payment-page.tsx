@@ -65,7 +65,9 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
     setDuplicated(message)
   }
 
-  const loaded = (l: CartLine) => proposals[l.idLigne]?.etat !== 'chargement'
+  // Loaded, and known: a line whose terms this device never saw waits for the network.
+  const loaded = (l: CartLine) => proposals[l.idLigne]?.etat !== 'chargement' && proposals[l.idLigne]?.etat !== 'inconnu'
+  const unknownTerms = all.some((l) => proposals[l.idLigne]?.etat === 'inconnu')
   const enabled = !sending && canConfirm({ roles, lines: all, paymentLoaded: loaded })
 
   const confirm = async () => {
@@ -117,9 +119,15 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
   return (
     <>
       {heading}
-      {!online && (
+      {!online && !unknownTerms && (
         <p role="status" className={NOTE}>
           Hors connexion : vous pouvez confirmer la commande. Elle restera sur cet appareil, en attente d'envoi, et partira dès le retour du réseau.
+        </p>
+      )}
+      {unknownTerms && (
+        <p role="status" className={NOTE}>
+          Hors connexion : vos modes de règlement ne sont pas encore connus sur cet appareil. Votre panier est conservé ; la commande pourra être confirmée
+          dès le retour du réseau.
         </p>
       )}
       <CartGroups

@@ -18,6 +18,9 @@ export type LineProposal =
   | { etat: 'a-verifier'; modes: readonly ModeReglement[] }
   /** The server could not give one: no modes (the cooperative applies the customer's default). */
   | { etat: 'aucun'; modes: readonly ModeReglement[] }
+  /** Offline, and neither a proposal for this line nor the customer's terms are on this device:
+   * the order must not leave without a payment code, so it waits for the network. */
+  | { etat: 'inconnu'; modes: readonly ModeReglement[] }
 
 export function useLineProposals(numTiers: string, lines: readonly CartLine[]): Record<string, LineProposal> {
   const online = useOnline()
@@ -27,7 +30,7 @@ export function useLineProposals(numTiers: string, lines: readonly CartLine[]): 
   const byLine: Record<string, LineProposal> = {}
   lines.forEach((line, i) => {
     const q = results[i]
-    const fallback = (): LineProposal => (terms ? { etat: 'a-verifier', modes: proposalsFromTerms(terms, line.datePrevueLivraison) } : { etat: 'aucun', modes: [] })
+    const fallback = (): LineProposal => (terms ? { etat: 'a-verifier', modes: proposalsFromTerms(terms, line.datePrevueLivraison) } : { etat: 'inconnu', modes: [] })
     if (q?.data) byLine[line.idLigne] = { etat: 'serveur', modes: q.data }
     // The server answered with a refusal: no modes for this line.
     else if (q?.error instanceof ApiError) byLine[line.idLigne] = { etat: 'aucun', modes: [] }

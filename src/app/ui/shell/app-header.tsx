@@ -16,9 +16,12 @@ interface Props {
   owner: string
   onLogout: () => void
   loggingOut: boolean
+  /** Staff acting for this member (connect-as): who acts. The header says so, and the way out
+   * returns to the member search (issue 16, defect 5). */
+  actingAs?: string | null
 }
 
-export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut }: Props) {
+export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut, actingAs }: Props) {
   const shown = useAfterFirstPaint()
   return (
     <header className="sticky top-0 z-40 bg-silo-green pt-safe text-white">
@@ -30,7 +33,17 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
         </div>
         <div className="min-w-0 flex-1 px-2">
           <div className="truncate text-lg leading-tight font-bold">{raisonSociale}</div>
-          <div className="text-sm leading-none text-white/90">N° tiers {numTiers}</div>
+          <div className="truncate text-sm leading-tight text-white/90">
+            N° tiers {numTiers}
+            {actingAs && (
+              <>
+                {' · '}
+                <span className="rounded bg-silo-gold px-1 font-semibold text-neutral-950">
+                  Conseiller<span className="hidden sm:inline"> : {actingAs}</span>
+                </span>
+              </>
+            )}
+          </div>
         </div>
         <div className="flex h-full items-center gap-1 pr-1">
           <Link
@@ -45,7 +58,7 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
               </Suspense>
             )}
           </Link>
-          <LogoutButton onLogout={onLogout} disabled={loggingOut} iconOnlyOnPhones />
+          <LogoutButton onLogout={onLogout} disabled={loggingOut} iconOnlyOnPhones label={actingAs ? 'Changer de client' : 'Déconnexion'} />
         </div>
       </div>
     </header>

@@ -15,18 +15,15 @@ export function CookieConsent() {
     setVisible(false)
   }
   return (
-    <section
-      aria-label="Cookies"
-      className="fixed inset-x-0 bottom-0 z-50 border-t-4 border-silo-gold bg-neutral-900 p-4 text-white shadow-2xl sm:bottom-4 sm:left-4 sm:right-auto sm:max-w-md sm:rounded-2xl sm:border-4"
-    >
-      <p className="text-base">
-        Silo utilise uniquement les cookies nécessaires à son fonctionnement : votre session de connexion et ce choix.
-        Aucun cookie publicitaire ni de mesure d'audience.{' '}
+    <section aria-label="Cookies" className="flex items-center gap-2 rounded-xl border-2 border-silo-gold bg-neutral-900 py-1 pr-1 pl-2 text-white shadow-lg">
+      <p className="min-w-0 flex-1 text-base leading-snug">
+        Cookies nécessaires seulement (
         <a href="/infos/politique" className="font-semibold text-white underline">
-          Politique de confidentialité
+          confidentialité
         </a>
+        ).
       </p>
-      <button type="button" onClick={accept} className="touch-target mt-3 w-full rounded-xl bg-white px-6 text-lg font-bold text-neutral-900 sm:w-auto">
+      <button type="button" onClick={accept} className="touch-target shrink-0 rounded-lg bg-white px-2 font-bold text-neutral-900">
         J'ai compris
       </button>
     </section>

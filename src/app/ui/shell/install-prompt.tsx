@@ -27,22 +27,18 @@ export function InstallPrompt() {
     setHidden(true)
   }
   return (
-    <section aria-label="Installer Silo" className="flex flex-wrap items-center gap-3 border-b-2 border-silo-green bg-silo-gold-light px-4 py-3 text-neutral-900">
-      <p className="min-w-0 flex-1 text-base">
-        {way === 'prompt'
-          ? 'Installez Silo sur votre écran d’accueil : il s’ouvre comme une application, même sans réseau.'
-          : 'Pour installer Silo : touchez le bouton Partager de Safari, puis « Sur l’écran d’accueil ».'}
+    <section aria-label="Installer Silo" className="flex items-center gap-2 rounded-xl border-2 border-silo-green bg-silo-gold-light py-1 pr-1 pl-2 text-neutral-900 shadow-lg">
+      <p className="min-w-0 flex-1 text-base leading-snug">
+        {way === 'prompt' ? 'Installez Silo : utile sans réseau.' : 'Pour installer Silo : Partager, puis « Sur l’écran d’accueil ».'}
       </p>
-      <div className="flex gap-2">
-        {way === 'prompt' && (
-          <button type="button" onClick={() => void promptInstall()} className="touch-target rounded-xl bg-silo-green px-5 font-bold text-white">
-            Installer
-          </button>
-        )}
-        <button type="button" onClick={later} className="touch-target rounded-xl border-2 border-silo-green px-4 font-semibold text-silo-green">
-          Plus tard
+      {way === 'prompt' && (
+        <button type="button" onClick={() => void promptInstall()} className="touch-target shrink-0 rounded-lg bg-silo-green px-2 font-bold text-white">
+          Installer
         </button>
-      </div>
+      )}
+      <button type="button" onClick={later} className="touch-target shrink-0 rounded-lg border-2 border-silo-green bg-white px-2 font-semibold text-silo-green">
+        Plus tard
+      </button>
     </section>
   )
 }

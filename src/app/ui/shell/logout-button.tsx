@@ -5,10 +5,12 @@ interface Props {
   disabled: boolean
   /** On phones the word gives way to the icon (the ordering app bar holds the cart too). */
   iconOnlyOnPhones?: boolean
+  /** What the button does, when it is not signing out (staff acting for a member: back to the member search). */
+  label?: string
 }
 
 /** The app bar's way out, for the ordering and the admin shells. */
-export function LogoutButton({ onLogout, disabled, iconOnlyOnPhones = false }: Props) {
+export function LogoutButton({ onLogout, disabled, iconOnlyOnPhones = false, label = 'Déconnexion' }: Props) {
   return (
     <button
       type="button"
@@ -19,11 +21,11 @@ export function LogoutButton({ onLogout, disabled, iconOnlyOnPhones = false }: P
       <Icon name="logout" />
       {iconOnlyOnPhones ? (
         <>
-          <span className="hidden sm:inline">Déconnexion</span>
-          <span className="sr-only sm:hidden">Déconnexion</span>
+          <span className="hidden sm:inline">{label}</span>
+          <span className="sr-only sm:hidden">{label}</span>
         </>
       ) : (
-        <span>Déconnexion</span>
+        <span>{label}</span>
       )}
     </button>
   )

@@ -2,22 +2,36 @@
 // "Logout"): lines in the cart (they live on this device only: logging out abandons them), and
 // orders or surveys not yet received by the cooperative (they stay on this device and leave at
 // this user's next sign-in here: the user is told and chooses).
+import type { WaitingItem } from '../../../offline/outbox-flusher'
 import { Modal } from '../modal'
+import { hasOrder, waitingLabel, waitingSince } from './waiting-words'
 
 interface Props {
   lines: number
-  unsent: number
+  /** What waits to be sent, each said for what it is (a survey is not an order). */
+  waiting: readonly WaitingItem[]
   onAnswer: (logout: boolean) => void
 }
 
-export function LogoutConfirm({ lines, unsent, onAnswer }: Props) {
+export function LogoutConfirm({ lines, waiting, onAnswer }: Props) {
+  const orders = hasOrder(waiting)
+  const many = waiting.length > 1
   return (
-    <Modal open title={unsent > 0 ? 'Envois en attente' : 'Panier en cours'} onClose={() => onAnswer(false)} role="alertdialog">
-      {unsent > 0 && (
-        <p className="mb-2 text-base">
-          {unsent > 1 ? `${unsent} envois n'ont` : "1 envoi n'a"} pas encore été reçu{unsent > 1 ? 's' : ''} par la coopérative. Si vous vous déconnectez, il
-          {unsent > 1 ? 's restent' : ' reste'} sur cet appareil et partir{unsent > 1 ? 'ont' : 'a'} à votre prochaine connexion ici.
-        </p>
+    <Modal open title={orders ? 'Envois en attente' : waiting.length > 0 ? 'Avis en attente' : 'Panier en cours'} onClose={() => onAnswer(false)} role="alertdialog">
+      {waiting.length > 0 && (
+        <div className="mb-2 text-base">
+          <p>{orders ? 'Pas encore reçu par la coopérative :' : 'Pas encore envoyé :'}</p>
+          <ul className="list-disc pl-5">
+            {waiting.map((i) => (
+              <li key={i.id}>
+                {waitingLabel(i)}, {waitingSince(i.createdAt)}
+              </li>
+            ))}
+          </ul>
+          <p>
+            Si vous vous déconnectez, {many ? 'ces envois restent' : 'cet envoi reste'} sur cet appareil et partir{many ? 'ont' : 'a'} à votre prochaine connexion ici.
+          </p>
+        </div>
       )}
       {lines > 0 && (
         <p className="text-base">

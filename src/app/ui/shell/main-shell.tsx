@@ -5,6 +5,7 @@ import type { MessageBandeau } from '../../../api/contract/referentiel'
 import { useAfterFirstPaint } from '../after-first-paint'
 import { AppHeader } from './app-header'
 import { BottomTabs } from './bottom-tabs'
+import { DevicePanelHost } from './device-panel-host'
 import { Breadcrumb } from './breadcrumb'
 import { HolidayBanner } from './holiday-banner'
 import { MessageBanner } from './message-banner'
@@ -25,17 +26,19 @@ interface Props {
   showArticles: boolean
   onLogout: () => void
   loggingOut: boolean
+  /** Staff acting for this member: who acts (see AppHeader). */
+  actingAs?: string | null
   children: ReactNode
 }
 
-export function MainShell({ raisonSociale, numTiers, owner, messages, showArticles, onLogout, loggingOut, children }: Props) {
+export function MainShell({ raisonSociale, numTiers, owner, messages, showArticles, onLogout, loggingOut, actingAs, children }: Props) {
   const shown = useAfterFirstPaint()
   return (
     <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
       <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3">
         Aller au contenu
       </a>
-      <AppHeader raisonSociale={raisonSociale} numTiers={numTiers} owner={owner} onLogout={onLogout} loggingOut={loggingOut} />
+      <AppHeader raisonSociale={raisonSociale} numTiers={numTiers} owner={owner} onLogout={onLogout} loggingOut={loggingOut} actingAs={actingAs} />
       <MessageBanner messages={messages} />
       <HolidayBanner numTiers={numTiers} />
       {shown && (
@@ -55,6 +58,7 @@ export function MainShell({ raisonSociale, numTiers, owner, messages, showArticl
       </div>
       <BottomTabs numTiers={numTiers} showArticles={showArticles} />
       <UpdatePrompt />
+      <DevicePanelHost owner={owner} numTiers={numTiers} />
     </div>
   )
 }

@@ -3,6 +3,7 @@
 import { Link } from '@tanstack/react-router'
 import { Icon } from '../icons'
 import { Modal } from '../modal'
+import { openDevicePanel } from './device-panel-host'
 import { ARTICLES_ITEM, MORE_ITEMS, type NavItem } from './nav-items'
 
 export function MoreMenu({ open, onClose, showArticles }: { open: boolean; onClose: () => void; showArticles: boolean }) {
@@ -23,6 +24,16 @@ export function MoreMenu({ open, onClose, showArticles }: { open: boolean; onClo
               </Link>
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => (onClose(), openDevicePanel())}
+              className="touch-target flex w-full items-center gap-3 rounded-lg px-3 py-3 text-lg text-neutral-900 active:bg-black/5"
+            >
+              <Icon name="settings" />
+              <span>Cet appareil</span>
+            </button>
+          </li>
         </ul>
       </nav>
       <button type="button" onClick={onClose} className="touch-target mt-3 w-full rounded-full border-2 border-silo-green font-semibold text-silo-green">

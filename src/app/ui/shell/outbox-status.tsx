@@ -1,16 +1,18 @@
-// Loaded (React.lazy) only while the outbox holds something of this user's (main-shell). What it holds, said plainly:
-// how many orders or surveys wait to be sent and since when (never shown as sent), a manual
-// retry, a warning past 72 hours, and the "Commande invalide" dialog when the cooperative refused
+// Loaded (React.lazy) only while the outbox holds something of this user's (main-shell). What it
+// holds, said plainly: each order or survey waiting, what it is and since when (never shown as
+// sent), what happens next, a manual retry for orders (not on the confirmation page, which has its own), a warning past 72 hours, and the "Commande invalide" dialog when the cooperative refused
 // an order (its lines are already back in the cart). Also starts the sending: now, when the
 // network comes back, when the farmer returns to the app, and every 30 s while items wait.
 import { useEffect, useState } from 'react'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
-import { ZONE } from '../../../domain/calendar'
 import { CONFLICT_DIALOG, conflictLines } from '../../../domain/conflict'
+import { isOnline, subscribeConnection } from '../../../api/connection'
 import { acknowledgeRejected, flushOutbox, flushOutboxNow, useOutboxSummary } from '../../../offline/outbox'
 import { Modal } from '../modal'
-import { formatSavedAt } from '../offline-notice'
+import { useOnline } from '../use-online'
+import { hasOrder, waitingLabel, waitingSince } from './waiting-words'
+import { openDevicePanel } from './device-panel-host'
 
 /** An item unsent for longer than this warns the user (ARCHITECTURE, issue: checkout). */
 const OLD_AFTER_HOURS = 72
@@ -22,7 +24,8 @@ function useSending(owner: string, waiting: boolean) {
     const flush = () => void flushOutboxNow(owner).catch(() => undefined)
     flush()
     const onVisible = () => document.visibilityState === 'visible' && flush()
-    window.addEventListener('online', flush)
+    // The server answers again (connection.ts, learned from requests; not the interface's event).
+    const stopWatching = subscribeConnection(() => isOnline() && flush())
     document.addEventListener('visibilitychange', onVisible)
     // The service worker's sync event asks an open page to send (it has the session).
     const onMessage = (e: MessageEvent) => (e.data as { type?: string } | null)?.type === 'flush-outbox' && flush()
@@ -30,7 +33,7 @@ function useSending(owner: string, waiting: boolean) {
     // Meanwhile, tries spaced by the backoff.
     const timer = waiting ? setInterval(() => void flushOutbox(owner).catch(() => undefined), RETRY_EVERY_MS) : undefined
     return () => {
-      window.removeEventListener('online', flush)
+      stopWatching()
       document.removeEventListener('visibilitychange', onVisible)
       navigator.serviceWorker?.removeEventListener('message', onMessage)
       if (timer) clearInterval(timer)
@@ -38,43 +41,60 @@ function useSending(owner: string, waiting: boolean) {
   }, [owner, waiting])
 }
 
-const since = (iso: string) => {
-  const at = DateTime.fromISO(iso).setZone(ZONE)
-  const today = DateTime.now().setZone(ZONE).hasSame(at, 'day')
-  return today ? `depuis ${at.toFormat('HH:mm')}` : `depuis le ${formatSavedAt(at.toMillis())}`
-}
-
 export default function OutboxStatus({ owner }: { owner: string }) {
   const summary = useOutboxSummary(owner)
   const navigate = useNavigate()
+  const online = useOnline()
+  const onConfirmPage = useRouterState({ select: (s) => s.location.pathname === '/catalog/cart/confirm' })
   const [retrying, setRetrying] = useState(false)
   useSending(owner, (summary?.unsent ?? 0) > 0)
   if (!summary) return null
   const rejected = summary.rejected[0]
-  const old = summary.oldestUnsent && DateTime.now().diff(DateTime.fromISO(summary.oldestUnsent), 'hours').hours > OLD_AFTER_HOURS
+  // An item on its first try with the server answering is being sent, not waiting: no banner
+  // flashing just after "Envoyer".
+  const shown = summary.items.filter((i) => !online || i.attempts > 1 || (i.status === 'pending' && i.attempts > 0))
+  const orders = hasOrder(shown)
+  const old = shown.length > 0 && DateTime.now().diff(DateTime.fromISO(shown[0]!.createdAt), 'hours').hours > OLD_AFTER_HOURS
 
   return (
     <>
-      {summary.unsent > 0 && summary.oldestUnsent && (
+      {shown.length > 0 && (
         <section
-          aria-label="Envois en attente"
-          className={`flex flex-wrap items-center justify-between gap-2 border-b-2 px-4 py-2 ${old ? 'border-red-900 bg-red-50' : 'border-neutral-900 bg-silo-gold-light'}`}
+          aria-label={orders ? 'Envois en attente' : 'Avis en attente'}
+          className={`flex flex-wrap items-center justify-between gap-2 border-b-2 px-4 py-2 ${old ? 'border-red-900 bg-red-50' : orders ? 'border-neutral-900 bg-silo-gold-light' : 'border-neutral-300 bg-neutral-50'}`}
         >
-          <p role="status" className="text-base font-semibold text-neutral-950">
-            {summary.unsent > 1 ? `${summary.unsent} envois en attente` : '1 envoi en attente'} {since(summary.oldestUnsent)} : pas encore reçu par la coopérative.
-            {old && ' Plus de 72 heures sans réseau : connectez-vous à un réseau (Wi-Fi, 4G) pour que la coopérative reçoive votre commande.'}
-          </p>
-          <button
-            type="button"
-            disabled={retrying}
-            onClick={() => {
-              setRetrying(true)
-              void flushOutboxNow(owner).finally(() => setRetrying(false))
-            }}
-            className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950 disabled:opacity-60"
-          >
-            {retrying ? 'Envoi…' : "Réessayer l'envoi"}
-          </button>
+          <div role="status" className="text-base text-neutral-950">
+            <p className="font-semibold">{orders ? 'Pas encore reçu par la coopérative :' : 'Pas encore envoyé :'}</p>
+            <ul className="list-disc pl-5">
+              {shown.map((i) => (
+                <li key={i.id}>
+                  {waitingLabel(i)}, {waitingSince(i.createdAt)}
+                </li>
+              ))}
+            </ul>
+            <p>
+              {online ? 'Envoi en cours ; Silo réessaie tout seul.' : 'Gardé sur cet appareil, envoyé tout seul dès que le réseau revient.'}
+              {old && ' Plus de 72 heures sans réseau : connectez-vous à un réseau (Wi-Fi, 4G) pour que la coopérative reçoive votre commande.'}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" onClick={openDevicePanel} className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950">
+              Cet appareil
+            </button>
+            {orders && !onConfirmPage && (
+              <button
+                type="button"
+                disabled={retrying}
+                onClick={() => {
+                  setRetrying(true)
+                  void flushOutboxNow(owner).finally(() => setRetrying(false))
+                }}
+                className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950 disabled:opacity-60"
+              >
+                {retrying ? 'Envoi…' : "Réessayer l'envoi"}
+              </button>
+            )}
+          </div>
         </section>
       )}
       {rejected && (

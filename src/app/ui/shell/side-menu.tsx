@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router'
 import { Icon } from '../icons'
 import { ContractsBadge } from './contracts-badge'
+import { openDevicePanel } from './device-panel-host'
 import { ARTICLES_ITEM, CATALOG_ITEMS, MORE_ITEMS, type NavItem } from './nav-items'
 
 export function SideMenu({ showArticles, numTiers }: { showArticles: boolean; numTiers: string }) {
@@ -21,6 +22,12 @@ export function SideMenu({ showArticles, numTiers }: { showArticles: boolean; nu
             </Link>
           </li>
         ))}
+        <li>
+          <button type="button" onClick={openDevicePanel} className="touch-target flex w-full items-center gap-3 px-4 py-3 text-base text-neutral-900 hover:bg-black/5">
+            <Icon name="settings" />
+            <span>Cet appareil</span>
+          </button>
+        </li>
       </ul>
     </nav>
   )

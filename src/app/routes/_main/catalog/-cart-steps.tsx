@@ -2,9 +2,9 @@
 import { useRouterState } from '@tanstack/react-router'
 
 const STEPS = [
-  { path: '/catalog/cart/view', label: 'Panier' },
-  { path: '/catalog/cart/validPanier', label: 'Réglement' },
-  { path: '/catalog/cart/confirm', label: 'Confirmation de commande' },
+  { path: '/catalog/cart/view', label: 'Panier', short: 'Panier' },
+  { path: '/catalog/cart/validPanier', label: 'Réglement', short: 'Réglement' },
+  { path: '/catalog/cart/confirm', label: 'Confirmation de commande', short: 'Confirmation' },
 ] as const
 
 export function CartSteps() {
@@ -17,13 +17,17 @@ export function CartSteps() {
           <li
             key={step.path}
             aria-current={i === current ? 'step' : undefined}
-            className={`flex flex-1 items-center gap-2 border-b-4 pb-2 ${i <= current ? 'border-silo-green text-neutral-900' : 'border-neutral-300 text-neutral-700'} ${i === current ? 'font-bold' : ''}`}
+            className={`flex min-w-0 flex-1 items-center gap-1.5 border-b-4 pb-2 ${i <= current ? 'border-silo-green text-neutral-900' : 'border-neutral-300 text-neutral-700'} ${i === current ? 'font-bold' : ''}`}
           >
             <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${i <= current ? 'bg-silo-green text-white' : 'bg-neutral-300 text-neutral-900'}`}>
               {i + 1}
             </span>
-            {/* Phones show only the current step's name: three long labels do not fit. */}
-            <span className={i === current ? '' : 'sr-only sm:not-sr-only'}>{step.label}</span>
+            {/* Phones name every step, shortly, on one line (issue 16, defect 8); the full name is
+                what is read out and what wider screens show. */}
+            <span aria-hidden="true" className="truncate sm:hidden">
+              {step.short}
+            </span>
+            <span className="sr-only sm:not-sr-only">{step.label}</span>
           </li>
         ))}
       </ol>

@@ -1,0 +1,114 @@
+// Whether the server can be reached, learned from the app's own requests (issue 16):
+// navigator.onLine only says a network interface is up, which it is in a barn with one bar and
+// no data. A request that fails, that goes unanswered for SLOW_MS, or that the service worker
+// answers from its cache means "no network" until a request is answered by the server again.
+// The one source for the offline notices, the outbox's triggers, the forms and the query loader.
+// Kept tiny and free of window-only code at import: the first paint and the service worker load it.
+
+type Listener = () => void
+
+const listeners = new Set<Listener>()
+// The page's window and document when there is a page (not in the service worker); typed here
+// because this file is also compiled for the worker, which has neither.
+const page = globalThis as unknown as {
+  window?: EventTarget
+  document?: EventTarget & { visibilityState: string }
+  localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void }
+}
+const hasWindow = page.window !== undefined && page.document !== undefined
+const visible = () => page.document?.visibilityState === 'visible'
+let online = !(typeof navigator !== 'undefined' && navigator.onLine === false)
+const LAST_ANSWER_KEY = 'silo-last-answer'
+let lastAnswerAt = readLastAnswer()
+
+/** No answer after this long: the screens say "offline" (the request itself may still succeed). */
+export const SLOW_MS = 5_000
+/** While offline, how often a tiny request checks whether the server answers again. */
+const PROBE_EVERY_MS = 10_000
+/** The service worker sets this header on an answer taken from its cache (sw/sw.ts). */
+export const FROM_CACHE_HEADER = 'X-Silo-Cache'
+
+function readLastAnswer(): number {
+  try {
+    return Number(page.localStorage?.getItem(LAST_ANSWER_KEY)) || 0
+  } catch {
+    return 0
+  }
+}
+
+function set(next: boolean) {
+  if (next === online) return
+  online = next
+  listeners.forEach((l) => l())
+  if (hasWindow) (online ? stopProbing : startProbing)()
+}
+
+/** The server answered (any status: even a 4xx or 5xx is the server speaking). */
+export function reportAnswer() {
+  lastAnswerAt = Date.now()
+  try {
+    page.localStorage?.setItem(LAST_ANSWER_KEY, String(lastAnswerAt))
+  } catch {
+    // Storage full or denied: the date is only a bound for the notices.
+  }
+  set(true)
+}
+
+/** A request failed, timed out, or came back from the service worker's cache. */
+export function reportNoAnswer() {
+  set(false)
+}
+
+export const isOnline = () => online
+
+/** When the server last answered this device (ms), 0 if never known: data shown offline is no
+ * newer than that, whatever a cache says. */
+export const lastAnswer = () => lastAnswerAt
+
+export function subscribeConnection(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Watches one request: unanswered after SLOW_MS, the app says offline meanwhile. */
+export function watchRequest(): () => void {
+  const timer = setTimeout(reportNoAnswer, SLOW_MS)
+  return () => clearTimeout(timer)
+}
+
+// While offline: a HEAD the service worker does not intercept (it only handles GETs), so only
+// the server can answer it.
+let probeTimer: ReturnType<typeof setInterval> | undefined
+let probeUrl = '/public/infos/version'
+
+/** Tests or another origin may point the probe elsewhere. */
+export function setProbeUrl(url: string) {
+  probeUrl = url
+}
+
+export function probe(): Promise<void> {
+  const done = watchRequest()
+  return fetch(probeUrl, { method: 'HEAD', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(SLOW_MS * 2) })
+    .then(reportAnswer, reportNoAnswer)
+    .finally(done)
+}
+
+function startProbing() {
+  probeTimer ??= setInterval(() => visible() && void probe(), PROBE_EVERY_MS)
+}
+
+function stopProbing() {
+  clearInterval(probeTimer)
+  probeTimer = undefined
+}
+
+if (hasWindow) {
+  // The interface's events are hints: gone means gone, back means "ask the server".
+  page.window?.addEventListener('offline', reportNoAnswer)
+  page.window?.addEventListener('online', () => void probe())
+  page.document?.addEventListener('visibilitychange', () => visible() && !online && void probe())
+  // At start, ask once: a screen shown from the persisted cache may send no request at all, and
+  // the farmer must still be told the data is not current.
+  setTimeout(() => void probe(), 0)
+  if (!online) startProbing()
+}

@@ -1,0 +1,161 @@
+// "Cet appareil" (issue 16, item 5): what this device keeps and since when, what waits to be
+// sent, whether the browser promised to keep Silo's data (navigator.storage.persist()) and how
+// much room it takes, how to add Silo to the home screen on an iPhone (Safari may erase a site's
+// data after 7 days without use), and the waiting orders saved as a readable file to read to the
+// cooperative over the phone. Loaded only when opened (device-panel-host).
+import { useEffect, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { lastAnswer } from '../../../api/connection'
+import { referentielQueryOptions } from '../../../api/referentiel'
+import { formatNombre } from '../../../domain/format'
+import { readCartLines } from '../../../offline/cart'
+import type { OutboxRow } from '../../../offline/db'
+import { unsentRowsFor, waitingItem } from '../../../offline/outbox-flusher'
+import { installWay } from '../../pwa/install'
+import { Modal } from '../modal'
+import { formatSavedAt } from '../offline-notice'
+import { useOnline } from '../use-online'
+import { waitingLabel, waitingSince } from './waiting-words'
+import { waitingOrdersText } from './waiting-orders-text'
+
+/** The screens readable offline, by the first part of their query key. */
+const SCREENS: [string, string][] = [
+  ['livraisons', 'Historique des livraisons'],
+  ['articles', 'Aliments'],
+  ['lots', 'Lots & plans'],
+  ['contrats', 'Contrats'],
+  ['commandes', 'Commandes internet'],
+]
+
+interface Storage {
+  persisted: boolean | null
+  usedMo: number | null
+}
+
+async function readStorage(): Promise<Storage> {
+  const s = navigator.storage
+  const persisted = s?.persisted ? await s.persisted().catch(() => null) : null
+  const estimate = s?.estimate ? await s.estimate().catch(() => null) : null
+  return { persisted, usedMo: estimate?.usage !== undefined ? estimate.usage / 1_000_000 : null }
+}
+
+const H3 = 'mt-4 mb-1 text-lg font-bold'
+const BUTTON = 'touch-target mt-2 rounded-full border-2 border-silo-green px-4 font-semibold text-silo-green'
+
+export default function DevicePanel({ owner, numTiers, onClose }: { owner: string; numTiers: string; onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const online = useOnline()
+  const referentiel = useQuery(referentielQueryOptions(numTiers)).data
+  const [rows, setRows] = useState<OutboxRow[] | null>(null)
+  const [cartLines, setCartLines] = useState<number | null>(null)
+  const [storage, setStorage] = useState<Storage>({ persisted: null, usedMo: null })
+
+  useEffect(() => {
+    void unsentRowsFor(owner).then(setRows, () => setRows([]))
+    void readCartLines(owner, numTiers).then((l) => setCartLines(l.length), () => setCartLines(0))
+    void readStorage().then(setStorage)
+  }, [owner, numTiers])
+
+  const kept = SCREENS.map(([key, label]) => {
+    const dates = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: [key] })
+      .map((q) => q.state.dataUpdatedAt)
+      .filter((d) => d > 0)
+    return { label, at: dates.length ? Math.max(...dates) : 0 }
+  }).filter((s) => s.at > 0)
+
+  const askPersist = async () => {
+    await navigator.storage?.persist?.().catch(() => false)
+    setStorage(await readStorage())
+  }
+
+  const slot = (code: string | null | undefined) => (code && referentiel?.periodesLivraison.find((p) => p.code === code)?.libelle) || code || '?'
+  const save = () => {
+    const text = waitingOrdersText(rows ?? [], slot)
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
+    const a = document.createElement('a')
+    a.href = url
+    a.download = 'silo-commandes-en-attente.txt'
+    a.click()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
+
+  const orders = (rows ?? []).filter((r) => (r.kind ?? 'commande') === 'commande')
+  const server = lastAnswer()
+  return (
+    <Modal open title="Cet appareil" onClose={onClose}>
+      <p className="text-base">
+        {online ? 'Le serveur de la coopérative répond.' : 'Hors connexion : le serveur de la coopérative ne répond pas.'}
+        {server > 0 && ` Dernière réponse le ${formatSavedAt(server)}.`}
+      </p>
+
+      <h3 className={H3}>Gardé sur cet appareil</h3>
+      <ul className="list-disc pl-5 text-base">
+        <li>Panier : {cartLines === null ? '…' : cartLines === 0 ? 'vide' : `${cartLines} ligne${cartLines > 1 ? 's' : ''}`}</li>
+        {kept.map((s) => (
+          <li key={s.label}>
+            {s.label} : données du {formatSavedAt(s.at)}
+          </li>
+        ))}
+      </ul>
+
+      <h3 className={H3}>En attente d'envoi</h3>
+      {rows === null ? (
+        <p className="text-base">…</p>
+      ) : rows.length === 0 ? (
+        <p className="text-base">Rien : tout a été reçu par la coopérative.</p>
+      ) : (
+        <>
+          <ul className="list-disc pl-5 text-base">
+            {rows.map((r) => (
+              <li key={r.id}>
+                {waitingLabel(waitingItem(r))}, {waitingSince(r.createdAt)}
+              </li>
+            ))}
+          </ul>
+          {orders.length > 0 && (
+            <>
+              <p className="mt-2 text-base">Pour dicter vos commandes à la coopérative par téléphone :</p>
+              <button type="button" onClick={save} className={BUTTON}>
+                Enregistrer les commandes en attente (fichier texte)
+              </button>
+            </>
+          )}
+        </>
+      )}
+
+      <h3 className={H3}>Stockage</h3>
+      <p className="text-base">
+        {storage.persisted === true
+          ? 'Le navigateur s’est engagé à garder les données de Silo.'
+          : 'Le navigateur peut effacer les données de Silo s’il manque de place.'}
+        {storage.usedMo !== null && ` Espace utilisé : ${formatNombre(Math.round(storage.usedMo * 10) / 10)} Mo.`}
+      </p>
+      {storage.persisted === false && (
+        <button type="button" onClick={() => void askPersist()} className={BUTTON}>
+          Demander à garder les données
+        </button>
+      )}
+
+      {installWay() === 'ios' && (
+        <>
+          <h3 className={H3}>Sur iPhone et iPad</h3>
+          <p className="text-base">
+            Safari peut effacer les données d’un site après 7 jours sans visite, commandes en attente comprises. Ajoutez Silo à l’écran d’accueil pour
+            les garder :
+          </p>
+          <ol className="list-decimal pl-5 text-base">
+            <li>touchez le bouton Partager de Safari ;</li>
+            <li>choisissez « Sur l’écran d’accueil » ;</li>
+            <li>ouvrez ensuite Silo depuis son icône.</li>
+          </ol>
+        </>
+      )}
+
+      <button type="button" onClick={onClose} className="touch-target mt-4 w-full rounded-full bg-silo-green font-semibold text-white">
+        Fermer
+      </button>
+    </Modal>
+  )
+}

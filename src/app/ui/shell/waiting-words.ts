@@ -1,0 +1,24 @@
+// What a waiting item is, said plainly (issue 16, item 4): "Commande du jeudi 26/11 – 2 lignes",
+// "Votre avis", since when, and what happens next. A survey alone never reads as an order that
+// has not gone. Loaded with the outbox banner and the logout question only (luxon is fine here).
+import { DateTime } from 'luxon'
+import { ZONE } from '../../../domain/calendar'
+import { formatDate } from '../../../domain/format'
+import type { WaitingItem } from '../../../offline/outbox-flusher'
+
+const at = (iso: string) => DateTime.fromISO(iso).setZone(ZONE)
+
+/** "Commande du jeudi 26/11 – 2 lignes" or "Votre avis". */
+export function waitingLabel(item: Pick<WaitingItem, 'kind' | 'createdAt' | 'lignes'>): string {
+  if (item.kind === 'evaluation') return 'Votre avis'
+  const day = formatDate(at(item.createdAt)).slice(0, -5) // "jeudi 26/11"
+  return `Commande du ${day} – ${item.lignes} ligne${item.lignes > 1 ? 's' : ''}`
+}
+
+/** "depuis 10:42" today, "depuis le 23/11/2026 à 10:42" before. */
+export function waitingSince(iso: string, now: DateTime = DateTime.now()): string {
+  const t = at(iso)
+  return now.setZone(ZONE).hasSame(t, 'day') ? `depuis ${t.toFormat('HH:mm')}` : `depuis le ${t.toFormat('dd/MM/yyyy à HH:mm')}`
+}
+
+export const hasOrder = (items: readonly Pick<WaitingItem, 'kind'>[]) => items.some((i) => i.kind === 'commande')

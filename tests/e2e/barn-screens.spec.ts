@@ -1,0 +1,63 @@
+// Screens as a farmer on a phone and an adviser on a tablet meet them (issue 16, defects 3 and 5):
+// every feeding plan's tab on screen; an adviser acting for a farmer is shown as such.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './network-switch'
+import { signIn, waitForServiceWorker } from './support'
+
+async function expectNoSeriousViolation(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+}
+
+test('lot detail on a phone: every plan tab lies within the screen', async ({ page }) => {
+  await signIn(page, '100002', 'demo', '/catalog/lots')
+  await page.getByRole('link', { name: 'Voir le lot VL10231' }).click()
+  const tabs = page.getByRole('tab')
+  await expect(tabs).toHaveCount(2)
+  const width = page.viewportSize()!.width
+  for (const tab of await tabs.all()) {
+    const b = (await tab.boundingBox())!
+    expect(b.x).toBeGreaterThanOrEqual(0)
+    expect(b.x + b.width).toBeLessThanOrEqual(width)
+  }
+  await expectNoSeriousViolation(page)
+})
+
+test.describe('an adviser on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } })
+
+  test('acting for a farmer, the header says who acts and the way out goes back to the member search', async ({ page }) => {
+    await signIn(page, 'conseiller')
+    await page.getByLabel("Nom ou numéro d'adhérent").fill('GAEC DES TROIS')
+    await page.getByText('GAEC DES TROIS CHÊNES').click()
+    await page.getByRole('button', { name: 'Valider' }).click()
+    const header = page.getByRole('banner')
+    await expect(header).toContainText('GAEC DES TROIS CHÊNES')
+    await expect(header).toContainText(/N° tiers 100001 · Conseiller : \S/)
+    await expect(header.getByRole('button', { name: 'Changer de client' })).toBeVisible()
+    await expectNoSeriousViolation(page)
+  })
+})
+
+test('cart step bar on a phone: every step named, on one line', async ({ page }) => {
+  await signIn(page, '100001', 'demo', '/catalog/cart/view')
+  const steps = page.getByRole('navigation', { name: 'Étapes de la commande' })
+  for (const name of ['Panier', 'Réglement', 'Confirmation']) await expect(steps.locator('span[aria-hidden="true"]').getByText(name, { exact: true })).toBeVisible()
+  const items = await steps.getByRole('listitem').all()
+  const heights = await Promise.all(items.map(async (li) => (await li.boundingBox())!.height))
+  for (const h of heights) expect(h).toBeLessThan(48)
+})
+
+test('an article opened with the network cut: no "Aucune supplémentation" under the note that they could not be loaded', async ({ page, network }) => {
+  await signIn(page, '100001', 'demo', '/catalog/aliments')
+  await waitForServiceWorker(page)
+  await expect(page.locator('main li').first()).toBeVisible()
+  network.cut()
+  await page.reload()
+  await expect(page.getByText(/^Hors connexion — données du/)).toBeVisible()
+  await page.locator('main li').filter({ hasText: 'Article 410104' }).getByRole('button', { name: /^Commander/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
+  await expect(dialog.getByText("Hors connexion : les supplémentations de cet article n'ont pas pu être chargées.")).toBeVisible()
+  await expect(dialog.getByText('Aucune supplémentation ni minéral pour cet article.')).toHaveCount(0)
+})

@@ -1,0 +1,46 @@
+// The order-line form's delivery step with the network cut (issue 16, defect 7): a Saturday is
+// refused for what it is, without first asking "Période anticipée … Voulez-vous continuer ?";
+// a same-day delivery lists the valid slot pairs before the farmer meets the error.
+import AxeBuilder from '@axe-core/playwright'
+import { DateTime } from 'luxon'
+import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { expect, test } from './network-switch'
+import { signIn, waitForServiceWorker } from './support'
+
+const ARTICLE = '410101' // VL Production 18 % vrac
+const today = DateTime.now().setZone('Europe/Paris').startOf('day')
+const saturday = today.plus({ days: ((6 - today.weekday + 7) % 7) || 7 })
+const day = addBusinessDays(today, 8)
+
+test('a Saturday is refused without the early-period question; a same-day delivery shows the valid slot pairs', async ({ page, network }) => {
+  await signIn(page, '100001', 'demo', '/catalog/aliments')
+  await waitForServiceWorker(page)
+  // Opened once online (the form's data is kept), then the network goes.
+  const row = page.locator('main li').filter({ hasText: `Article ${ARTICLE}` })
+  await row.getByRole('button', { name: /^Commander/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
+  await expect(dialog.getByLabel('Quantité (t) *')).toBeVisible()
+  network.cut()
+  await dialog.getByLabel('Quantité (t) *').fill('12')
+  await dialog.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
+  await dialog.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 3' })
+  await dialog.getByRole('button', { name: 'Suivant' }).click()
+
+  await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(saturday))
+  await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(day))
+  await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await expect(dialog.getByText('La date doit être un jour ouvré')).toBeVisible()
+  await expect(page.getByRole('alertdialog', { name: 'Période anticipée' })).toHaveCount(0)
+
+  await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(day))
+  await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(day))
+  const hint = dialog.getByText(/^Livraison sur un seul jour, horaires possibles \(début → fin\) : Début de journée → Matin ;/)
+  await expect(hint).toBeVisible()
+  await expect(hint).toContainText('Journée → Fin de journée')
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await dialog.getByLabel('Horaire de début *').selectOption({ label: 'Début de journée' })
+  await dialog.getByLabel('Horaire de fin *').selectOption({ label: 'Matin' })
+  await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await expect(dialog).toBeHidden()
+})
