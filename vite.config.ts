@@ -75,7 +75,6 @@ const firstRoutePreload = {
 }
 
 const SHELL = /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
-const ORDER_ADVICE = /[\\/](use-order-advice|advice-needs|advice-sentence|advice-order-button|order-advice-panel|forecast-regular|latest-order-moment)\./
 const SHELL_LAZY = /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|waiting-words|waiting-orders-text|device-panel)\./
 
 // Konsta's theme.css points Tailwind at every Konsta component, so the CSS carried the classes of
@@ -178,9 +177,6 @@ export default defineConfig({
             // rather than twenty (with what they import: the fetch client, the outbox sender).
             // Not the dialogs that are loaded on demand, nor Konsta's users.
             { name: 'shell', test: (id: string) => SHELL.test(id) && !SHELL_LAZY.test(id), priority: 1 },
-            // The history's "À commander" panel and what it shares with the lots screen: one chunk,
-            // loaded after the history's first paint (one request, one compression window).
-            { name: 'order-advice', test: ORDER_ADVICE, priority: 1 },
           ],
         },
       },

@@ -7,6 +7,7 @@ import { tiersQueryOptions } from '../../../api/tiers'
 import type { LigneLivraison } from '../../../api/contract/livraisons'
 import { formatDate } from '../../../domain/format'
 import { mobileVisibleCount } from '../../../domain/history-paging'
+import { useAfterFirstPaint } from '../../ui/after-first-paint'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { OfflineNotice } from '../../ui/offline-notice'
 import { OrderFormNote } from '../../ui/order-line-button'
@@ -32,6 +33,7 @@ function byDate(lignes: readonly LigneLivraison[]) {
 }
 
 export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: string }) {
+  const adviceShown = useAfterFirstPaint()
   const query = useHistory(owner, numTiers)
   const tiers = useQuery(tiersQueryOptions(numTiers)).data
   const phone = useMedia(PHONE)
@@ -91,9 +93,13 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
           </Link>
         </p>
       )}
-      <Suspense fallback={null}>
-        <OrderAdvicePanel numTiers={numTiers} lignes={all} historyUpdatedAt={query.dataUpdatedAt} />
-      </Suspense>
+      {/* After the deliveries are on screen: the panel brings luxon and the forecast rules (about
+          26 KB gzip), which would otherwise delay the first screen on a slow phone. */}
+      {adviceShown && (
+        <Suspense fallback={null}>
+          <OrderAdvicePanel numTiers={numTiers} lignes={all} historyUpdatedAt={query.dataUpdatedAt} />
+        </Suspense>
+      )}
       <HistoryHelp />
       {!duplicating && <OrderFormNote>Pour recommander des aliments déjà livrés, utilisez « Dupliquer des lignes ».</OrderFormNote>}
       <AddressFilter adresses={adresses} value={adresse} onChange={setAdresse} />
