@@ -2,14 +2,13 @@
 // behind"): an "Autre" storage place confirmed with no network is accepted when the network is
 // back and the order's detail shows the farmer's words; on 100002's lots "Commander" is offered
 // only on the orderable tranche, and a disabled one says why.
-// The network cut here is context.setOffline (the existing offline helpers); once the real cut
-// through a proxy lands (issue 16), this test should move to it.
+// The network is cut for real (tests/e2e/network-switch.ts): page and service worker alike.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './network-switch'
 import { vl } from './cart-lines'
 import { signIn, waitForServiceWorker, writeCart } from './support'
 
-test('an order with an "Autre" place, confirmed with the network cut, is accepted when the network is back', async ({ page, context }) => {
+test('an order with an "Autre" place, confirmed with the network cut, is accepted when the network is back', async ({ page, network }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, [vl('001', { codeTypeSilo1: '997:Silo du fond' })])
@@ -20,13 +19,13 @@ test('an order with an "Autre" place, confirmed with the network cut, is accepte
   await expect(page.getByRole('heading', { name: 'Validation règlement' })).toBeVisible()
   await expect(page.getByLabel('Mode de règlement')).toHaveCount(1)
 
-  await context.setOffline(true)
+  network.cut()
   await page.reload()
   await expect(page.getByLabel('Mode de règlement')).toHaveCount(1)
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
   await expect(page.getByText("Votre commande est en attente d'envoi")).toBeVisible()
 
-  await context.setOffline(false)
+  network.restore()
   const received = page.getByText(/^Votre commande N°\d+ a bien été enregistrée$/)
   await expect(received).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('dialog', { name: 'Commande invalide' })).toHaveCount(0)

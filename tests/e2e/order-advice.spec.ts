@@ -3,10 +3,10 @@
 // week: one tap opens the order-line form filled in, accepted as it is; the same offline from
 // the cached data. 100001 sees its regular heifer feed with its usual date. Dates come from
 // src/domain's calendar, as the seed computes them from today.
-// The network cut here is context.setOffline (navigator.onLine false, the app's own requests
-// fail); the real TCP cut of the offline work replaces it once both are merged.
+// The network is cut for real (tests/e2e/network-switch.ts): page and service worker alike.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './network-switch'
 import { DateTime } from 'luxon'
 import { nextBusinessDay, toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
@@ -49,7 +49,7 @@ async function orderAsAdvised(page: Page, item: Locator) {
   await expect(dialog).toBeHidden()
 }
 
-test('100002: VL10233 to order before a moment this week; the tap opens a filled form accepted as it is, online and offline', async ({ page, context }) => {
+test('100002: VL10233 to order before a moment this week; the tap opens a filled form accepted as it is, online and offline', async ({ page, context, network }) => {
   await signIn(page, '100002')
   await expect(page).toHaveURL(/\/catalog\/order_history/)
   await waitForServiceWorker(page)
@@ -80,7 +80,7 @@ test('100002: VL10233 to order before a moment this week; the tap opens a filled
   await expect(page.getByRole('button', { name: /^Commander la tranche/ })).toBeVisible()
 
   // No network: a cold start from the cache, the panel computed from the cached data, the same tap.
-  await context.setOffline(true)
+  network.cut()
   await page.close()
   const p = await context.newPage()
   await p.goto('/catalog/order_history')
@@ -89,7 +89,7 @@ test('100002: VL10233 to order before a moment this week; the tap opens a filled
   await expect(offlineItem.getByTestId('conseil-commande')).toHaveText(/^À commander avant le /)
   await orderAsAdvised(p, offlineItem)
   await expect(cartLink(p)).toHaveAccessibleName(/2 lignes/)
-  await context.setOffline(false)
+  network.restore()
 })
 
 test('100001: the panel shows the regular heifer feed with its usual date', async ({ page }) => {
