@@ -77,6 +77,9 @@ try {
   }
 } finally {
   await browser.close()
+  // The server stops its embedded PostgreSQL on SIGTERM: its folder goes once both have stopped.
+  const stopped = new Promise((resolve) => server.once('exit', resolve))
   server.kill('SIGTERM')
+  await stopped
   rmSync(dataDir, { recursive: true, force: true })
 }
