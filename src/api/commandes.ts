@@ -2,12 +2,23 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { DateTime } from 'luxon'
 import { afterOrderPage, orderHistoryQuery, startOrderPaging, type OrderPaging } from '../domain/history-paging'
 import { request } from './http-client'
-import { Commande, commandePath, Commandes, commandesEnCoursPath, commandesPath } from './contract/commandes'
+import { Commande, commandePath, Commandes, commandesEnCoursPath, commandesPath, curseurDe, LIMITE_DEFAUT } from './contract/commandes'
 
+/** After a page of `limite` orders: the cursor of the next one, or undefined when it was the last.
+ * A full page may be the last: the next load then comes back empty and ends the paging. */
+const nextCursor = (page: readonly Commande[], limite: number): string | undefined => {
+  const last = page.at(-1)
+  return page.length >= limite && last ? curseurDe(last) : undefined
+}
+
+/** The current orders, LIMITE_DEFAUT at a time, newest first ('Afficher plus de commandes en cours'). */
+// The key differs from the unpaged one's so that a list cached before paging is never read as pages.
 export const commandesEnCoursQueryOptions = (numTiers: string) =>
-  queryOptions({
-    queryKey: ['commandes', numTiers, 'en-cours'],
-    queryFn: () => request(commandesEnCoursPath(numTiers), Commandes),
+  infiniteQueryOptions({
+    queryKey: ['commandes', numTiers, 'en-cours', 'pages'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => request(commandesEnCoursPath(numTiers), Commandes, { query: { limite: LIMITE_DEFAUT, apres: pageParam } }),
+    getNextPageParam: (last: Commande[]) => nextCursor(last, LIMITE_DEFAUT),
     staleTime: 60_000,
   })
 
@@ -16,18 +27,25 @@ export interface OrderHistoryPage {
   commandes: Commande[]
 }
 
-/** The order history, one 3-month window per page, until a window comes back empty. */
+/** The order history, LIMITE_DEFAUT orders at a time within a 3-month window, then the window
+ * before, until a window comes back empty. */
 export const commandesHistoriqueQueryOptions = (numTiers: string, now: DateTime) =>
   infiniteQueryOptions({
     queryKey: ['commandes', numTiers, 'historique'],
     initialPageParam: startOrderPaging(now),
     queryFn: async ({ pageParam }): Promise<OrderHistoryPage> => {
       if (!pageParam.window) return { paging: pageParam, commandes: [] }
-      const commandes = await request(commandesPath(numTiers), Commandes, { query: orderHistoryQuery(pageParam.window) })
+      const query = { ...orderHistoryQuery(pageParam.window), limite: LIMITE_DEFAUT, apres: pageParam.apres }
+      const commandes = await request(commandesPath(numTiers), Commandes, { query })
       return { paging: pageParam, commandes }
     },
-    getNextPageParam: (last: OrderHistoryPage) => {
-      const next = afterOrderPage(last.paging, last.commandes.length)
+    getNextPageParam: (last: OrderHistoryPage): OrderPaging | undefined => {
+      // More in this window: its next page; otherwise the window before.
+      const apres = nextCursor(last.commandes, LIMITE_DEFAUT)
+      if (apres) return { ...last.paging, apres }
+      // A cursor page that came back empty ends the window, not the history.
+      const count = last.paging.apres ? 1 : last.commandes.length
+      const next = afterOrderPage({ ...last.paging, apres: undefined }, count)
       return next.termine ? undefined : next
     },
     staleTime: 5 * 60_000,

@@ -41,6 +41,8 @@ export const orderHistoryQuery = (w: HistoryWindow): { etapes: string; dateDebut
 
 export interface OrderPaging {
   window: HistoryWindow | null
+  /** Within the window, the cursor after the orders already loaded (the server pages by count). */
+  apres?: string
   /** 'Afficher plus de commandes' is disabled for good once a load returns nothing. */
   termine: boolean
 }

@@ -1,7 +1,7 @@
 // Orders as the farmer follows them (cart-orders-admin §2 "Orders screen", §3 Order, §4 steps):
 // GET /web/v1/tiers/{numTiers}/commandes/commandes-en-cours and /commandes?etapes&dateDebut&dateFin.
 import * as v from 'valibot'
-import { distinctBy, Int, IsoDate, Quantite, Text } from './common'
+import { distinctBy, Int, INT_MAX, IsoDate, Quantite, Text } from './common'
 
 const base = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/commandes`
 export const commandesPath = base
@@ -13,7 +13,30 @@ const Etapes = v.pipe(
   v.regex(/^[A-Z]+(,[A-Z]+)*$/, 'Liste d’étapes attendue, séparées par des virgules'),
   v.transform((s) => s.split(',')),
 )
-export const CommandesQuery = v.object({ etapes: Etapes, dateDebut: IsoDate, dateFin: IsoDate })
+
+// Paging (issue 17: replies bounded whatever the customer's history). Both order lists come
+// newest first, `limite` at a time; a client that sends nothing gets the first LIMITE_DEFAUT,
+// which is more than the screens show at once. The body stays the spec's array, so its clients
+// keep working; when more orders follow, the reply's CURSEUR_SUIVANT header carries the cursor
+// to send as `apres` for the next page (it is also curseurDe(the last order of the page)).
+export const LIMITE_DEFAUT = 50
+export const LIMITE_MAX = 200
+export const CURSEUR_SUIVANT = 'X-Curseur-Suivant'
+/** The position after `commande` in the newest-first order: its instant (ms) and id. */
+export const curseurDe = (commande: Pick<Commande, 'id' | 'date'>): string => `${Date.parse(commande.date)}.${commande.id}`
+const Curseur = v.pipe(
+  v.string('Curseur invalide'),
+  v.regex(/^\d{1,15}\.\d{1,10}$/, 'Curseur invalide'),
+  v.transform((s) => {
+    const [ms, id] = s.split('.')
+    return { ms: Number(ms), id: Number(id) }
+  }),
+  v.check((c) => c.id <= INT_MAX && c.ms <= 8.64e15, 'Curseur invalide'),
+)
+const Limite = v.pipe(Int(), v.minValue(1, 'limite de 1 au moins'), v.maxValue(LIMITE_MAX, `limite de ${LIMITE_MAX} au plus`))
+export const PageQuery = v.object({ limite: v.optional(Limite, LIMITE_DEFAUT), apres: v.optional(Curseur) })
+export type PageQuery = v.InferOutput<typeof PageQuery>
+export const CommandesQuery = v.object({ etapes: Etapes, dateDebut: IsoDate, dateFin: IsoDate, ...PageQuery.entries })
 export const CommandeParams = v.object({
   numTiers: v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide')),
   numero: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide')),

@@ -22,9 +22,23 @@ function Detail({ numTiers, numero }: { numTiers: string; numero: string }) {
   )
 }
 
+function MoreButton({ onClick, loading, disabled = false, children }: { onClick: () => void; loading: boolean; disabled?: boolean; children: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled || loading}
+      className="touch-target mt-4 w-full rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-600 sm:w-auto"
+    >
+      {loading ? 'Chargement…' : children}
+    </button>
+  )
+}
+
 function Lists({ numTiers }: { numTiers: string }) {
   const [tri, setTri] = useState(TRI_ETAPE)
-  const enCours = useQuery(commandesEnCoursQueryOptions(numTiers))
+  const enCours = useInfiniteQuery(commandesEnCoursQueryOptions(numTiers))
+  const courantes = enCours.data?.pages.flat() ?? []
   const historique = useInfiniteQuery(commandesHistoriqueQueryOptions(numTiers, parisNow()))
   const passees = historique.data?.pages.flatMap((p) => p.commandes) ?? []
   return (
@@ -46,21 +60,22 @@ function Lists({ numTiers }: { numTiers: string }) {
           </label>
         </div>
         <QueryStatus query={enCours}>
-          <OrderList commandes={sortOrders(enCours.data ?? [], tri)} empty="Aucune commande en cours." caption="Commandes en cours" />
+          <OrderList commandes={sortOrders(courantes, tri)} empty="Aucune commande en cours." caption="Commandes en cours" />
+          {/* Shown only when more current orders than one page exist (a long history). */}
+          {enCours.hasNextPage && (
+            <MoreButton onClick={() => void enCours.fetchNextPage()} loading={enCours.isFetchingNextPage}>
+              Afficher plus de commandes en cours
+            </MoreButton>
+          )}
         </QueryStatus>
       </section>
       <section aria-labelledby="historique">
         <h2 id="historique" className="mb-2 text-xl font-bold">Historique des commandes</h2>
         <QueryStatus query={historique}>
           <OrderList commandes={passees} empty="Aucune commande dans l'historique pour ces dates." caption="Historique des commandes" />
-          <button
-            type="button"
-            onClick={() => void historique.fetchNextPage()}
-            disabled={!historique.hasNextPage || historique.isFetchingNextPage}
-            className="touch-target mt-4 w-full rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-600 sm:w-auto"
-          >
-            {historique.isFetchingNextPage ? 'Chargement…' : 'Afficher plus de commandes'}
-          </button>
+          <MoreButton onClick={() => void historique.fetchNextPage()} loading={historique.isFetchingNextPage} disabled={!historique.hasNextPage}>
+            Afficher plus de commandes
+          </MoreButton>
         </QueryStatus>
       </section>
     </>

@@ -3,13 +3,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { commandesEnCoursQueryOptions } from '../../../api/commandes'
 import { OrdersPage } from '../../features/orders/orders-page'
-import { loadQuery } from '../../query-loader'
 import { optionalId } from '../-search'
 
 export const Route = createFileRoute('/_main/commandes-en-cours')({
   staticData: { title: 'Commandes en cours' },
   validateSearch: (s: Record<string, unknown>): { numero?: string } => ({ numero: optionalId(s.numero) }),
-  loader: ({ context: { queryClient, numTiers } }) => loadQuery(queryClient, commandesEnCoursQueryOptions(numTiers)),
+  // The first page of the current orders; a failed load is the screen's to show, not the router's.
+  loader: ({ context: { queryClient, numTiers } }) => queryClient.prefetchInfiniteQuery(commandesEnCoursQueryOptions(numTiers)).catch(() => undefined),
   component: CommandesRoute,
 })
 

@@ -1,29 +1,55 @@
 // The customer's orders with their lines (cart-orders-admin §2 Orders screen, §3 Order, §4).
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
-import type { Commande } from '../../../api/contract/commandes'
+import { curseurDe, LIMITE_DEFAUT, type Commande, type PageQuery } from '../../../api/contract/commandes'
 import { ZONE } from '../../../domain/calendar'
 import { ETAPES_EN_COURS, stepRank } from '../../../domain/orders'
 import type { Db } from '../../db/client'
 import { articles, commandeLigneMineraux, commandeLignes, commandeLigneSupplementations, commandes } from '../../db/schema'
 
-/** Orders having at least one line in one of `etapes`, optionally received within [debut, fin] (Paris days). */
-export async function loadCommandes(db: Db, numTiers: string, etapes: readonly string[], window?: { dateDebut: string; dateFin: string }): Promise<Commande[]> {
+export interface PageCommandes {
+  commandes: Commande[]
+  /** The cursor of the next page, null on the last one. */
+  suivant: string | null
+}
+
+// The instant to the millisecond, as the cursor carries it (PostgreSQL keeps microseconds).
+const instantMs = sql`date_trunc('milliseconds', ${commandes.date})`
+
+/** Orders having at least one line in one of `etapes`, optionally received within [debut, fin]
+ * (Paris days): newest first, `limite` of them after the cursor `apres`. */
+export async function loadCommandes(
+  db: Db,
+  numTiers: string,
+  etapes: readonly string[],
+  window?: { dateDebut: string; dateFin: string },
+  page: PageQuery = { limite: LIMITE_DEFAUT },
+): Promise<PageCommandes> {
   const conditions = [eq(commandes.numTiers, numTiers), inArray(commandeLignes.etape, [...etapes])]
   if (window) {
     const from = DateTime.fromISO(window.dateDebut, { zone: ZONE }).startOf('day')
     const to = DateTime.fromISO(window.dateFin, { zone: ZONE }).plus({ days: 1 }).startOf('day')
     conditions.push(gte(commandes.date, from.toJSDate()), lt(commandes.date, to.toJSDate()))
   }
-  const ids = await db
-    .selectDistinct({ id: commandes.id })
+  if (page.apres) {
+    const at = new Date(page.apres.ms).toISOString()
+    conditions.push(sql`(${instantMs}, ${commandes.id}) < (${at}::timestamptz, ${page.apres.id})`)
+  }
+  // One row more than asked says whether a next page exists.
+  const rows = await db
+    .selectDistinct({ id: commandes.id, at: instantMs })
     .from(commandes)
     .innerJoin(commandeLignes, eq(commandeLignes.commandeId, commandes.id))
     .where(and(...conditions))
-  return loadByIds(db, ids.map((r) => r.id))
+    .orderBy(desc(instantMs), desc(commandes.id))
+    .limit(page.limite + 1)
+  const ids = rows.slice(0, page.limite).map((r) => r.id)
+  const found = await loadByIds(db, ids)
+  const last = found.at(-1)
+  return { commandes: found, suivant: rows.length > page.limite && last ? curseurDe(last) : null }
 }
 
-export const loadCommandesEnCours = (db: Db, numTiers: string) => loadCommandes(db, numTiers, ETAPES_EN_COURS)
+export const loadCommandesEnCours = (db: Db, numTiers: string, page?: PageQuery) => loadCommandes(db, numTiers, ETAPES_EN_COURS, undefined, page)
 
 export async function loadCommande(db: Db, numTiers: string, numero: string): Promise<Commande | null> {
   const [row] = await db.select({ id: commandes.id }).from(commandes).where(and(eq(commandes.numTiers, numTiers), eq(commandes.numero, numero))).limit(1)
@@ -34,7 +60,7 @@ export async function loadCommande(db: Db, numTiers: string, numero: string): Pr
 async function loadByIds(db: Db, ids: number[]): Promise<Commande[]> {
   if (ids.length === 0) return []
   const [heads, lignes] = await Promise.all([
-    db.select().from(commandes).where(inArray(commandes.id, ids)).orderBy(desc(commandes.date)),
+    db.select().from(commandes).where(inArray(commandes.id, ids)).orderBy(desc(commandes.date), desc(commandes.id)),
     db.select().from(commandeLignes).where(inArray(commandeLignes.commandeId, ids)).orderBy(asc(commandeLignes.idLigne)),
   ])
   const ligneIds = lignes.map((l) => l.id)

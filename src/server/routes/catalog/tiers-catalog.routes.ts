@@ -1,8 +1,8 @@
 // The customer's catalog reads under /web/v1/tiers/{numTiers}/… (ordering-area §7). Each checks
 // first that the session may act for that customer: the customer themself, or staff acting.
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { NumTiersParam } from '../../../api/contract/common'
-import { Commande, CommandeParams, Commandes, CommandesQuery } from '../../../api/contract/commandes'
+import { Commande, CommandeParams, Commandes, CommandesQuery, CURSEUR_SUIVANT, PageQuery } from '../../../api/contract/commandes'
 import { Contrats, ContratsQuery } from '../../../api/contract/contrats'
 import { Batiments, Exploitations } from '../../../api/contract/exploitations'
 import { Livraisons, LivraisonsQuery } from '../../../api/contract/livraisons'
@@ -13,7 +13,7 @@ import { requireActFor } from '../../auth/access'
 import type { AppEnv } from '../../http/env'
 import { badRequest, notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
-import { loadCommande, loadCommandes, loadCommandesEnCours } from './commandes.handlers'
+import { loadCommande, loadCommandes, loadCommandesEnCours, type PageCommandes } from './commandes.handlers'
 import { loadContrats } from './contrats.handlers'
 import { describeRead } from './describe'
 import { loadBatiments, loadExploitations, loadLots } from '../../services/farms'
@@ -110,15 +110,21 @@ tiersCatalogRoutes.get(
   },
 )
 
+/** A page of orders: the spec's array, and the next page's cursor in a header when there is one. */
+function pageReply(c: Context, page: PageCommandes) {
+  if (page.suivant) c.header(CURSEUR_SUIVANT, page.suivant)
+  return c.json(page.commandes)
+}
 
 tiersCatalogRoutes.get(
   `${base}/commandes/commandes-en-cours`,
   describeRead('Commandes en cours : celles qui ont au moins une ligne pas encore facturée, supprimée ni en erreur', 'commandes', Commandes),
   validate('param', NumTiersParam),
+  validate('query', PageQuery),
   async (c) => {
     const { numTiers } = c.req.valid('param')
     requireActFor(c, numTiers)
-    return c.json(await loadCommandesEnCours(c.get('deps').db, numTiers))
+    return pageReply(c, await loadCommandesEnCours(c.get('deps').db, numTiers, c.req.valid('query')))
   },
 )
 
@@ -130,9 +136,9 @@ tiersCatalogRoutes.get(
   async (c) => {
     const { numTiers } = c.req.valid('param')
     requireActFor(c, numTiers)
-    const { etapes, dateDebut, dateFin } = c.req.valid('query')
+    const { etapes, dateDebut, dateFin, limite, apres } = c.req.valid('query')
     if (dateFin < dateDebut) throw badRequest('La date de fin doit être postérieure ou égale à la date de début', 'PERIODE_INVALIDE')
-    return c.json(await loadCommandes(c.get('deps').db, numTiers, etapes, { dateDebut, dateFin }))
+    return pageReply(c, await loadCommandes(c.get('deps').db, numTiers, etapes, { dateDebut, dateFin }, { limite, apres }))
   },
 )
 
