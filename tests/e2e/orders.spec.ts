@@ -48,4 +48,21 @@ test('on a tablet the orders are a table', async ({ page }) => {
   const table = page.getByRole('table', { name: 'Commandes en cours' })
   await expect(table.getByRole('columnheader', { name: 'N° de commande' })).toBeVisible()
   await expect(table.getByRole('row').nth(1)).toBeVisible()
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+  // A click anywhere on a row (here its date) opens that order's detail.
+  const row = table.getByRole('row').nth(1)
+  const numero = (await row.getByRole('cell').first().textContent())!.trim()
+  await row.getByRole('cell').nth(1).click()
+  const detail = page.getByRole('heading', { name: new RegExp(`^Détails de la commande ${numero} du `) })
+  await expect(detail).toBeVisible()
+
+  // From the keyboard: the row's link (its one tab stop) opens it with Entrée.
+  await page.goBack()
+  const link = table.getByRole('link', { name: `Voir la commande ${numero}` })
+  await expect(link).toBeVisible()
+  await link.focus()
+  await page.keyboard.press('Enter')
+  await expect(detail).toBeVisible()
 })
