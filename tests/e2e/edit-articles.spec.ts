@@ -50,3 +50,24 @@ test('admin makes an article orderable for 100001, who then finds it in Aliments
   await expect(page.getByRole('region', { name: 'Articles ajoutés manuellement mais non encore commandés' }).getByRole('switch', { name: /Bovins finition vrac/ })).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Articles non commandables' }).getByRole('switch', { name: /Bovins finition vrac/ })).toHaveAttribute('aria-checked', 'false')
 })
+
+test('switching on an article the rules never allow: the screen says it stays not orderable and lists it once', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.getByLabel("Nom ou numéro d'adhérent").fill('GAEC DES TROIS')
+  await page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ }).click()
+  await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
+  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('button', { name: 'Plus' }).click()
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Gestion articles' }).click()
+  await page.getByLabel("Nom ou numéro d'article").fill('470108')
+  const found = page.getByRole('region', { name: 'Articles non commandables' }).getByRole('switch', { name: /Bicarbonate de sodium/ })
+  await expect(found).toHaveAttribute('aria-checked', 'false')
+  await found.click()
+  await expect(
+    page.getByRole('status').filter({ hasText: '« Bicarbonate de sodium (sac 25 kg) » reste non commandable : les règles de la coopérative ne permettent jamais de commander cet article (voir Diagnostic).' }),
+  ).toBeVisible()
+  await expect(page.getByText(/Bicarbonate de sodium.*est maintenant/)).toHaveCount(0)
+  await expect(found).toHaveAttribute('aria-checked', 'false')
+  await expect(page.getByRole('region', { name: 'Articles ajoutés manuellement mais non encore commandés' }).getByText(/Bicarbonate de sodium/)).toHaveCount(0)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+})

@@ -140,6 +140,31 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   network.restore()
 })
 
+test('a storage place another cart line already plans at the same address on those dates is flagged', async ({ page }) => {
+  await signIn(page, '100001', 'demo', '/catalog/aliments')
+  const dialog = await openForm(page, false)
+  await dialog.getByLabel('Quantité (t) *').fill('10')
+  await dialog.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
+  await dialog.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 1' })
+  await dialog.getByRole('button', { name: 'Suivant' }).click()
+  await dialog.getByLabel('Mode camion *').selectOption({ label: 'Camion souffleur' })
+  await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(validStart))
+  await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(validEnd))
+  await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await expect(dialog).toBeHidden()
+
+  // The next line takes the last dates by default: Silo 1 is already planned then, Silo 2 is free.
+  const next = await openForm(page, false)
+  await next.getByLabel('Quantité (t) *').fill('5')
+  await next.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
+  const warning = next.getByRole('status').filter({ hasText: 'Ce lieu de stockage est déjà prévu pour une autre commande de votre panier à la même date' })
+  await next.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 1' })
+  await expect(warning).toBeVisible()
+  await expectNoSeriousViolation(page)
+  await next.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 2' })
+  await expect(warning).toHaveCount(0)
+})
+
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
 

@@ -48,4 +48,46 @@ test('on a tablet the orders are a table', async ({ page }) => {
   const table = page.getByRole('table', { name: 'Commandes en cours' })
   await expect(table.getByRole('columnheader', { name: 'N° de commande' })).toBeVisible()
   await expect(table.getByRole('row').nth(1)).toBeVisible()
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+  // A click anywhere on a row (here its date) opens that order's detail.
+  const row = table.getByRole('row').nth(1)
+  const numero = (await row.getByRole('cell').first().textContent())!.trim()
+  await row.getByRole('cell').nth(1).click()
+  const detail = page.getByRole('heading', { name: new RegExp(`^Détails de la commande ${numero} du `) })
+  await expect(detail).toBeVisible()
+
+  // From the keyboard: the row's link (its one tab stop) opens it with Entrée.
+  await page.goBack()
+  const link = table.getByRole('link', { name: `Voir la commande ${numero}` })
+  await expect(link).toBeVisible()
+  await link.focus()
+  await page.keyboard.press('Enter')
+  await expect(detail).toBeVisible()
+})
+
+test.describe('codes the referential does not know', () => {
+  // The page's own requests only, so that the test can hand the detail a code nobody knows.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the order detail shows the spec placeholders, not raw codes', async ({ page }) => {
+    await page.route(/\/web\/v1\/tiers\/100001\/commandes\/(?!commandes-en-cours)[^?]+$/, async (route) => {
+      const response = await route.fetch()
+      const commande = await response.json()
+      // As the cooperative's system may send them: a truck mode, a silo type and a slot it no longer lists.
+      commande.lignes[0] = { ...commande.lignes[0], codeModeCamion: 'ZZ9', codeTypeSilo1: 'Z99', matinApmidi: 'ZQ' }
+      await route.fulfill({ response, json: commande })
+    })
+    await signIn(page, '100001', 'demo', '/commandes-en-cours')
+    const link = page.getByRole('region', { name: 'Commandes en cours' }).getByRole('link').first()
+    await link.click()
+    await expect(page.getByRole('heading', { name: /^Détails de la commande / })).toBeVisible()
+    const line = page.locator('main article li').first()
+    await expect(line.getByText('--Type non reconnu--').first()).toBeVisible()
+    await expect(line.getByText(/--Valeur non reconnue--/)).toBeVisible()
+    await expect(line.getByText(/ZZ9|Z99|\(ZQ\)/)).toHaveCount(0)
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  })
 })

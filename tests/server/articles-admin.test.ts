@@ -60,6 +60,16 @@ describe.each(backends)('orderable articles admin on $name', (backend) => {
     expect((await send(t.app, 'PATCH', `/web/v1/articles/999999?numTiers=${DEMO.eleveur}`, { artCommandable: true }, admin)).status).toBe(404)
   })
 
+  it('switching on an article the rules never allow keeps it not orderable, in one list only', async () => {
+    const res = await send(t.app, 'PATCH', `/web/v1/articles/470108?numTiers=${DEMO.eleveur}`, { artCommandable: true }, admin)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ numArticle: '470108', libelle: 'Bicarbonate de sodium (sac 25 kg)', artCommandable: false })
+    const found = await (await get(t.app, `/web/v1/articles/modifiables?numTiers=${DEMO.eleveur}&search=470108&commandable=false`, admin)).json()
+    expect(found.map((a: { numArticle: string }) => a.numArticle)).toEqual(['470108'])
+    const added = await (await get(t.app, `/web/v1/articles/modifiables?numTiers=${DEMO.eleveur}&commandable=true`, admin)).json()
+    expect(added.map((a: { numArticle: string }) => a.numArticle)).not.toContain('470108')
+  })
+
   it('the diagnostic tells why; an unknown article gives Erreur lors du diagnostic', async () => {
     const d = await (await get(t.app, `/web/v1/articles/470106/diagnostic?numTiers=${DEMO.eleveur}`, admin)).json()
     expect(d).toMatchObject({ commandable: false, exclusion: expect.stringContaining('47010'), article: { numArticle: '470106' } })

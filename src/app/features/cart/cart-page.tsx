@@ -13,6 +13,7 @@ import { checkCartStoragePlaces, linesWithInvalidDates, nextStep, type CartDates
 import { MESSAGES } from '../../../domain/constants'
 import type { CommentairesPanier } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
+import { useShownAfter } from '../../ui/use-shown-after'
 import { clearMixingAfterEdit, deleteCartLine, emptyCart, saveCartComments, setCartMixing, useCartComments, useCartLines } from '../../../offline/cart'
 import { CartGroups } from '../../ui/cart-groups'
 import { CartTotal } from '../../ui/cart-total'
@@ -38,6 +39,7 @@ const OUTLINE = 'touch-target inline-flex items-center justify-center rounded-fu
 
 export function CartPage({ owner, numTiers, loginAt }: Props) {
   const lines = useCartLines(owner, numTiers)
+  const loadingShown = useShownAfter(lines === undefined)
   const comments = useCartComments(owner, numTiers)
   const labels = useLineLabels(numTiers)
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data
@@ -125,7 +127,7 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
         </p>
       )}
       {lines === undefined ? (
-        <p role="status" className="text-base">Chargement du panier…</p>
+        <p role="status" className="text-base">{loadingShown ? 'Chargement du panier…' : null}</p>
       ) : lines.length === 0 ? (
         <>
           <EmptyState>{MESSAGES.panierVide}</EmptyState>

@@ -34,8 +34,9 @@ export function EditArticlesPage({ numTiers }: { numTiers: string }) {
       ]),
   })
   const pending = toggle.isPending ? (toggle.variables?.numArticle ?? null) : null
-  // The article may leave the list it was in: say what happened to it.
-  const done = toggle.isSuccess && toggle.data ? `« ${toggle.data.libelle} » est maintenant ${toggle.data.artCommandable ? 'commandable' : 'non commandable'} pour cet adhérent.` : null
+  // The article may leave the list it was in: say what the server answered, which is not always
+  // what was asked (an article the rules never allow stays not orderable whatever staff choose).
+  const done = toggle.isSuccess && toggle.data ? toggleOutcome(toggle.variables.artCommandable, toggle.data) : null
 
   return (
     <>
@@ -91,4 +92,11 @@ export function EditArticlesPage({ numTiers }: { numTiers: string }) {
       {diagnostic && <DiagnosticDialog numTiers={numTiers} onClose={() => setDiagnostic(false)} />}
     </>
   )
+}
+
+/** What the switch did, from the server's answer; `wasOrderable` is the state before the click. */
+function toggleOutcome(wasOrderable: boolean, saved: ArticleModifiable): string {
+  if (!wasOrderable && !saved.artCommandable)
+    return `« ${saved.libelle} » reste non commandable : les règles de la coopérative ne permettent jamais de commander cet article (voir Diagnostic).`
+  return `« ${saved.libelle} » est maintenant ${saved.artCommandable ? 'commandable' : 'non commandable'} pour cet adhérent.`
 }

@@ -104,7 +104,9 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
       {!duplicating && <OrderFormNote>Pour recommander des aliments déjà livrés, utilisez « Dupliquer des lignes ».</OrderFormNote>}
       <AddressFilter adresses={adresses} value={adresse} onChange={setAdresse} />
       <QueryStatus query={query}>
-        {visible.length === 0 && exhausted ? (
+        {/* Empty whenever nothing is on screen (ordering-area "Delivery history"), even when older
+            windows remain: the button below then offers them. */}
+        {visible.length === 0 ? (
           <EmptyState>Aucune livraison à afficher.</EmptyState>
         ) : (
           <div className="grid gap-4">

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import type { DateTime } from 'luxon'
+import { placeOverlapWarnings } from '../../../domain/cart-checks'
 import { mineralMax } from '../../../domain/minerals'
 import type { CartLine } from '../../../domain/types'
 import { parisNow } from '../../ui/now'
@@ -149,6 +150,7 @@ export function OrderLineForm(props: Props) {
               batiments={data.batiments}
               typesSilo={data.referentiel?.typesSilo ?? []}
               typesSiloDefault={data.params.typesSiloDefault}
+              warnings={placeOverlapWarnings(line, data.cart ?? [])}
             />
           )}
           {sections.includes(3) && <DeliveryStep form={form} modes={data.modes} periodes={data.referentiel?.periodesLivraison ?? []} windowCtx={windowCtx} />}

@@ -9,6 +9,7 @@ import { visiblePlaceCount } from '../../../domain/storage-places'
 import type { Batiment } from '../../../api/contract/exploitations'
 import { OUTLINE_BUTTON, Section, SelectField, TextField } from './fields'
 import type { OrderLineValues } from './order-line-values'
+import type { PlaceField } from '../../../domain/storage-places'
 
 interface Props {
   form: UseFormReturn<OrderLineValues>
@@ -16,6 +17,8 @@ interface Props {
   batiments: readonly Batiment[]
   typesSilo: readonly { code: string; libelle: string }[]
   typesSiloDefault: readonly string[]
+  /** Per place, the warning that another cart line plans it at the same address on those dates. */
+  warnings: Readonly<Record<PlaceField, string | null>>
 }
 
 const PLACES = [
@@ -24,7 +27,7 @@ const PLACES = [
   { field: 'codeTypeSilo3', autre: 'autre3' },
 ] as const
 
-export function StorageStep({ form, showBuilding, batiments, typesSilo, typesSiloDefault }: Props) {
+export function StorageStep({ form, showBuilding, batiments, typesSilo, typesSiloDefault, warnings }: Props) {
   const { register, watch, setValue, formState: { errors } } = form
   const [more, setMore] = useState(false)
   const values = watch(['numBatiment', 'codeTypeSilo1', 'codeTypeSilo2', 'codeTypeSilo3'])
@@ -72,6 +75,12 @@ export function StorageStep({ form, showBuilding, batiments, typesSilo, typesSil
               error={p.autre && places[i] === CODE_AUTRE_LIEU ? undefined : errors[p.field]?.message}
               {...reg}
             />
+            {/* A warning, not an error: the farmer may mean it (cart-orders-admin §2). */}
+            {warnings[p.field] && (
+              <p role="status" className="rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
+                {warnings[p.field]}
+              </p>
+            )}
             {places[i] === CODE_AUTRE_LIEU && (
               <TextField
                 label={`Précisez le lieu de stockage ${i + 1}`}

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Commande, LigneCommande } from '../../../api/contract/commandes'
 import { referentielQueryOptions } from '../../../api/referentiel'
+import { referenceLabel } from '../../../domain/admin'
+import { MESSAGES } from '../../../domain/constants'
 import { formatDate, formatNombre, formatTonnes } from '../../../domain/format'
 import { orderDay } from './order-date'
 import { lineStepLabel, mobileStepLabel } from '../../../domain/orders'
@@ -47,12 +49,14 @@ function Ligne({ l: stored, libelles }: { l: LigneCommande; libelles: Libelles }
 export function OrderDetail({ commande, numTiers }: { commande: Commande; numTiers: string }) {
   const ref = useQuery(referentielQueryOptions(numTiers)).data
   const libelles: Libelles = {
-    periode: (c) => ref?.libellesPeriodesLivraisons[c] ?? c,
-    camion: (c) => ref?.modesCamion.find((m) => m.code === c)?.libelle ?? c,
+    // Once the referential is known, a code it lacks reads as the spec's placeholder rather than
+    // a raw code (cart-orders-admin §2 "Reference-value display"); before, the code is all there is.
+    periode: (c) => (ref ? (ref.libellesPeriodesLivraisons[c] ?? MESSAGES.valeurNonReconnue) : c),
+    camion: (c) => (ref ? referenceLabel(ref.modesCamion, c, 'type') : c),
     silo: (c) => {
       if (!c) return null
       if (isAutreLieu(c)) return `Autre : ${autreLieuTexte(c)}`
-      return ref?.typesSilo.find((t) => t.code === c)?.libelle ?? c
+      return ref ? referenceLabel(ref.typesSilo, c, 'type') : c
     },
   }
   return (

@@ -1,12 +1,13 @@
 // A list of orders: a table from tablets up, cards on phones (cart-orders-admin §2). Each row
 // shows the number, the date and the step label, and opens the detail.
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import type { Commande } from '../../../api/contract/commandes'
 import { orderStepLabel } from '../../../domain/orders'
 import { EmptyState } from '../../ui/page-heading'
 import { orderDay, orderTime } from './order-date'
 
 export function OrderList({ commandes, empty, caption }: { commandes: readonly Commande[]; empty: string; caption: string }) {
+  const navigate = useNavigate()
   if (commandes.length === 0) return <EmptyState>{empty}</EmptyState>
   return (
     <>
@@ -22,7 +23,15 @@ export function OrderList({ commandes, empty, caption }: { commandes: readonly C
         </thead>
         <tbody>
           {commandes.map((c) => (
-            <tr key={c.id} className="border-b border-neutral-300 hover:bg-neutral-50">
+            // The whole row opens the detail on a click or a tap (spec: "Clicking a row opens the
+            // detail"); the keyboard reaches the same place through the row's link, one tab stop.
+            <tr
+              key={c.id}
+              onClick={(e) => {
+                if (!(e.target instanceof Element && e.target.closest('a'))) void navigate({ to: '/commandes-en-cours', search: { numero: c.numero } })
+              }}
+              className="cursor-pointer border-b border-neutral-300 hover:bg-neutral-100"
+            >
               <td className="py-2 pr-4 font-semibold">{c.numero}</td>
               <td className="py-2 pr-4">{orderDay(c.date)} à {orderTime(c.date)}</td>
               <td className="py-2 pr-4">{orderStepLabel(c)}</td>

@@ -30,10 +30,14 @@ export async function searchNonCommandables(db: Db, numTiers: string, search: st
     .map(({ a }) => ({ numArticle: a.numArticle, libelle: a.libelle, artCommandable: false }))
 }
 
-/** 'Articles ajoutés manuellement mais non encore commandés': set orderable by staff, never delivered nor ordered. */
+/**
+ * 'Articles ajoutés manuellement mais non encore commandés': set orderable by staff, never
+ * delivered nor ordered. An article the rules never allow stays out even when staff switched it
+ * on: it is still not orderable, so it belongs to the other list only.
+ */
 export async function addedNotOrdered(db: Db, numTiers: string): Promise<ArticleModifiable[]> {
   const rows = await db
-    .select({ numArticle: articles.numArticle, libelle: articles.libelle })
+    .select({ a: articles })
     .from(articlesCommandables)
     .innerJoin(articles, eq(articles.numArticle, articlesCommandables.numArticle))
     .where(
@@ -45,7 +49,7 @@ export async function addedNotOrdered(db: Db, numTiers: string): Promise<Article
       ),
     )
     .orderBy(asc(articles.libelle))
-  return rows.map((r) => ({ ...r, artCommandable: true }))
+  return rows.filter(({ a }) => orderableFor(a, true)).map(({ a }) => ({ numArticle: a.numArticle, libelle: a.libelle, artCommandable: true }))
 }
 
 /** Is this member known? An unknown one gets a 404, not a foreign-key error. */

@@ -1,0 +1,31 @@
+// Delivery history (ordering-area "Delivery history"): 'Aucune livraison à afficher' whenever
+// nothing is on screen, not only once every window has been loaded; older windows stay offered.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { signIn } from './support'
+
+test('an address with no delivery in the current window: the empty text, and older deliveries still offered', async ({ page }) => {
+  await signIn(page, '100001')
+  await expect(page).toHaveURL(/\/catalog\/order_history/)
+  const main = page.locator('main')
+  await expect(main.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
+  await expect(main.getByText('Aucune livraison à afficher.')).toHaveCount(0)
+
+  // Address 4 (suspended) was delivered only in the older months (seed): none in the first window.
+  await page.getByLabel('Adresse de livraison').selectOption({ value: '4' })
+  await expect(main.getByRole('heading', { name: /^Livré le / })).toHaveCount(0)
+  await expect(main.getByText('Aucune livraison à afficher.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Afficher plus de livraisons' })).toBeVisible()
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+  // Older windows still come, and the empty text goes once a delivery of that address is shown.
+  const more = page.getByRole('button', { name: 'Afficher plus de livraisons' })
+  const heading = main.getByRole('heading', { name: /^Livré le / }).first()
+  for (let i = 0; i < 60 && !(await heading.isVisible()); i++) {
+    await expect(more.or(heading)).toBeVisible()
+    if (await more.isVisible()) await more.click()
+  }
+  await expect(heading).toBeVisible()
+  await expect(main.getByText('Aucune livraison à afficher.')).toHaveCount(0)
+})
