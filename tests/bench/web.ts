@@ -126,7 +126,10 @@ try {
   await bench('Historique', '/')
 } finally {
   await context.close()
+  // The server stops its embedded PostgreSQL on SIGTERM: its folder goes once both have stopped.
+  const stopped = new Promise((resolve) => server.once('exit', resolve))
   server.kill('SIGTERM')
+  await stopped
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(profileDir, { recursive: true, force: true })
 }
