@@ -79,12 +79,7 @@ export function watchRequest(): () => void {
 // While offline: a HEAD the service worker does not intercept (it only handles GETs), so only
 // the server can answer it.
 let probeTimer: ReturnType<typeof setInterval> | undefined
-let probeUrl = '/public/infos/version'
-
-/** Tests or another origin may point the probe elsewhere. */
-export function setProbeUrl(url: string) {
-  probeUrl = url
-}
+const probeUrl = '/public/infos/version'
 
 export function probe(): Promise<void> {
   const done = watchRequest()

@@ -6,8 +6,8 @@
 // messages, orderable switches) writes its audit row in the same transaction, so once it commits
 // every instance sees a higher id on its next read and loads again: one index-only query instead
 // of seven, and no stale answer after a write, on any instance. (LISTEN/NOTIFY would save that one
-// query but needs a dedicated connection per instance that PGlite's single one cannot give.)
-// Other audited events (sign-ins) also drop the copy: harmless, they are rare next to reads.
+// query but needs a dedicated listening connection per instance.)
+// Other audited events (sign-ins, staff orders) also drop the copy: harmless, rare next to reads.
 // A short expiry bounds what the version cannot see: rows changed outside the app (the
 // cooperative's system), or two staff writes committing out of id order.
 import { sql } from 'drizzle-orm'
