@@ -25,15 +25,17 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
 /** Reads each precompressed file once: the built files do not change while the server runs. */
 export function precompressedFiles(distDir: string) {
   const root = normalize(distDir + sep)
-  const found = new Map<string, Promise<Buffer> | null>()
+  // Only the files found are kept: a miss is not remembered, so requests for made-up paths
+  // cannot grow this map (a miss costs two stat calls).
+  const found = new Map<string, Promise<Buffer>>()
   const variant = (file: string, encoding: Encoding): Promise<Buffer> | null => {
     const key = file + SUFFIX[encoding]
-    let hit = found.get(key)
-    if (hit === undefined) {
-      hit = existsSync(key) && existsSync(file) && statSync(file).isFile() ? readFile(key) : null
-      found.set(key, hit)
-    }
-    return hit
+    const hit = found.get(key)
+    if (hit) return hit
+    if (!(existsSync(key) && existsSync(file) && statSync(file).isFile())) return null
+    const read = readFile(key)
+    found.set(key, read)
+    return read
   }
   return {
     /** The response for a built file in its best accepted precompressed form, or null. */
