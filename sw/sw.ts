@@ -10,6 +10,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { flushOutboxNow, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
 import { FROM_CACHE_HEADER } from '../src/api/connection'
+import { CACHE_READS_MESSAGE, isCachedRead } from '../src/api/cached-reads'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> }
 
@@ -19,7 +20,9 @@ cleanupOutdatedCaches()
 // A waiting version takes over only when the page asks (the user accepted the update), so an
 // order being typed is never interrupted by a new version.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  const data = event.data as { type?: string; urls?: unknown } | null
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (data?.type === CACHE_READS_MESSAGE && Array.isArray(data.urls)) event.waitUntil(cacheReads(data.urls, event))
 })
 // Claiming on activate matters for the very first install: the page then becomes controlled at
 // once and its first API answers get cached. An update only activates after SKIP_WAITING (or
@@ -49,11 +52,17 @@ function markFromCache(res: Response): Response {
   headers.set(FROM_CACHE_HEADER, res.headers.get('Date') ?? '1')
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
 }
-registerRoute(
-  ({ url, request, sameOrigin }) =>
-    sameOrigin && request.method === 'GET' && (url.pathname.startsWith('/web/') || url.pathname.startsWith('/public/infos/')),
-  apiReads,
-)
+registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isCachedRead(url.pathname), apiReads)
+
+/** A first visit's reads, made before this worker controlled the page: fetched again into the
+ * runtime cache by the same strategy (only the API's own paths, on this origin). */
+async function cacheReads(urls: unknown[], event: ExtendableEvent) {
+  const reads = urls
+    .filter((u): u is string => typeof u === 'string')
+    .map((u) => new URL(u, self.location.origin))
+    .filter((url) => url.origin === self.location.origin && isCachedRead(url.pathname))
+  await Promise.allSettled(reads.map((url) => apiReads.handle({ event, request: new Request(url, { credentials: 'same-origin' }) })))
+}
 
 // Background Sync (Chromium): when the network is back the browser wakes the worker even with
 // Silo closed. An open page sends (it holds the signed-in user); otherwise the worker sends the

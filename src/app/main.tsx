@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
@@ -8,6 +8,7 @@ import { createQueryClient, createPersistOptions } from './query-client'
 import { createAppRouter } from './router'
 import { registerServiceWorker } from './pwa/register-sw'
 import { captureInstallPrompt } from './pwa/install'
+import { appStylesheet } from './app-stylesheet'
 import './styles.css'
 
 // Before anything else: Chromium may fire beforeinstallprompt very early.
@@ -31,13 +32,21 @@ function AppRouter() {
   return restoring ? null : <RouterProvider router={router} />
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
-      <AppRouter />
-    </PersistQueryClientProvider>
-  </StrictMode>,
-)
+// The first render as a transition: React then yields to the browser every few milliseconds
+// instead of rendering the whole first screen in one long task, which a slow phone feels as a
+// frozen page (the static shell stays on screen meanwhile).
+void appStylesheet().then(() => {
+  const root = createRoot(document.getElementById('root')!)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
+          <AppRouter />
+        </PersistQueryClientProvider>
+      </StrictMode>,
+    ),
+  )
+})
 
 // The static shell of index.html stays until the router has rendered the first screen (onResolved
 // comes after that commit), then goes in the same frame: no blank page between the two.
@@ -46,4 +55,4 @@ const unsubscribe = router.subscribe('onResolved', () => {
   unsubscribe()
 })
 
-registerServiceWorker(queryClient)
+registerServiceWorker()

@@ -7,8 +7,9 @@
 //   DIST_DIR        the built app (default ./dist)
 //   WEB_BENCH_PORT  the server's port (default 8198); Chromium's debugging port is the next one
 //   RUNS            runs per page (default 3)
+//   REPORT_DIR      when set, each run's Lighthouse report (JSON) is written there, to read why
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import lighthouse from 'lighthouse'
@@ -89,6 +90,10 @@ async function audit(path: string): Promise<Figures> {
   })
   if (!result) throw new Error('Lighthouse returned nothing')
   const { lhr } = result
+  if (process.env.REPORT_DIR) {
+    mkdirSync(process.env.REPORT_DIR, { recursive: true })
+    writeFileSync(join(process.env.REPORT_DIR, `${path.replaceAll('/', '_') || '_'}-${Date.now()}.json`), JSON.stringify(lhr))
+  }
   if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
   const audits = lhr.audits
   return {

@@ -1,6 +1,6 @@
 // Registers the service worker of production builds (the dev server has none).
-import type { QueryClient } from '@tanstack/react-query'
 import { Workbox } from 'workbox-window'
+import { CACHE_READS_MESSAGE, isCachedRead } from '../../api/cached-reads'
 
 type UpdateListener = (apply: () => void) => void
 let onUpdate: UpdateListener | null = null
@@ -12,7 +12,18 @@ export function onUpdateWaiting(listener: UpdateListener | null) {
   if (listener && pendingUpdate) listener(pendingUpdate)
 }
 
-export function registerServiceWorker(queryClient: QueryClient) {
+/** Same-origin API reads the page made (or started) before `before` (a performance.now() time):
+ * its fetches, and the reads the server announced with the page (`link` preloads). */
+function readsStartedBefore(entries: readonly PerformanceEntry[], before: number): string[] {
+  const initiators = new Set(['fetch', 'link'])
+  return entries
+    .filter((e) => initiators.has((e as PerformanceResourceTiming).initiatorType) && e.startTime < before)
+    .map((e) => new URL(e.name))
+    .filter((url) => url.origin === location.origin && isCachedRead(url.pathname))
+    .map((url) => url.pathname + url.search)
+}
+
+export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   const wb = new Workbox('/sw.js')
   let firstControl = true
@@ -26,9 +37,15 @@ export function registerServiceWorker(queryClient: QueryClient) {
     if (!firstControl) return
     firstControl = false
     // The first visit's API answers went out before the worker controlled the page, so its
-    // runtime cache missed them: fetch them again through it (STACK.md pitfall).
-    // refetchType 'all': the user query is read by loaders only (no observer), refetch it too.
-    void queryClient.invalidateQueries({ refetchType: 'all' })
+    // runtime cache missed them (STACK.md pitfall). The worker fetches them itself, into its
+    // cache: the page does not fetch and render everything a second time on a slow phone.
+    // Reads still under way now are sent as they end (the observer sees them).
+    const controlledAt = performance.now()
+    const send = (urls: string[]) => urls.length > 0 && wb.messageSW({ type: CACHE_READS_MESSAGE, urls }).catch(() => undefined)
+    void send(readsStartedBefore(performance.getEntriesByType('resource'), controlledAt))
+    const late = new PerformanceObserver((list) => void send(readsStartedBefore(list.getEntries(), controlledAt)))
+    late.observe({ type: 'resource' })
+    setTimeout(() => late.disconnect(), 60_000)
   })
 
   // A new version waits: it takes over only when the user says so (never mid-order).

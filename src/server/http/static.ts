@@ -3,10 +3,11 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppEnv } from './env'
 import { precompressedFiles } from './precompressed'
+import { firstScreenPreload } from './first-screen-preload'
 
 const API_PREFIXES = ['/web/', '/public/', '/security/', '/api/']
 
@@ -23,24 +24,29 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     const p = c.req.path
     if (p === '/sw.js' || p === '/index.html' || p.endsWith('.webmanifest') || p === '/') c.header('Cache-Control', 'no-cache')
   })
-  // The build's brotli or gzip copy when the browser takes it (Vary: Accept-Encoding), else the file.
+  // The app shell, for `/` and for deep links (/catalog/lots, /login…): with the first screen's
+  // reads announced to a signed-in browser (first-screen-preload.ts).
   const precompressed = precompressedFiles(distDir)
-  app.use('*', async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
-    const path = c.req.path === '/' ? '/index.html' : c.req.path
-    if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return next()
-    return (await precompressed.respond(c, path)) ?? next()
-  })
-  app.use('*', serveStatic({ root }))
-
-  // Deep links (/catalog/lots, /login…) get the app shell; API paths keep their own 404.
   let indexHtml: string | null = null
-  app.get('*', async (c, next) => {
-    if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix)) || /\.[a-z0-9]+$/i.test(c.req.path)) return next()
-    const compressed = await precompressed.respond(c, '/index.html', { 'Cache-Control': 'no-cache' })
+  const appShell = async (c: Context<AppEnv>) => {
+    const preload = firstScreenPreload(c.req.path, c.get('user'))
+    const headers: Record<string, string> = { 'Cache-Control': 'no-cache', ...(preload ? { Link: preload } : {}) }
+    const compressed = await precompressed.respond(c, '/index.html', headers)
     if (compressed) return compressed
     indexHtml ??= await readFile(`${distDir}/index.html`, 'utf8')
-    c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
+    return c.html(indexHtml, 200, headers)
+  }
+  app.get('/', appShell)
+  // The build's brotli or gzip copy when the browser takes it (Vary: Accept-Encoding), else the file.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
+    if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next()
+    return (await precompressed.respond(c, c.req.path)) ?? next()
+  })
+  app.use('*', serveStatic({ root }))
+  // Deep links get the app shell; API paths keep their own 404.
+  app.get('*', async (c, next) => {
+    if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix)) || /\.[a-z0-9]+$/i.test(c.req.path)) return next()
+    return appShell(c)
   })
 }

@@ -1,0 +1,41 @@
+// The first screen's reads, announced with the app shell (issue 17): a signed-in browser opening
+// Silo gets `Link: rel=preload` for them, so they travel while the JavaScript downloads instead
+// of one after another once it has run (user → customer → payment incident → history). The
+// same paths and queries as the browser's fetch client (src/api), so the browser reuses them.
+// Only on a network answer: once installed, the service worker serves the shell from its cache.
+import { isFarmer } from '../../domain/roles'
+import { USER_PATHS } from '../../api/contract/user'
+import { tiersPath } from '../../api/contract/tiers'
+import { incidentPaiementPath } from '../../api/contract/paiement'
+import { REFERENTIEL_PATH } from '../../api/contract/referentiel'
+import { livraisonsPath } from '../../api/contract/livraisons'
+import { PARAMETRES_COMMANDE_PATH } from '../../api/contract/parametres-commande'
+import { contratsPath } from '../../api/contract/contrats'
+import { INFOS_PATHS } from '../../api/contract/infos'
+import type { SessionUser } from './env'
+
+/** Pages whose first screen is the delivery history (the app's home). */
+const HISTORY_PAGES = new Set(['/', '/catalog', '/catalog/order_history'])
+/** Pages without the ordering shell: nothing to announce. */
+const OUTSIDE_SHELL = [/^\/login/, /^\/infos/, /^\/error-logout/, /^\/admin/]
+
+/** The `Link` header value for this page and session, or null when there is nothing to announce. */
+export function firstScreenPreload(pathname: string, user: SessionUser | null): string | null {
+  if (!user || OUTSIDE_SHELL.some((page) => page.test(pathname))) return null
+  const numTiers = isFarmer(user.roles) ? user.username : user.actingFor
+  // The shell's: the user, the footer's portal link; for the customer: the access checks (customer,
+  // payment incident), the banner (referentiel), the holiday banner (parameters), the contract badge.
+  const reads: string[] = [USER_PATHS.me, INFOS_PATHS.urlPortail]
+  if (numTiers) {
+    const q = (k: string, v: string) => `?${new URLSearchParams({ [k]: v })}`
+    reads.push(
+      tiersPath(numTiers),
+      incidentPaiementPath(numTiers) + q('numEntite', 'AGR'),
+      REFERENTIEL_PATH + q('numTiers', numTiers),
+      PARAMETRES_COMMANDE_PATH + q('numTiers', numTiers),
+      contratsPath(numTiers) + q('numEntite', 'AGR'),
+    )
+    if (HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/')) reads.push(livraisonsPath(numTiers))
+  }
+  return reads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ')
+}
