@@ -140,6 +140,37 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   network.restore()
 })
 
+test('the quantity: its message follows the typing, the text stays as typed, and leaving the field tidies it', async ({ page }) => {
+  await signIn(page, '100001', 'demo', '/catalog/aliments')
+  const dialog = await openForm(page, false)
+  const quantity = dialog.getByLabel('Quantité (t) *')
+  const tooMuch = dialog.getByText('Veuillez renseigner une valeur inférieure ou égale à 29 t')
+  await quantity.fill('35')
+  await quantity.press('Tab')
+  await expect(tooMuch).toBeVisible()
+
+  // Typed again, key by key, without leaving the field: the message follows what is typed.
+  await quantity.focus()
+  await quantity.press('ControlOrMeta+a')
+  await quantity.pressSequentially('9,')
+  await expect(tooMuch).toHaveCount(0)
+  await expect(quantity).toHaveValue('9,')
+  await quantity.press('ControlOrMeta+a')
+  await quantity.pressSequentially('40')
+  await expect(tooMuch).toBeVisible()
+  await expect(quantity).toBeFocused()
+  await quantity.press('ControlOrMeta+a')
+  await quantity.pressSequentially('9,')
+  await expect(tooMuch).toHaveCount(0)
+  await expect(quantity).toHaveValue('9,')
+
+  // Leaving the field tidies the number.
+  await quantity.press('Tab')
+  await expect(quantity).toHaveValue('9')
+  await expect(dialog.getByText(/^Veuillez renseigner/)).toHaveCount(0)
+  await expectNoSeriousViolation(page)
+})
+
 test('a storage place another cart line already plans at the same address on those dates is flagged', async ({ page }) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   const dialog = await openForm(page, false)

@@ -9,7 +9,7 @@ import { useDebounced } from '../../ui/use-debounced'
  * never replaces a new one.
  */
 export function useMemberSearch(text: string) {
-  const q = useDebounced(text)
+  const q = useDebounced(text).trim()
   return useQuery({
     queryKey: ['tiers', 'search', q],
     queryFn: ({ signal }) => searchTiers(q, signal),

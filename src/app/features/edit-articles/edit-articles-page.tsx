@@ -16,7 +16,7 @@ import { DiagnosticDialog } from './diagnostic-dialog'
 export function EditArticlesPage({ numTiers }: { numTiers: string }) {
   const queryClient = useQueryClient()
   const [text, setText] = useState('')
-  const search = useDebounced(text)
+  const search = useDebounced(text).trim()
   const found = useQuery({ ...nonCommandablesQueryOptions(numTiers, search), enabled: shouldSearch(search) })
   const ajoutes = useQuery(ajoutesQueryOptions(numTiers))
   const [diagnostic, setDiagnostic] = useState(false)

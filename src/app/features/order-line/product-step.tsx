@@ -1,11 +1,12 @@
 // Step Produit: the quantity in tonnes (with − and + buttons) and the delivery address.
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { formatNombre } from '../../../domain/format'
 import { parseQuantityInput, quantityBounds, stepQuantity } from '../../../domain/quantity'
 import { QUANTITE_PAS } from '../../../domain/constants'
 import type { ContraintesArticle } from '../../../domain/types'
 import type { Adresse } from '../../../api/contract/tiers'
+import { QUANTITY_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced'
 import { CONTROL, ErrorText, Section, SelectField } from './fields'
 import { formatQuantite, type OrderLineValues } from './order-line-values'
 
@@ -21,17 +22,25 @@ export function ProductStep({ form, contraintesArticle, adresses }: Props) {
   const id = useId()
   const { register, setValue, getValues, formState: { errors } } = form
   const bounds = quantityBounds(contraintesArticle)
-  const step = (direction: 1 | -1) =>
+  // While the farmer types, the quantity's message waits for a 50 ms pause (§9 "quantity input
+  // debounce"); the text itself is never rewritten while typed ("9," stays), and the checks of
+  // Suivant and of the submit read the current value, whatever is shown.
+  const [typing, setTyping] = useState(false)
+  const step = (direction: 1 | -1) => {
+    setTyping(false)
     setValue('quantiteCommande', formatQuantite(stepQuantity(getValues('quantiteCommande'), direction, bounds)), { shouldValidate: true, shouldDirty: true })
+  }
   const quantity = register('quantiteCommande', {
     deps: ['modeLibelle'],
+    onChange: () => setTyping(true),
     // Comma decimals accepted, negatives become 0, rounded to 3 decimals (§5).
     onBlur: () => {
+      setTyping(false)
       const n = parseQuantityInput(getValues('quantiteCommande'))
       if (n !== null) setValue('quantiteCommande', formatQuantite(n), { shouldValidate: true })
     },
   })
-  const error = errors.quantiteCommande?.message
+  const error = useDebounced(errors.quantiteCommande?.message, QUANTITY_DEBOUNCE_MS, !typing)
   return (
     <Section title="Produit">
       <div>
