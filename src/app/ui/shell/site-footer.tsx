@@ -5,6 +5,8 @@ import { urlPortailQueryOptions, versionQueryOptions } from '../../../api/infos'
 import { APP_VERSION } from '../../app-version'
 import { FOOTER_LINKS } from './nav-items'
 
+const LINK = 'touch-target inline-flex items-center px-2 text-neutral-900 underline'
+
 /**
  * Footer on every screen (readable without signing in): the static pages, the provider's portal
  * (ordering-area §1) and the versions (§7: the server's version in a tooltip, an error if its
@@ -20,17 +22,25 @@ export function SiteFooter({ className = '' }: { className?: string }) {
       <ul className="flex flex-wrap items-center gap-x-2 gap-y-1 text-base">
         {FOOTER_LINKS.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className="touch-target inline-flex items-center px-2 text-neutral-900 underline">
+            <Link to={l.to} className={LINK}>
               {l.label}
             </Link>
           </li>
         ))}
-        {portail.data?.url && (
-          <li>
-            <a href={portail.data.url} className="touch-target inline-flex items-center px-2 text-neutral-900 underline">
-              Portail de la coopérative
-            </a>
+        {/* Its place is kept while the address loads, so the version beside it does not move
+            when it arrives (and, on the sign-in page, the centred content above does not either). */}
+        {portail.isPending ? (
+          <li aria-hidden="true" className="invisible">
+            <span className={LINK}>Portail de la coopérative</span>
           </li>
+        ) : (
+          portail.data?.url && (
+            <li>
+              <a href={portail.data.url} className={LINK}>
+                Portail de la coopérative
+              </a>
+            </li>
+          )
         )}
         <li className="relative">
           <button
