@@ -10,6 +10,8 @@
 //   npm run bench:api                       (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_DURATION=5 BENCH_CASES=Historique,referentiel npm run bench:api
 //   SILO_DIR=/path/to/other/checkout npm run bench:api    (the server of another checkout)
+//   BENCH_RATE=200 BENCH_CASES=Historique npm run bench:api  (a fixed 200 requests/s in all, to
+//                                           read p99 at the goal's rate rather than at saturation)
 //
 // The external server is shared (other databases, other clients): its memory is the whole server.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -25,6 +27,7 @@ import { addBusinessDays, ZONE } from '../../src/domain/calendar'
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined
 const SILO_DIR = resolve(process.env.SILO_DIR ?? '.')
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const NUM_TIERS = '100001'
@@ -167,6 +170,7 @@ async function measure(r: Running, c: Case, duration = DURATION): Promise<Row> {
     connections: CONNECTIONS,
     duration,
     headers,
+    ...(RATE ? { overallRate: RATE } : {}),
     requests: c.post
       ? [{ method: 'POST', setupRequest: (req) => ({ ...req, headers: { ...headers, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(order()) }) }]
       : [{ method: 'GET' }],
