@@ -24,6 +24,15 @@ async function expectNoSeriousViolation(page: Page) {
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'À commander' })
+
+/** The panel is a collapsed bar (issue 17): its summary, then "Voir" opens the list. */
+async function openPanel(page: Page) {
+  await expect(panel(page).getByTestId('a-commander-resume')).toHaveText(/^(\d+|Les \d+ prochains) aliments? à prévoir, /)
+  const toggle = panel(page).getByRole('button', { name: 'Voir' })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await toggle.click()
+  await expect(panel(page).getByRole('button', { name: 'Masquer' })).toHaveAttribute('aria-expanded', 'true')
+}
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Mon panier/ })
 
 async function storedLines(page: Page) {
@@ -53,6 +62,7 @@ test('100002: VL10233 to order before a moment this week; the tap opens a filled
   await signIn(page, '100002')
   await expect(page).toHaveURL(/\/catalog\/order_history/)
   await waitForServiceWorker(page)
+  await openPanel(page)
   const item = panel(page).getByRole('listitem').filter({ hasText: 'Lot VL10233' })
   await expect(item).toContainText(`Lot VL10233 : 6 t à partir du ${formatDate(chicksArrive)}`)
   await expect(item.getByTestId('conseil-commande')).toHaveText(/^À commander avant le \w+ \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)
@@ -84,6 +94,7 @@ test('100002: VL10233 to order before a moment this week; the tap opens a filled
   await page.close()
   const p = await context.newPage()
   await p.goto('/catalog/order_history')
+  await openPanel(p)
   await expect(panel(p).getByText(/^Calculé hors connexion avec les données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
   const offlineItem = panel(p).getByRole('listitem').filter({ hasText: 'Lot VL10233' })
   await expect(offlineItem.getByTestId('conseil-commande')).toHaveText(/^À commander avant le /)
@@ -95,6 +106,7 @@ test('100002: VL10233 to order before a moment this week; the tap opens a filled
 test('100001: the panel shows the regular heifer feed with its usual date', async ({ page }) => {
   await signIn(page, '100001')
   await expect(page).toHaveURL(/\/catalog\/order_history/)
+  await openPanel(page)
   const item = panel(page).getByRole('listitem').filter({ hasText: 'Génisses croissance vrac' })
   await expect(item).toContainText(`Prochaine commande habituelle vers le ${formatDate(heiferNext)} (environ 7,5 t)`)
   await expect(item.getByTestId('conseil-commande')).toHaveText(/^(À commander avant le|En retard : livraison au plus tôt le) /)

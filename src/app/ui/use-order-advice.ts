@@ -49,7 +49,8 @@ export interface Advice {
 
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
 
-export function useOrderAdvice(numTiers: string, needs: readonly Need[]): { advices: Advice[]; dataUpdatedAt: number; failed: boolean } {
+/** `pending`: a first answer is still being fetched (with no cache and no network, the defaults are used). */
+export function useOrderAdvice(numTiers: string, needs: readonly Need[]): { advices: Advice[]; dataUpdatedAt: number; failed: boolean; pending: boolean } {
   const { user } = useRouteContext({ from: '/_main' })
   const paramsQuery = useQuery({ ...parametresCommandeRawQueryOptions(numTiers), ...quiet })
   const referentiel = useQuery({ ...referentielQueryOptions(numTiers), ...quiet })
@@ -80,5 +81,6 @@ export function useOrderAdvice(numTiers: string, needs: readonly Need[]): { advi
     advices: advices.sort((a, b) => when(a) - when(b) || a.need.jourBesoin.localeCompare(b.need.jourBesoin)),
     dataUpdatedAt: Number.isFinite(oldest) ? oldest : 0,
     failed: sources.some((q) => q.isRefetchError),
+    pending: sources.some((q) => q.isLoading),
   }
 }

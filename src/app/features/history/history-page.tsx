@@ -7,7 +7,6 @@ import { tiersQueryOptions } from '../../../api/tiers'
 import type { LigneLivraison } from '../../../api/contract/livraisons'
 import { formatDate } from '../../../domain/format'
 import { mobileVisibleCount } from '../../../domain/history-paging'
-import { useAfterFirstPaint } from '../../ui/after-first-paint'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { OfflineNotice } from '../../ui/offline-notice'
 import { OrderFormNote } from '../../ui/order-line-button'
@@ -17,14 +16,13 @@ import { AddressFilter, addressLabel } from './address-filter'
 import { DuplicationBar } from './duplication-bar'
 import { HistoryHelp } from './history-help'
 import { HistoryLine, isSelectable, lineKey } from './history-line'
+import { OrderAdviceBar } from './order-advice-bar'
 import { useHistory } from './use-history'
 
 // Only once lines are chosen: the quick-add brings the delivery-window rules, the cart (Dexie
 // writes) and its dialog, none of which the history's first paint needs. Precached for offline.
 const loadLauncher = () => import('./quick-add-launcher')
 const QuickAddLauncher = lazy(() => loadLauncher().then((m) => ({ default: m.QuickAddLauncher })))
-// The "À commander" panel (feed forecasts) brings luxon and the forecast rules: after first paint.
-const OrderAdvicePanel = lazy(() => import('./order-advice-panel'))
 
 function byDate(lignes: readonly LigneLivraison[]) {
   const groups = new Map<string, LigneLivraison[]>()
@@ -33,7 +31,6 @@ function byDate(lignes: readonly LigneLivraison[]) {
 }
 
 export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: string }) {
-  const adviceShown = useAfterFirstPaint()
   const query = useHistory(owner, numTiers)
   const tiers = useQuery(tiersQueryOptions(numTiers)).data
   const phone = useMedia(PHONE)
@@ -93,13 +90,9 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
           </Link>
         </p>
       )}
-      {/* After the deliveries are on screen: the panel brings luxon and the forecast rules (about
-          26 KB gzip), which would otherwise delay the first screen on a slow phone. */}
-      {adviceShown && (
-        <Suspense fallback={null}>
-          <OrderAdvicePanel numTiers={numTiers} lignes={all} historyUpdatedAt={query.dataUpdatedAt} />
-        </Suspense>
-      )}
+      {/* Drawn from the first render at a fixed height; the advice (luxon, the forecast rules)
+          fills it after the deliveries are on screen, moving nothing below. */}
+      <OrderAdviceBar numTiers={numTiers} lignes={all} historyUpdatedAt={query.dataUpdatedAt} historyPending={query.isLoading} />
       <HistoryHelp />
       {!duplicating && <OrderFormNote>Pour recommander des aliments déjà livrés, utilisez « Dupliquer des lignes ».</OrderFormNote>}
       <AddressFilter adresses={adresses} value={adresse} onChange={setAdresse} />

@@ -15,7 +15,8 @@ interface Props {
   numTiers: string
   lignes: readonly LigneLivraison[]
   adresses: readonly Adresse[]
-  onNeeds: (needs: Need[], dataUpdatedAt: number, failed: boolean) => void
+  /** `pending`: the lots' first answer is still awaited (the panel then says nothing yet). */
+  onNeeds: (needs: Need[], dataUpdatedAt: number, failed: boolean, pending: boolean) => void
 }
 
 export default function LotNeeds({ numTiers, lignes, adresses, onNeeds }: Props) {
@@ -24,7 +25,7 @@ export default function LotNeeds({ numTiers, lignes, adresses, onNeeds }: Props)
     const now = parisNow()
     return (lots.data ?? []).map((lot) => lotNeed(lot, lotForecast(lot, now), lignes, adresses)).filter((n): n is Need => n !== null)
   }, [lots.data, lignes, adresses])
-  const { dataUpdatedAt, isRefetchError } = lots
-  useEffect(() => onNeeds(needs, dataUpdatedAt, isRefetchError), [needs, dataUpdatedAt, isRefetchError, onNeeds])
+  const { dataUpdatedAt, isRefetchError, isLoading } = lots
+  useEffect(() => onNeeds(needs, dataUpdatedAt, isRefetchError, isLoading), [needs, dataUpdatedAt, isRefetchError, isLoading, onNeeds])
   return null
 }

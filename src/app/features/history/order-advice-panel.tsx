@@ -3,13 +3,15 @@
 // history) — each with the latest moment to order and a button that opens the order-line form
 // with the line filled in. Computed in the browser from cached queries, so it works offline;
 // it then says of when its data dates. Loaded apart from the history's first paint (luxon,
-// the forecast rules).
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+// the forecast rules) into the bar the history draws from the start (order-advice-bar.tsx):
+// this part fills the bar's summary and the list the bar opens.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { tiersQueryOptions } from '../../../api/tiers'
 import type { LigneLivraison } from '../../../api/contract/livraisons'
 import { regularFeeds } from '../../../domain/forecast-regular'
 import { formatDate, formatNombre } from '../../../domain/format'
+import { formatMoment } from '../../../domain/latest-order-moment'
 import { regularNeed } from '../../ui/advice-needs'
 import { AdviceSentence } from '../../ui/advice-sentence'
 import { formatSavedAt } from '../../ui/offline-notice'
@@ -17,8 +19,9 @@ import { AdviceOrderButton } from '../../ui/advice-order-button'
 import { parisNow } from '../../ui/now'
 import { useOnline } from '../../ui/use-online'
 import { useOrderAdvice, type Advice, type Need } from '../../ui/use-order-advice'
+import type { AdviceSummary } from './order-advice-bar'
 
-/** "The next few": enough to plan the week without pushing the deliveries off the screen. */
+/** "The next few": enough to plan the week without pushing the deliveries off the screen once opened. */
 const SHOWN = 4
 const LotNeeds = lazy(() => import('./lot-needs'))
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
@@ -28,6 +31,11 @@ interface Props {
   lignes: readonly LigneLivraison[]
   /** When the history shown was fetched (ms). */
   historyUpdatedAt: number
+  historyPending: boolean
+  /** The farmer opened the bar: the list is drawn only then. */
+  open: boolean
+  /** The bar's summary; null while something it depends on is still awaited. */
+  onSummary: (summary: AdviceSummary | null) => void
 }
 
 /** What is needed: a lot's tonnes from a day, or a regular feed's usual date and quantity. */
@@ -36,29 +44,44 @@ const detail = ({ need: n }: Advice) =>
     ? `Lot ${n.numLot} : ${formatNombre(n.besoin)} t à partir du ${formatDate(n.jourBesoin)}`
     : `Prochaine commande habituelle vers le ${formatDate(n.jourBesoin)} (environ ${formatNombre(n.besoin)} t)`
 
-export default function OrderAdvicePanel({ numTiers, lignes, historyUpdatedAt }: Props) {
-  const tiers = useQuery({ ...tiersQueryOptions(numTiers), ...quiet }).data
+/** One sentence for the collapsed bar: how many, and the first one's moment (before its name, which may be cut). */
+function summaryText(advices: readonly Advice[]): string {
+  const first = advices[0]
+  if (!first) return "Rien à prévoir pour l'instant d'après vos lots et vos livraisons habituelles."
+  const n = Math.min(advices.length, SHOWN)
+  const count = advices.length > SHOWN ? `Les ${n} prochains aliments à prévoir` : n === 1 ? '1 aliment à prévoir' : `${n} aliments à prévoir`
+  const when = first.moment.kind === 'a-temps' ? `avant le ${formatMoment(first.moment.avant)}` : 'en retard'
+  return `${count}, ${n === 1 ? '' : 'le premier '}${when} : ${first.need.libelleArticle}`
+}
+
+export default function OrderAdvicePanel({ numTiers, lignes, historyUpdatedAt, historyPending, open, onSummary }: Props) {
+  const tiersQuery = useQuery({ ...tiersQueryOptions(numTiers), ...quiet })
+  const tiers = tiersQuery.data
   const online = useOnline()
-  const [lots, setLots] = useState<{ needs: Need[]; dataUpdatedAt: number; failed: boolean }>({ needs: [], dataUpdatedAt: 0, failed: false })
-  const onLotNeeds = useCallback((needs: Need[], dataUpdatedAt: number, failed: boolean) => setLots({ needs, dataUpdatedAt, failed }), [])
+  const [lots, setLots] = useState({ needs: [] as Need[], dataUpdatedAt: 0, failed: false, pending: true })
+  const onLotNeeds = useCallback((needs: Need[], dataUpdatedAt: number, failed: boolean, pending: boolean) => setLots({ needs, dataUpdatedAt, failed, pending }), [])
   const needs = useMemo(() => [...lots.needs, ...regularFeeds(lignes, parisNow()).map((f) => regularNeed(f, lignes))], [lots.needs, lignes])
-  const { advices, dataUpdatedAt, failed } = useOrderAdvice(numTiers, needs)
+  const { advices, dataUpdatedAt, failed, pending } = useOrderAdvice(numTiers, needs)
+  // "Rien à prévoir" only once every source has answered (or failed): never a guess on half the data.
+  const waiting = historyPending || tiersQuery.isLoading || (tiers?.hasLots === true && lots.pending) || pending
+  const summary = waiting ? null : summaryText(advices)
+  const count = Math.min(advices.length, SHOWN)
+  useEffect(() => onSummary(summary === null ? null : { text: summary, count }), [summary, count, onSummary])
   const datedFrom = Math.min(...[dataUpdatedAt, historyUpdatedAt, lots.dataUpdatedAt].filter((t) => t > 0))
   const lotPart = tiers?.hasLots && (
     <Suspense fallback={null}>
       <LotNeeds numTiers={numTiers} lignes={lignes} adresses={tiers.adresses} onNeeds={onLotNeeds} />
     </Suspense>
   )
-  if (advices.length === 0) return lotPart || null
+  if (!open || advices.length === 0) return lotPart || null
 
   return (
-    <div role="region" aria-labelledby="a-commander-titre" className="mb-4 rounded-xl border-2 border-silo-green bg-white px-4 py-3">
+    <>
       {lotPart}
-      <h2 id="a-commander-titre" className="text-lg font-bold">À commander</h2>
       {(!online || failed || lots.failed) && Number.isFinite(datedFrom) && (
-        <p className="text-base text-neutral-800">Calculé hors connexion avec les données du {formatSavedAt(datedFrom)}</p>
+        <p className="pt-2 text-base text-neutral-800">Calculé hors connexion avec les données du {formatSavedAt(datedFrom)}</p>
       )}
-      <ul className="mt-1 divide-y divide-neutral-300">
+      <ul className="divide-y divide-neutral-300">
         {advices.slice(0, SHOWN).map((a) => (
           <li key={a.need.key} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-3">
             <h3 className="text-base font-bold">{a.need.libelleArticle}</h3>
@@ -68,6 +91,6 @@ export default function OrderAdvicePanel({ numTiers, lignes, historyUpdatedAt }:
           </li>
         ))}
       </ul>
-    </div>
+    </>
   )
 }
