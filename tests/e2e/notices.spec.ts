@@ -29,10 +29,15 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet
       const cookies = page.getByRole('region', { name: 'Cookies' })
       await expect(cookies).toBeVisible()
       const before = await box(button)
+      const cookiesBefore = await box(cookies)
       await offerInstall(page)
       const install = page.getByRole('region', { name: 'Installer Silo' })
       await expect(install).toBeVisible()
       expect(await box(button)).toEqual(before)
+      // The install notice comes on top of the cookie notice, which does not move.
+      expect(await box(cookies)).toEqual(cookiesBefore)
+      expect(overlaps(await box(install), cookiesBefore)).toBe(false)
+      await page.screenshot({ path: test.info().outputPath(`notices-${name}.png`) })
       for (const notice of [install, cookies]) expect(overlaps(await box(notice), before)).toBe(false)
       // Small: together they take less than a fifth of the screen.
       expect((await box(install)).height + (await box(cookies)).height).toBeLessThan(viewport.height / 5)

@@ -4,6 +4,7 @@
 // still shows with no network; `dataUpdatedAt` says of when the data dates. The line the form
 // opens with is computed on the tap (advice-prefill.ts): the history's first screen carries
 // only what it shows.
+import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
@@ -54,31 +55,39 @@ export function useOrderAdvice(numTiers: string, needs: readonly Need[]): { advi
   const { user } = useRouteContext({ from: '/_main' })
   const paramsQuery = useQuery({ ...parametresCommandeRawQueryOptions(numTiers), ...quiet })
   const referentiel = useQuery({ ...referentielQueryOptions(numTiers), ...quiet })
-
-  const base = paramsQuery.data ? toOrderParameters(paramsQuery.data) : DEFAULT_ORDER_PARAMETERS
   const ref = referentiel.data
-  const params = base.typesSiloDefault.length || !ref ? base : { ...base, typesSiloDefault: ref.typesSiloDefault }
-  const modesCamion = withTruckLimits(ref?.modesCamion ?? [], params)
-  const sessionStart = user.loginAt ? DateTime.fromISO(user.loginAt) : null
-  const now = parisNow()
+  const loginAt = user.loginAt
 
-  const advices = needs.map((need): Advice => {
-    const rules: OrderTiming = {
-      params, sessionStart, modesCamion,
-      contraintesLivraison: need.contraintesLivraison ?? null,
-      codeFamilleArticle: need.codeFamilleArticle ?? null,
-      codeModeCamion: need.codeModeCamion ?? null,
-    }
-    const timing = { ...rules, codeModeCamion: truckForNeed(need.besoin, rules) }
-    const moment = latestOrderMoment(now, need.jourBesoin, timing)
-    return { need, moment, text: orderMomentText(moment), late: moment.kind === 'en-retard', timing }
-  })
+  // Each advice is a search over the coming days (latestOrderMoment), heavy for a slow phone:
+  // computed again only when what it depends on changes, or the minute does, not on every render
+  // of the panel (the lots, the parameters and the truck modes arrive one after the other).
+  const minute = Math.floor(Date.now() / 60_000)
+  const advices = useMemo(() => {
+    const base = paramsQuery.data ? toOrderParameters(paramsQuery.data) : DEFAULT_ORDER_PARAMETERS
+    const params = base.typesSiloDefault.length || !ref ? base : { ...base, typesSiloDefault: ref.typesSiloDefault }
+    const modesCamion = withTruckLimits(ref?.modesCamion ?? [], params)
+    const sessionStart = loginAt ? DateTime.fromISO(loginAt) : null
+    const now = parisNow()
+    return needs.map((need): Advice => {
+      const rules: OrderTiming = {
+        params, sessionStart, modesCamion,
+        contraintesLivraison: need.contraintesLivraison ?? null,
+        codeFamilleArticle: need.codeFamilleArticle ?? null,
+        codeModeCamion: need.codeModeCamion ?? null,
+      }
+      const timing = { ...rules, codeModeCamion: truckForNeed(need.besoin, rules) }
+      const moment = latestOrderMoment(now, need.jourBesoin, timing)
+      return { need, moment, text: orderMomentText(moment), late: moment.kind === 'en-retard', timing }
+    })
+    // `minute` is what makes "now" move on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needs, paramsQuery.data, ref, loginAt, minute])
   const when = (a: Advice) => (a.moment.kind === 'a-temps' ? a.moment.avant.toMillis() : 0)
   const sources = [paramsQuery, referentiel]
   const oldest = Math.min(...sources.map((q) => q.dataUpdatedAt || Infinity))
   return {
     // Late first, then the soonest moment.
-    advices: advices.sort((a, b) => when(a) - when(b) || a.need.jourBesoin.localeCompare(b.need.jourBesoin)),
+    advices: [...advices].sort((a, b) => when(a) - when(b) || a.need.jourBesoin.localeCompare(b.need.jourBesoin)),
     dataUpdatedAt: Number.isFinite(oldest) ? oldest : 0,
     failed: sources.some((q) => q.isRefetchError),
     pending: sources.some((q) => q.isLoading),
