@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { firstScreenPreload } from '../../src/server/http/first-screen-preload'
 import type { SessionUser } from '../../src/server/http/env'
 import { ROLE } from '../../src/domain/roles'
+import { buildUrl } from '../../src/api/http-client'
+import { livraisonsPageQuery, livraisonsPath } from '../../src/api/contract/livraisons'
 
 const user = (roles: string[], username: string, actingFor: string | null = null): SessionUser => ({
   username, displayName: username, roles, email: null, actingFor, loginAt: new Date(), sessionId: 's',
@@ -26,6 +28,12 @@ describe('first-screen preload', () => {
     )
     for (const part of link.split(', ')) expect(part).toMatch(/; rel=preload; as=fetch; crossorigin=use-credentials$/)
     expect(urls(firstScreenPreload('/catalog/order_history', farmer))).toContain('/web/v1/tiers/100001/livraisons?limite=12')
+  })
+
+  it('announces the URL the app asks for the history’s first page, query and all', () => {
+    const asked = buildUrl(livraisonsPath('100001'), livraisonsPageQuery())
+    expect(asked).toBe('/web/v1/tiers/100001/livraisons?limite=12')
+    expect(urls(firstScreenPreload('/', farmer))).toContain(asked)
   })
 
   it('leaves the history out of other screens, and says nothing without a session or outside the shell', () => {
