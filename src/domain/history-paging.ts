@@ -2,7 +2,7 @@
 // 3-month windows going back, never before 2020-11-01 (the first day of online ordering).
 import type { DateTime } from 'luxon'
 import { dayNumber, isoOfDayNumber, plusCalendar } from './day-numbers'
-import { HISTORIQUE_DEBUT, HISTORIQUE_FENETRE_MOIS, HISTORIQUE_LIGNES_MOBILE } from './constants'
+import { HISTORIQUE_DEBUT, HISTORIQUE_FENETRE_MOIS } from './constants'
 import { ETAPES_HISTORIQUE } from './orders'
 import type { IsoDate } from './types'
 
@@ -29,8 +29,35 @@ export function nextHistoryWindow(oldestShown: DateTime | IsoDate): HistoryWindo
   return oldest === null ? null : historyWindow(isoOfDayNumber(oldest - 1))
 }
 
-/** Mobile shows 12 lines at a time. */
-export const mobileVisibleCount = (pages: number): number => Math.max(1, Math.floor(pages)) * HISTORIQUE_LIGNES_MOBILE
+/** Where a page of the delivery history starts: the window ending on dateFin (none: today's),
+ * after the line the cursor `apres` names (none: from its newest line). */
+export interface DeliveryPageStart {
+  dateFin?: IsoDate
+  apres?: string
+}
+
+/** What a page of the delivery history said about what follows it. `suite` is missing from pages
+ * saved before the history was paged by count (a whole window each): read as null. */
+export interface DeliveryPageEnd {
+  dateDebut: IsoDate
+  dateFin: IsoDate
+  fin: boolean
+  suite?: string | null
+}
+
+/** The page after `last` (§9): the rest of its window first (12 lines at a time), then the
+ * window before the oldest shown; undefined when nothing older can be loaded. */
+export function nextDeliveryPage(last: DeliveryPageEnd): DeliveryPageStart | undefined {
+  if (last.suite) return { dateFin: last.dateFin, apres: last.suite }
+  if (last.fin) return undefined
+  const window = nextHistoryWindow(last.dateDebut)
+  return window ? { dateFin: window.dateFin } : undefined
+}
+
+/** The start of each of these pages, in order, as the infinite query had them: rebuilt from the
+ * pages themselves (a page restored from the device's copy carries no start of its own). */
+export const deliveryPageStarts = (pages: readonly DeliveryPageEnd[]): DeliveryPageStart[] =>
+  pages.map((_, i) => (i === 0 ? {} : (nextDeliveryPage(pages[i - 1]!) ?? {})))
 
 /** The query of GET /commandes for a page of the order history (the finished steps). */
 export const orderHistoryQuery = (w: HistoryWindow): { etapes: string; dateDebut: IsoDate; dateFin: IsoDate } => ({

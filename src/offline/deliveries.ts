@@ -1,6 +1,7 @@
 // The last loaded delivery history, kept in Dexie per user and customer, so the Historique still
 // shows without network even when the query cache was cleared (a new tab, a storage purge of
-// localStorage). One row per loaded 3-month window, replaced as a whole on each load.
+// localStorage). One row per loaded page (12 lines of a 3-month window; a whole window in copies
+// from before the history was paged by count), replaced as a whole on each load.
 import { db } from './db'
 
 export interface SavedHistory<P> {

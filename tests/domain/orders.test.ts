@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { lineStepLabel, mobileStepLabel, orderLevelStepLabel, orderStepLabel, sortOrders, stepRank } from '../../src/domain/orders'
-import { afterOrderPage, firstHistoryWindow, historyWindow, mobileVisibleCount, nextHistoryWindow, orderHistoryQuery, startOrderPaging } from '../../src/domain/history-paging'
+import { afterOrderPage, deliveryPageStarts, firstHistoryWindow, historyWindow, nextDeliveryPage, nextHistoryWindow, orderHistoryQuery, startOrderPaging } from '../../src/domain/history-paging'
 import { paris } from './helpers'
 
 describe('order steps', () => {
@@ -43,9 +43,25 @@ describe('history paging', () => {
     expect(historyWindow('2020-12-15')).toEqual({ dateDebut: '2020-11-01', dateFin: '2020-12-15' })
     expect(nextHistoryWindow('2020-11-01')).toBeNull()
   })
-  it('mobile shows 12 lines at a time', () => {
-    expect(mobileVisibleCount(1)).toBe(12)
-    expect(mobileVisibleCount(3)).toBe(36)
+  it('the delivery history: the rest of the window by its cursor, then the window before the oldest shown, then nothing', () => {
+    const first = { dateDebut: '2026-08-24', dateFin: '2026-11-23', fin: false, suite: '2026-10-02.1.BL0000042' }
+    expect(nextDeliveryPage(first)).toEqual({ dateFin: '2026-11-23', apres: '2026-10-02.1.BL0000042' })
+    const endOfWindow = { ...first, suite: null }
+    expect(nextDeliveryPage(endOfWindow)).toEqual({ dateFin: '2026-08-23' })
+    // A copy saved before paging by count: no suite, a whole window.
+    expect(nextDeliveryPage({ dateDebut: '2026-08-24', dateFin: '2026-11-23', fin: false })).toEqual({ dateFin: '2026-08-23' })
+    const last = { dateDebut: '2020-11-01', dateFin: '2020-12-15', fin: true }
+    expect(nextDeliveryPage({ ...last, suite: 'x' })).toEqual({ dateFin: '2020-12-15', apres: 'x' })
+    expect(nextDeliveryPage({ ...last, suite: null })).toBeUndefined()
+  })
+  it('restored pages get back the starts the query had: the first from nothing, each next from the page before', () => {
+    const pages = [
+      { dateDebut: '2026-08-24', dateFin: '2026-11-23', fin: false, suite: 'a' },
+      { dateDebut: '2026-08-24', dateFin: '2026-11-23', fin: false, suite: null },
+      { dateDebut: '2026-05-24', dateFin: '2026-08-23', fin: false },
+    ]
+    expect(deliveryPageStarts(pages)).toEqual([{}, { dateFin: '2026-11-23', apres: 'a' }, { dateFin: '2026-08-23' }])
+    expect(deliveryPageStarts([])).toEqual([])
   })
   it('the order-history paging: disabled for good once a load returns nothing', () => {
     const start = startOrderPaging(paris('2026-11-23T08:00'))

@@ -20,7 +20,7 @@ test('Historique’s reads are announced with the page and each reaches the serv
   await expect(page.getByRole('heading', { name: /^Livré le/ }).first()).toBeVisible()
   await page.waitForLoadState('networkidle')
 
-  const announced = ['/web/user/me', '/web/v1/tiers/100001', '/web/v1/tiers/100001/livraisons', '/web/v1/referentiel?numTiers=100001']
+  const announced = ['/web/user/me', '/web/v1/tiers/100001', '/web/v1/tiers/100001/livraisons?limite=12', '/web/v1/referentiel?numTiers=100001']
   const initiators = await page.evaluate(() =>
     Object.fromEntries(performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname + new URL(e.name).search, (e as PerformanceResourceTiming).initiatorType])),
   )

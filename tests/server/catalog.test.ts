@@ -76,10 +76,17 @@ describe.each(backends)('catalog API on $name', (backend) => {
 
   it('history lines carry the article’s delivery constraints at their address', async () => {
     const lines = []
-    for (let dateFin: string | undefined = undefined, i = 0; i < 8; i++) {
-      const page = await json(`/web/v1/tiers/${DEMO.eleveur}/livraisons${dateFin ? `?dateFin=${dateFin}` : ''}`)
+    // Eight windows, each to its end (the rest of a window by its `suite` cursor).
+    for (let dateFin: string | undefined = undefined, apres: string | null = null, i = 0; i < 8; ) {
+      const query = new URLSearchParams({ limite: '200', ...(dateFin ? { dateFin } : {}), ...(apres ? { apres } : {}) })
+      const page = await json(`/web/v1/tiers/${DEMO.eleveur}/livraisons?${query}`)
       lines.push(...page.lignes)
-      dateFin = new Date(Date.parse(page.dateDebut) - 86_400_000).toISOString().slice(0, 10)
+      apres = page.suite
+      if (apres) dateFin = page.dateFin
+      else {
+        dateFin = new Date(Date.parse(page.dateDebut) - 86_400_000).toISOString().slice(0, 10)
+        i++
+      }
     }
     const piglet = lines.find((l: { numArticle: string; numAdresse: number }) => l.numArticle === '420101' && l.numAdresse === 2)
     if (piglet) expect(piglet.contraintesLivraison).toMatchObject({ delaisMinJoursOuvres: 2, lundi: false, mardi: true, jeudi: true })

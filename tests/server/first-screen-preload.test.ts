@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { firstScreenPreload } from '../../src/server/http/first-screen-preload'
 import type { SessionUser } from '../../src/server/http/env'
 import { ROLE } from '../../src/domain/roles'
+import { buildUrl } from '../../src/api/http-client'
+import { livraisonsPageQuery, livraisonsPath } from '../../src/api/contract/livraisons'
 
 const user = (roles: string[], username: string, actingFor: string | null = null): SessionUser => ({
   username, displayName: username, roles, email: null, actingFor, loginAt: new Date(), sessionId: 's',
@@ -21,15 +23,21 @@ describe('first-screen preload', () => {
         '/web/v1/tiers/100001/incident-paiement?numEntite=AGR',
         '/web/v1/referentiel?numTiers=100001',
         '/web/v1/referentiel/parametres-commande?numTiers=100001',
-        '/web/v1/tiers/100001/livraisons',
+        '/web/v1/tiers/100001/livraisons?limite=12',
       ]),
     )
     for (const part of link.split(', ')) expect(part).toMatch(/; rel=preload; as=fetch; crossorigin=use-credentials$/)
-    expect(urls(firstScreenPreload('/catalog/order_history', farmer))).toContain('/web/v1/tiers/100001/livraisons')
+    expect(urls(firstScreenPreload('/catalog/order_history', farmer))).toContain('/web/v1/tiers/100001/livraisons?limite=12')
+  })
+
+  it('announces the URL the app asks for the history’s first page, query and all', () => {
+    const asked = buildUrl(livraisonsPath('100001'), livraisonsPageQuery())
+    expect(asked).toBe('/web/v1/tiers/100001/livraisons?limite=12')
+    expect(urls(firstScreenPreload('/', farmer))).toContain(asked)
   })
 
   it('leaves the history out of other screens, and says nothing without a session or outside the shell', () => {
-    expect(urls(firstScreenPreload('/catalog/lots', farmer))).not.toContain('/web/v1/tiers/100001/livraisons')
+    expect(urls(firstScreenPreload('/catalog/lots', farmer))).not.toContain('/web/v1/tiers/100001/livraisons?limite=12')
     expect(firstScreenPreload('/', null)).toBeNull()
     expect(firstScreenPreload('/login', farmer)).toBeNull()
     expect(firstScreenPreload('/admin/parametres', farmer)).toBeNull()
@@ -37,7 +45,7 @@ describe('first-screen preload', () => {
 
   it('uses the member staff act for, and only the user before they choose one', () => {
     const adviser = [ROLE.ECRITURE_PORTEFEUILLE]
-    expect(urls(firstScreenPreload('/', user(adviser, 'tech1', '100002')))).toContain('/web/v1/tiers/100002/livraisons')
+    expect(urls(firstScreenPreload('/', user(adviser, 'tech1', '100002')))).toContain('/web/v1/tiers/100002/livraisons?limite=12')
     expect(urls(firstScreenPreload('/', user(adviser, 'tech1')))).toEqual(['/web/user/me', '/public/infos/url-portail'])
   })
 })

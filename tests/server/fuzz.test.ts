@@ -102,7 +102,7 @@ const WRITES: WriteTarget[] = [
 const READS: ReadTarget[] = [
   { name: 'GET commandes', path: `/web/v1/tiers/${E}/commandes`, who: 'farmer', query: queryFrom(CommandesQuery, { etapes: 'ENREGISTREE,LIVREE', dateDebut: '2026-01-01', dateFin: '2026-12-31' }) },
   { name: 'GET contrats', path: `/web/v1/tiers/${E}/contrats`, who: 'farmer', query: queryFrom(ContratsQuery, { dateValidite: '2026-11-23' }) },
-  { name: 'GET livraisons', path: `/web/v1/tiers/${E}/livraisons`, who: 'farmer', query: queryFrom(LivraisonsQuery, { dateFin: '2026-11-23' }) },
+  { name: 'GET livraisons', path: `/web/v1/tiers/${E}/livraisons`, who: 'farmer', query: queryFrom(LivraisonsQuery, { dateFin: '2026-11-23', limite: '12', apres: '2026-11-10.1.BL0000001' }) },
   { name: 'GET reglement-commande', path: `/web/v1/tiers/${E}/reglement-commande`, who: 'farmer', query: queryFrom(ReglementCommandeQuery, { numArticle: '410102', codeTArt: 'A', dateValidite: '2026-11-25' }) },
   { name: 'GET reglement-tiers', path: `/web/v1/tiers/${E}/reglement-tiers`, who: 'farmer', query: queryFrom(ReglementTiersQuery, { numArticle: '410102', codeTArt: 'A' }) },
   { name: 'GET incident-paiement', path: `/web/v1/tiers/${E}/incident-paiement`, who: 'farmer', query: queryFrom(IncidentPaiementQuery, { typeTiers: 'ADH' }) },

@@ -8,7 +8,7 @@ import { USER_PATHS } from '../../api/contract/user'
 import { tiersPath } from '../../api/contract/tiers'
 import { incidentPaiementPath } from '../../api/contract/paiement'
 import { REFERENTIEL_PATH } from '../../api/contract/referentiel'
-import { livraisonsPath } from '../../api/contract/livraisons'
+import { livraisonsPageSearch, livraisonsPath } from '../../api/contract/livraisons'
 import { PARAMETRES_COMMANDE_PATH } from '../../api/contract/parametres-commande'
 import { contratsPath } from '../../api/contract/contrats'
 import { INFOS_PATHS } from '../../api/contract/infos'
@@ -35,7 +35,8 @@ export function firstScreenPreload(pathname: string, user: SessionUser | null): 
       PARAMETRES_COMMANDE_PATH + q('numTiers', numTiers),
       contratsPath(numTiers) + q('numEntite', 'AGR'),
     )
-    if (HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/')) reads.push(livraisonsPath(numTiers))
+    // The history's first page, with the query the app sends for it (12 lines of today's window).
+    if (HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/')) reads.push(livraisonsPath(numTiers) + livraisonsPageSearch())
   }
   return reads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ')
 }

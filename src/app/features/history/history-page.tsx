@@ -1,17 +1,15 @@
 // spec: main.catalog.order_history — delivery cards by effective delivery date, the address
-// filter, paging by 3-month windows, Ajouter per line, and the duplication mode.
+// filter, paging by 12 lines within 3-month windows, Ajouter per line, and the duplication mode.
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { tiersQueryOptions } from '../../../api/tiers'
 import type { LigneLivraison } from '../../../api/contract/livraisons'
 import { formatDate } from '../../../domain/format'
-import { mobileVisibleCount } from '../../../domain/history-paging'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { OfflineNotice } from '../../ui/offline-notice'
 import { OrderFormNote } from '../../ui/order-line-button'
 import { QueryStatus } from '../../ui/query-status'
-import { PHONE, useMedia } from '../../ui/use-media'
 import { AddressFilter, addressLabel } from './address-filter'
 import { DuplicationBar } from './duplication-bar'
 import { HistoryHelp } from './history-help'
@@ -33,9 +31,7 @@ function byDate(lignes: readonly LigneLivraison[]) {
 export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: string }) {
   const query = useHistory(owner, numTiers)
   const tiers = useQuery(tiersQueryOptions(numTiers)).data
-  const phone = useMedia(PHONE)
   const [adresse, setAdresse] = useState('')
-  const [shownPages, setShownPages] = useState(1)
   const [duplicating, setDuplicating] = useState(false)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [launch, setLaunch] = useState(false)
@@ -45,18 +41,11 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
   const labels = new Map(adresses.map((a) => [String(a.numAdr), addressLabel(a)]))
   const all = useMemo(() => query.data?.pages.flatMap((p) => p.lignes) ?? [], [query.data])
   const filtered = adresse ? all.filter((l) => String(l.numAdresse ?? '') === adresse) : all
-  const limit = phone ? mobileVisibleCount(shownPages) : Infinity
-  const visible = filtered.slice(0, limit)
-  const hiddenLoaded = filtered.length > visible.length
-  const exhausted = !hiddenLoaded && !query.hasNextPage
+  // Pages are 12 lines (mobile shows 12 at a time, §9): phone and tablet show every page loaded.
+  const visible = filtered
+  const exhausted = !query.hasNextPage
 
-  const more = () => {
-    if (hiddenLoaded) setShownPages((n) => n + 1)
-    else {
-      setShownPages((n) => n + 1)
-      void query.fetchNextPage()
-    }
-  }
+  const more = () => void query.fetchNextPage()
   const toggle = (key: string) =>
     setSelected((s) => {
       const next = new Set(s)

@@ -4,6 +4,7 @@
 import { useEffect } from 'react'
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import type { Livraisons } from '../../../api/contract/livraisons'
+import { deliveryPageStarts } from '../../../domain/history-paging'
 import { whenIdle } from '../../ui/after-first-paint'
 import { historyKey, historyQueryOptions, type PageParam } from './history-query'
 
@@ -28,11 +29,13 @@ export function useHistory(owner: string, numTiers: string) {
     if (!noData || !stuck) return
     let cancelled = false
     void import('../../../offline/deliveries')
-      .then(({ loadDeliveryPages }) => loadDeliveryPages<Livraisons>(owner, numTiers))
+      .then(({ loadDeliveryPages }) => loadDeliveryPages<Omit<Livraisons, 'suite'> & { suite?: string | null }>(owner, numTiers))
       .then((saved) => {
         if (cancelled || !saved) return
-        const pageParams: PageParam[] = saved.pages.map((p, i) => (i === 0 ? undefined : p.dateFin))
-        queryClient.setQueryData<InfiniteData<Livraisons, PageParam>>(historyKey(numTiers), { pages: saved.pages, pageParams }, { updatedAt: saved.savedAt })
+        // Copies saved before the history was paged by count have no `suite`: a whole window each.
+        const pages = saved.pages.map((p) => ({ ...p, suite: p.suite ?? null }))
+        const pageParams: PageParam[] = deliveryPageStarts(pages)
+        queryClient.setQueryData<InfiniteData<Livraisons, PageParam>>(historyKey(numTiers), { pages, pageParams }, { updatedAt: saved.savedAt })
       })
       .catch(() => undefined)
     return () => {

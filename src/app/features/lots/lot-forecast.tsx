@@ -3,7 +3,7 @@
 // it is late); on the detail, a button opens the order-line form with the line filled in.
 // Computed in the browser from cached queries: it works offline like the rest of the screen.
 import { useMemo } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { tiersQueryOptions } from '../../../api/tiers'
 import type { Livraisons } from '../../../api/contract/livraisons'
@@ -21,9 +21,11 @@ const quiet = { meta: { errorDialog: false }, retry: 1 } as const
 export function LotForecast({ lot, withButton = false }: { lot: Lot; withButton?: boolean }) {
   const { numTiers } = useRouteContext({ from: '/_main' })
   // The last deliveries tell where a lot's feed goes and the article's weekdays there. Read from
-  // the cache the history (the first screen) filled, not fetched: importing the history's API
-  // here would split it out of the first screen's chunk. Without it the first address applies.
-  const lignes = useQueryClient().getQueryData<Livraisons>(['livraisons', numTiers, 'dernieres'])?.lignes
+  // the cache the history (the first screen) filled, every page it loaded, not fetched: importing
+  // the history's API here would split it out of the first screen's chunk (hence the key written
+  // out, history-query's historyKey). Without it the first address applies.
+  const history = useQueryClient().getQueryData<InfiniteData<Livraisons>>(['livraisons', numTiers, 'historique'])
+  const lignes = useMemo(() => history?.pages.flatMap((p) => p.lignes), [history])
   const adresses = useQuery({ ...tiersQueryOptions(numTiers), ...quiet }).data?.adresses
   const forecast = useMemo(() => lotForecast(lot, parisNow()), [lot])
   const need = useMemo(() => lotNeed(lot, forecast, lignes ?? [], adresses ?? []), [lot, forecast, lignes, adresses])

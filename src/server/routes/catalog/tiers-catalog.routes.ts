@@ -25,15 +25,22 @@ const base = '/web/v1/tiers/:numTiers'
 
 tiersCatalogRoutes.get(
   `${base}/livraisons`,
-  describeRead('Historique des livraisons : la fenêtre de 3 mois finissant à dateFin (aujourd’hui par défaut)', 'catalogue', Livraisons),
+  describeRead(
+    'Historique des livraisons : la fenêtre de 3 mois finissant à dateFin (aujourd’hui par défaut), limite lignes à la fois après le curseur apres ; suite donne le curseur du reste de la fenêtre',
+    'catalogue',
+    Livraisons,
+  ),
   validate('param', NumTiersParam),
   validate('query', LivraisonsQuery),
   async (c) => {
     const { numTiers } = c.req.valid('param')
     requireActFor(c, numTiers)
     const { db, clock } = c.get('deps')
-    const page = await loadLivraisons(db, numTiers, c.req.valid('query').dateFin, clock.now())
+    const { dateFin, limite, apres } = c.req.valid('query')
+    const page = await loadLivraisons(db, numTiers, dateFin, clock.now(), { limite, apres })
     if (!page) throw badRequest(MESSAGES.historiqueTermine, 'HISTORIQUE_TERMINE')
+    // As the orders' pages: the cursor in the header too.
+    if (page.suite) c.header(CURSEUR_SUIVANT, page.suite)
     return c.json(page satisfies Livraisons)
   },
 )
