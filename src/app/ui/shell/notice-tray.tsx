@@ -2,17 +2,16 @@
 // screen (above the phone's tab bar), never inserted above the page: nothing shifts when they
 // appear. An in-flow spacer of their height at the very end of the document lets the last
 // content scroll clear of them; the sign-in page keeps room for them below "Se connecter".
-// Two boxes, not one: the install notice comes whenever the browser offers it (often after the
-// cookie notice is shown) and is laid on top of the cookie box, so the cookie notice and its box
-// do not move when it arrives (issue 17: a growing tray counted as a layout shift).
-import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react'
+// The install notice comes whenever the browser offers it, often after the cookie notice is
+// shown: it is laid just above the tray (absolutely), so the tray keeps its size and place and
+// the cookie notice does not move when it arrives (issue 17: a growing tray was a layout shift).
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { CookieConsent } from './cookie-consent'
 import { InstallPrompt } from './install-prompt'
 
-const BOX = 'fixed inset-x-0 z-40 border-black/20 bg-white px-2 pt-2 empty:hidden sm:right-auto sm:left-4 sm:max-w-md sm:border-0 sm:bg-transparent'
-const AT_BOTTOM = 'pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:pb-4'
+const BOX = 'border-t border-black/20 bg-white px-2 pt-2 empty:hidden sm:border-0 sm:bg-transparent'
 
-/** The element's height, kept up to date. */
+/** The element's height (border box), kept up to date. */
 function useHeight(ref: RefObject<HTMLDivElement | null>): number {
   const [height, setHeight] = useState(0)
   useEffect(() => {
@@ -26,18 +25,19 @@ function useHeight(ref: RefObject<HTMLDivElement | null>): number {
 }
 
 export function NoticeTray() {
-  const cookieBox = useRef<HTMLDivElement>(null)
-  const installBox = useRef<HTMLDivElement>(null)
-  const cookieHeight = useHeight(cookieBox)
-  const installHeight = useHeight(installBox)
+  const tray = useRef<HTMLDivElement>(null)
+  const install = useRef<HTMLDivElement>(null)
+  const spacer = useHeight(tray) + useHeight(install)
   return (
     <>
-      <div aria-hidden="true" style={{ height: cookieHeight + installHeight }} />
-      <div ref={installBox} className={`notice-tray ${BOX} border-t ${cookieHeight ? 'pb-0' : AT_BOTTOM}`} style={{ '--notice-above': `${cookieHeight}px` } as CSSProperties}>
-        <InstallPrompt />
-      </div>
-      <div ref={cookieBox} className={`notice-tray ${BOX} ${AT_BOTTOM} ${installHeight ? '' : 'border-t'}`}>
-        <CookieConsent />
+      <div aria-hidden="true" style={{ height: spacer }} />
+      <div ref={tray} className="notice-tray fixed inset-x-0 bottom-0 z-40 sm:right-auto sm:left-4 sm:max-w-md">
+        <div ref={install} className={`absolute inset-x-0 bottom-full pb-2 ${BOX}`}>
+          <InstallPrompt />
+        </div>
+        <div className={`pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:pb-4 ${BOX}`}>
+          <CookieConsent />
+        </div>
       </div>
     </>
   )
