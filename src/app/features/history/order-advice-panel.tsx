@@ -18,6 +18,7 @@ import { formatSavedAt } from '../../ui/offline-notice'
 import { AdviceOrderButton } from '../../ui/advice-order-button'
 import { parisNow } from '../../ui/now'
 import { useOnline } from '../../ui/use-online'
+import { useRecentDeliveries } from '../../ui/recent-deliveries'
 import { useOrderAdvice, type Advice, type Need } from '../../ui/use-order-advice'
 import type { AdviceSummary } from './order-advice-bar'
 
@@ -54,7 +55,10 @@ function summaryText(advices: readonly Advice[]): string {
   return `${count}, ${n === 1 ? '' : 'le premier '}${when} : ${first.need.libelleArticle}`
 }
 
-export default function OrderAdvicePanel({ numTiers, lignes, historyUpdatedAt, historyPending, open, onSummary }: Props) {
+export default function OrderAdvicePanel({ numTiers, lignes: shown, historyUpdatedAt: shownUpdatedAt, historyPending, open, onSummary }: Props) {
+  const recent = useRecentDeliveries(numTiers, shown)
+  const lignes = recent.lignes
+  const historyUpdatedAt = recent.dataUpdatedAt || shownUpdatedAt
   const tiersQuery = useQuery({ ...tiersQueryOptions(numTiers), ...quiet })
   const tiers = tiersQuery.data
   const online = useOnline()
@@ -63,7 +67,7 @@ export default function OrderAdvicePanel({ numTiers, lignes, historyUpdatedAt, h
   const needs = useMemo(() => [...lots.needs, ...regularFeeds(lignes, parisNow()).map((f) => regularNeed(f, lignes))], [lots.needs, lignes])
   const { advices, dataUpdatedAt, failed, pending } = useOrderAdvice(numTiers, needs)
   // "Rien à prévoir" only once every source has answered (or failed): never a guess on half the data.
-  const waiting = historyPending || tiersQuery.isLoading || (tiers?.hasLots === true && lots.pending) || pending
+  const waiting = historyPending || recent.pending || tiersQuery.isLoading || (tiers?.hasLots === true && lots.pending) || pending
   const summary = waiting ? null : summaryText(advices)
   const count = Math.min(advices.length, SHOWN)
   useEffect(() => onSummary(summary === null ? null : { text: summary, count }), [summary, count, onSummary])
@@ -78,7 +82,7 @@ export default function OrderAdvicePanel({ numTiers, lignes, historyUpdatedAt, h
   return (
     <>
       {lotPart}
-      {(!online || failed || lots.failed) && Number.isFinite(datedFrom) && (
+      {(!online || failed || lots.failed || recent.failed) && Number.isFinite(datedFrom) && (
         <p className="pt-2 text-base text-neutral-800">Calculé hors connexion avec les données du {formatSavedAt(datedFrom)}</p>
       )}
       <ul className="divide-y divide-neutral-300">

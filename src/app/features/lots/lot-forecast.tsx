@@ -15,20 +15,22 @@ import { AdviceSentence } from '../../ui/advice-sentence'
 import { AdviceOrderButton } from '../../ui/advice-order-button'
 import { parisNow } from '../../ui/now'
 import { useOrderAdvice } from '../../ui/use-order-advice'
+import { useRecentDeliveries } from '../../ui/recent-deliveries'
 
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
 
 export function LotForecast({ lot, withButton = false }: { lot: Lot; withButton?: boolean }) {
   const { numTiers } = useRouteContext({ from: '/_main' })
-  // The last deliveries tell where a lot's feed goes and the article's weekdays there. Read from
-  // the cache the history (the first screen) filled, every page it loaded, not fetched: importing
-  // the history's API here would split it out of the first screen's chunk (hence the key written
-  // out, history-query's historyKey). Without it the first address applies.
+  // The last deliveries tell where a lot's feed goes and the article's weekdays there: the
+  // recent ones the forecasts read, else every page the history (the first screen) loaded, read
+  // from the cache (hence the key written out, history-query's historyKey). Without any, the
+  // first address applies.
   const history = useQueryClient().getQueryData<InfiniteData<Livraisons>>(['livraisons', numTiers, 'historique'])
-  const lignes = useMemo(() => history?.pages.flatMap((p) => p.lignes), [history])
+  const loaded = useMemo(() => history?.pages.flatMap((p) => p.lignes) ?? [], [history])
+  const lignes = useRecentDeliveries(numTiers, loaded).lignes
   const adresses = useQuery({ ...tiersQueryOptions(numTiers), ...quiet }).data?.adresses
   const forecast = useMemo(() => lotForecast(lot, parisNow()), [lot])
-  const need = useMemo(() => lotNeed(lot, forecast, lignes ?? [], adresses ?? []), [lot, forecast, lignes, adresses])
+  const need = useMemo(() => lotNeed(lot, forecast, lignes, adresses ?? []), [lot, forecast, lignes, adresses])
   const advice = useOrderAdvice(numTiers, need ? [need] : []).advices[0]
 
   if (forecast.kind === 'sans-plan') return null
