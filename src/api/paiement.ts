@@ -1,9 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { request } from './http-client'
 import { IncidentPaiement, incidentPaiementPath, PropositionsReglement, reglementCommandePath, ReglementTiers, reglementTiersPath } from './contract/paiement'
+import { CODE_ENTITE } from '../domain/constants'
 
 export const fetchIncidentPaiement = (numTiers: string) =>
-  request(incidentPaiementPath(numTiers), IncidentPaiement, { query: { numEntite: 'AGR' } })
+  request(incidentPaiementPath(numTiers), IncidentPaiement, { query: { numEntite: CODE_ENTITE } })
 
 export const incidentPaiementQueryOptions = (numTiers: string) =>
   queryOptions({ queryKey: ['incident-paiement', numTiers], queryFn: () => fetchIncidentPaiement(numTiers), staleTime: 5 * 60_000, meta: { errorDialog: false } })
@@ -11,7 +12,7 @@ export const incidentPaiementQueryOptions = (numTiers: string) =>
 export const reglementTiersQueryOptions = (numTiers: string) =>
   queryOptions({
     queryKey: ['reglement-tiers', numTiers],
-    queryFn: () => request(reglementTiersPath(numTiers), ReglementTiers, { query: { numEntite: 'AGR' } }),
+    queryFn: () => request(reglementTiersPath(numTiers), ReglementTiers, { query: { numEntite: CODE_ENTITE } }),
     staleTime: 10 * 60_000,
     // The payment step falls back on these when offline; a failure is not worth a dialog.
     meta: { errorDialog: false },
@@ -35,7 +36,7 @@ export const reglementCommandeQueryOptions = (numTiers: string, line: LigneRegle
     queryFn: ({ signal }) =>
       request(reglementCommandePath(numTiers), PropositionsReglement, {
         query: {
-          numEntite: 'AGR',
+          numEntite: CODE_ENTITE,
           numArticle: line.numArticle ?? '',
           codeTArt: line.codeTypeArticle ?? undefined,
           dateValidite: line.datePrevueLivraison ?? '',

@@ -68,7 +68,7 @@ export function useOrderAdvice(numTiers: string, needs: readonly Need[]): { advi
     const modesCamion = withTruckLimits(ref?.modesCamion ?? [], params)
     const sessionStart = loginAt ? DateTime.fromISO(loginAt) : null
     const now = parisNow()
-    return needs.map((need): Advice => {
+    const all = needs.map((need): Advice => {
       const rules: OrderTiming = {
         params, sessionStart, modesCamion,
         contraintesLivraison: need.contraintesLivraison ?? null,
@@ -79,15 +79,16 @@ export function useOrderAdvice(numTiers: string, needs: readonly Need[]): { advi
       const moment = latestOrderMoment(now, need.jourBesoin, timing)
       return { need, moment, text: orderMomentText(moment), late: moment.kind === 'en-retard', timing }
     })
+    // Late first, then the soonest moment.
+    const when = (a: Advice) => (a.moment.kind === 'a-temps' ? a.moment.avant.toMillis() : 0)
+    return all.sort((a, b) => when(a) - when(b) || a.need.jourBesoin.localeCompare(b.need.jourBesoin))
     // `minute` is what makes "now" move on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needs, paramsQuery.data, ref, loginAt, minute])
-  const when = (a: Advice) => (a.moment.kind === 'a-temps' ? a.moment.avant.toMillis() : 0)
   const sources = [paramsQuery, referentiel]
   const oldest = Math.min(...sources.map((q) => q.dataUpdatedAt || Infinity))
   return {
-    // Late first, then the soonest moment.
-    advices: [...advices].sort((a, b) => when(a) - when(b) || a.need.jourBesoin.localeCompare(b.need.jourBesoin)),
+    advices,
     dataUpdatedAt: Number.isFinite(oldest) ? oldest : 0,
     failed: sources.some((q) => q.isRefetchError),
     pending: sources.some((q) => q.isLoading),

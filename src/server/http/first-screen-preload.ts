@@ -4,6 +4,7 @@
 // same paths and queries as the browser's fetch client (src/api), so the browser reuses them.
 // Only on a network answer: once installed, the service worker serves the shell from its cache.
 import { isFarmer } from '../../domain/roles'
+import { CODE_ENTITE } from '../../domain/constants'
 import { USER_PATHS } from '../../api/contract/user'
 import { tiersPath } from '../../api/contract/tiers'
 import { incidentPaiementPath } from '../../api/contract/paiement'
@@ -30,10 +31,10 @@ export function firstScreenPreload(pathname: string, user: SessionUser | null): 
     const q = (k: string, v: string) => `?${new URLSearchParams({ [k]: v })}`
     reads.push(
       tiersPath(numTiers),
-      incidentPaiementPath(numTiers) + q('numEntite', 'AGR'),
+      incidentPaiementPath(numTiers) + q('numEntite', CODE_ENTITE),
       REFERENTIEL_PATH + q('numTiers', numTiers),
       PARAMETRES_COMMANDE_PATH + q('numTiers', numTiers),
-      contratsPath(numTiers) + q('numEntite', 'AGR'),
+      contratsPath(numTiers) + q('numEntite', CODE_ENTITE),
     )
     // The history's first page, with the query the app sends for it (12 lines of today's window).
     if (HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/')) reads.push(livraisonsPath(numTiers) + livraisonsPageSearch())

@@ -40,9 +40,8 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
   const adresses = tiers?.adresses ?? []
   const labels = new Map(adresses.map((a) => [String(a.numAdr), addressLabel(a)]))
   const all = useMemo(() => query.data?.pages.flatMap((p) => p.lignes) ?? [], [query.data])
-  const filtered = adresse ? all.filter((l) => String(l.numAdresse ?? '') === adresse) : all
   // Pages are 12 lines (mobile shows 12 at a time, §9): phone and tablet show every page loaded.
-  const visible = filtered
+  const visible = adresse ? all.filter((l) => String(l.numAdresse ?? '') === adresse) : all
   const exhausted = !query.hasNextPage
 
   const more = () => void query.fetchNextPage()

@@ -31,7 +31,8 @@ export function LotForecast({ lot, withButton = false }: { lot: Lot; withButton?
   const adresses = useQuery({ ...tiersQueryOptions(numTiers), ...quiet }).data?.adresses
   const forecast = useMemo(() => lotForecast(lot, parisNow()), [lot])
   const need = useMemo(() => lotNeed(lot, forecast, lignes, adresses ?? []), [lot, forecast, lignes, adresses])
-  const advice = useOrderAdvice(numTiers, need ? [need] : []).advices[0]
+  const needs = useMemo(() => (need ? [need] : []), [need])
+  const advice = useOrderAdvice(numTiers, needs).advices[0]
 
   if (forecast.kind === 'sans-plan') return null
   if (forecast.kind === 'rien') {
