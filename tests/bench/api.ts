@@ -14,16 +14,15 @@
 //                                           read p99 at the goal's rate rather than at saturation)
 //
 // The external server is shared (other databases, other clients): its memory is the whole server.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
-import { DateTime } from 'luxon'
 import pg from 'pg'
 import { livraisonsPageSearch, livraisonsPath } from '../../src/api/contract/livraisons'
-import { addBusinessDays, ZONE } from '../../src/domain/calendar'
+import { benchOrder, signIn, startSilo as start } from './support/silo'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
@@ -101,48 +100,11 @@ async function external(): Promise<Target | null> {
   }
 }
 
-async function startSilo(target: Target, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: SILO_DIR,
-    env: { ...process.env, ...target.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`Silo on ${target.name} exited (${child.exitCode})`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/public/infos/version`)).ok) return child
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`Silo on ${target.name} did not start`)
-}
+const startSilo = async (target: Target, port: number): Promise<ChildProcess> =>
+  (await start({ port, env: target.env, cwd: SILO_DIR, stderr: 'inherit' })).child
 
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username: NUM_TIERS, password: 'demo' }),
-  })
-  const cookie = res.headers.get('set-cookie')?.split(';')[0]
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`)
-  return cookie
-}
-
-const today = DateTime.now().setZone(ZONE).startOf('day')
 let orderNo = 0
-const order = () => ({
-  numTiers: NUM_TIERS,
-  commande: {
-    commentaire: `bench ${orderNo++}`,
-    lignes: [{
-      idLigne: '001', numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1,
-      datePrevueLivraison: addBusinessDays(today, 4).toISODate(), finDatePrevueLivraison: addBusinessDays(today, 5).toISODate(), matinApmidi: 'ID', finMatinApmidi: 'ID',
-      codeModeCamion: 'VIS', codeTypeSilo1: '001', quantiteCommande: 5 + (orderNo % 10), supplementations: [], mineraux: [],
-    }],
-  },
-})
+const order = () => benchOrder(orderNo++, 'bench', NUM_TIERS)
 
 interface Case { name: string; path: string; post?: boolean }
 const CASES: Case[] = [
@@ -202,7 +164,7 @@ async function main() {
     for (const [i, target] of targets.entries()) {
       const silo = await startSilo(target, 8255 + i)
       const base = `http://127.0.0.1:${8255 + i}`
-      running.push({ target, silo, base, cookie: await signIn(base) })
+      running.push({ target, silo, base, cookie: await signIn(base, NUM_TIERS) })
     }
     // Both servers run side by side; each case runs on one then the other, so a change in the
     // machine's load (it is shared) weighs on both alike.

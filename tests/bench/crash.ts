@@ -7,68 +7,22 @@
 // the same DATA_DIR must refuse to start, naming the first. Exits 1 on any failure.
 //
 //   npm run resilience:embedded        (ROUNDS=20 by default; CRASH_PORT, 8278 by default)
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { DateTime } from 'luxon'
 import pg from 'pg'
-import { addBusinessDays, ZONE } from '../../src/domain/calendar'
+import { benchOrder, signIn, spawnSilo, startSilo as start, tempDataDir } from './support/silo'
 import { clusterDir, clusterUrl } from '../../src/server/db/embedded/cluster'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20)
 const PORT = Number(process.env.CRASH_PORT ?? 8278)
 const BASE = `http://127.0.0.1:${PORT}`
 const NUM_TIERS = '100001'
-const dataDir = mkdtempSync(join(tmpdir(), 'silo-crash-'))
-
-function spawnSilo(port = PORT): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'production', DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-}
-
-async function startSilo(): Promise<ChildProcess> {
-  const child = spawnSilo()
-  let stderr = ''
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`Silo did not restart (exit ${child.exitCode}):\n${stderr}`)
-    try {
-      if ((await fetch(`${BASE}/public/infos/version`)).ok) return child
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`Silo did not answer within 60 s:\n${stderr}`)
-}
-
-async function signIn(): Promise<string> {
-  const res = await fetch(`${BASE}/security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify({ username: NUM_TIERS, password: 'demo' }),
-  })
-  const cookie = res.headers.get('set-cookie')?.split(';')[0]
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`)
-  return cookie
-}
-
-const today = DateTime.now().setZone(ZONE).startOf('day')
-const order = (i: number) => ({
-  numTiers: NUM_TIERS,
-  commande: {
-    commentaire: `crash ${i}`,
-    lignes: [{
-      idLigne: '001', numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1,
-      datePrevueLivraison: addBusinessDays(today, 4).toISODate(), finDatePrevueLivraison: addBusinessDays(today, 5).toISODate(), matinApmidi: 'ID', finMatinApmidi: 'ID',
-      codeModeCamion: 'VIS', codeTypeSilo1: '001', quantiteCommande: 5 + (i % 10), supplementations: [], mineraux: [],
-    }],
-  },
-})
+const dataDir = tempDataDir('crash')
+// The embedded database on this DATA_DIR, whatever the bench's environment says.
+const siloEnv = { DATA_DIR: dataDir, DATABASE_URL: '' }
+const startSilo = () => start({ port: PORT, env: siloEnv }).then((silo) => silo.child)
+const order = (i: number) => benchOrder(i, 'crash', NUM_TIERS)
 
 /** The postmaster of the cluster and all its children. */
 function postgresProcesses(): number[] {
@@ -113,7 +67,7 @@ async function writeOrders(cookie: string, running: () => boolean) {
 
 async function round(mode: 'silo' | 'silo+postgres') {
   const silo = await startSilo()
-  const cookie = await signIn()
+  const cookie = await signIn(BASE, NUM_TIERS)
   let running = true
   const writers = Array.from({ length: 4 }, () => writeOrders(cookie, () => running))
   await new Promise((r) => setTimeout(r, 300 + Math.random() * 900))
@@ -146,7 +100,7 @@ async function main() {
       if (acknowledged.length === 0 || found !== acknowledged.length) ok = false
 
       // A second Silo on the same DATA_DIR refuses to start and names the first.
-      const second = spawnSilo(PORT + 1)
+      const second = spawnSilo({ port: PORT + 1, env: siloEnv })
       let stderr = ''
       second.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
       const code = await new Promise((r) => second.once('exit', r))

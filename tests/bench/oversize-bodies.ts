@@ -4,12 +4,10 @@
 // be refused (413, or 401 before anything is read) and the server's resident memory must stay
 // within 100 MB of what it holds idle. Prints the figures; exits 1 past that bound.
 //
-//   node --import tsx tests/bench/oversize-bodies.ts        (BENCH_PORT, default 8330)
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+//   npm run bench:oversize        (BENCH_PORT, default 8330)
+import { readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { signIn, startSilo, tempDataDir, type RunningSilo } from './support/silo'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8330)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -18,27 +16,12 @@ const BODY_MB = 50
 const BOUND_MB = 100
 const CHUNK = Buffer.alloc(1024 * 1024, 'x')
 
-const dataDir = mkdtempSync(join(tmpdir(), 'silo-oversize-'))
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'production' },
-  stdio: 'ignore',
-})
+const dataDir = tempDataDir('oversize')
+let server: RunningSilo | null = null
 
 const rssMb = () => {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+  const status = readFileSync(`/proc/${server!.child.pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${BASE}/public/infos/version`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not start')
 }
 
 /** Sends one 50 MB body; resolves with the status, or the error that ended the upload. */
@@ -80,13 +63,8 @@ async function phase(label: string, send: () => Promise<string>, idle: number) {
 }
 
 async function main() {
-  await waitForServer()
-  const login = await fetch(`${BASE}/security/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: BASE },
-    body: JSON.stringify({ username: '100001', password: 'demo' }),
-  })
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
+  server = await startSilo({ port: PORT, env: { DATA_DIR: dataDir }, stderr: 'ignore' })
+  const cookie = await signIn(BASE)
   for (let i = 0; i < 20; i++) await fetch(`${BASE}/web/user/me`, { headers: { Cookie: cookie } })
   await new Promise((r) => setTimeout(r, 1000))
   const idle = rssMb()
@@ -108,7 +86,7 @@ main()
     console.error(err)
     process.exitCode = 1
   })
-  .finally(() => {
-    server.kill('SIGTERM')
-    server.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+  .finally(async () => {
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   })

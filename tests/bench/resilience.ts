@@ -8,11 +8,10 @@
 //
 // This one tests the sending (cut requests, replays) on an external PostgreSQL; kill -9 of Silo
 // and of its embedded PostgreSQL during writes is tests/bench/crash.ts (npm run resilience:embedded).
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { DateTime } from 'luxon'
 import pg from 'pg'
-import { addBusinessDays, ZONE } from '../../src/domain/calendar'
+import { benchOrder, signIn as signInAs, startSilo } from './support/silo'
 
 const ORDERS = Number(process.env.ORDERS ?? 200)
 const CONCURRENCY = 8
@@ -41,48 +40,11 @@ async function admin(sql: string) {
 let server: ChildProcess | null = null
 let restarts = 0
 async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED: 'demo', NODE_ENV: 'production' },
-    stdio: 'ignore',
-  })
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/public/infos/version`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not start')
+  server = (await startSilo({ port: PORT, env: { DATABASE_URL: dbUrl }, stderr: 'ignore' })).child
 }
 
-async function signIn(): Promise<string> {
-  const res = await fetch(`${BASE}/security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify({ username: NUM_TIERS, password: 'demo' }),
-  })
-  const cookie = res.headers.get('set-cookie')?.split(';')[0]
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`)
-  return cookie
-}
-
-const today = DateTime.now().setZone(ZONE).startOf('day')
-const start = addBusinessDays(today, 4)
-const end = addBusinessDays(today, 5)
-const body = (i: number) => ({
-  numTiers: NUM_TIERS,
-  commande: {
-    commentaire: `resilience ${i}`,
-    lignes: [
-      {
-        idLigne: '001', numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', codeTypeArticle: 'A', codeUniteArticle: 'T', numAdresse: 1,
-        datePrevueLivraison: start.toISODate(), finDatePrevueLivraison: end.toISODate(), matinApmidi: 'ID', finMatinApmidi: 'ID',
-        codeModeCamion: 'VIS', codeTypeSilo1: '001', quantiteCommande: 5 + (i % 10), supplementations: [], mineraux: [],
-      },
-    ],
-  },
-})
+const signIn = () => signInAs(BASE, NUM_TIERS)
+const body = (i: number) => benchOrder(i, 'resilience', NUM_TIERS)
 
 const stats = { attempts: 0, cut: 0, networkErrors: 0, accepted: 0, replayed: 0, inFlight409: 0, other: 0 }
 

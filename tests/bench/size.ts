@@ -6,29 +6,24 @@
 // history's offline copy). Budget: 160 KB; above it the script exits non-zero, so CI fails on drift.
 //   DIST_DIR   the built app to measure (default ./dist)
 //   SIZE_PORT  the port of the server it starts (default 8197)
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { builtApp, startSilo, tempDataDir } from './support/silo'
+
+declare global {
+  interface Window {
+    /** When the first delivery card entered the page, in the page's own clock. */
+    __shownAt?: number
+  }
+}
 
 const BUDGET_KB = 160
 const port = Number(process.env.SIZE_PORT ?? 8197)
-const distDir = resolve(process.env.DIST_DIR ?? './dist')
-if (!existsSync(join(distDir, 'index.html'))) {
-  console.error(`${distDir}/index.html manque : lancez \`npm run build\` d’abord (ou donnez DIST_DIR).`)
-  process.exit(1)
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'silo-size-'))
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, HOST: '127.0.0.1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
-await new Promise<void>((resolve, reject) => {
-  server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve())
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
-})
+const distDir = builtApp({ build: false })
+const dataDir = tempDataDir('size')
+const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distDir }, stderr: 'inherit' })
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -41,9 +36,8 @@ try {
   await page.fill('#password', 'demo')
   // The moment the first delivery card enters the page, in the page's own clock.
   await page.addInitScript(() => {
-    const w = window as unknown as { __shownAt?: number }
     new MutationObserver(() => {
-      if (w.__shownAt === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent?.startsWith('Livré le'))) w.__shownAt = performance.now()
+      if (window.__shownAt === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent?.startsWith('Livré le'))) window.__shownAt = performance.now()
     }).observe(document, { subtree: true, childList: true })
   })
   await page.click('button[type=submit]')
@@ -53,7 +47,7 @@ try {
   await page.waitForTimeout(2_500) // what waits for the browser to be idle (at most 2 s)
   await page.waitForLoadState('networkidle')
   const { shownAt, requested } = await page.evaluate(() => ({
-    shownAt: (window as unknown as { __shownAt: number }).__shownAt,
+    shownAt: window.__shownAt ?? Number.POSITIVE_INFINITY,
     requested: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
   }))
   const firstScreen = new Set(requested.filter((r) => r.start < shownAt).map((r) => r.path))
@@ -78,8 +72,6 @@ try {
 } finally {
   await browser.close()
   // The server stops its embedded PostgreSQL on SIGTERM: its folder goes once both have stopped.
-  const stopped = new Promise((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  await stopped
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -8,52 +8,28 @@
 //   WEB_BENCH_PORT  the server's port (default 8198); Chromium's debugging port is the next one
 //   RUNS            runs per page (default 3)
 //   REPORT_DIR      when set, each run's Lighthouse report (JSON) is written there, to read why
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium } from '@playwright/test'
+import { builtApp, signIn, startSilo, tempDataDir } from './support/silo'
 
 const port = Number(process.env.WEB_BENCH_PORT ?? 8198)
 const debugPort = port + 1
 const runs = Number(process.env.RUNS ?? 3)
-const distDir = resolve(process.env.DIST_DIR ?? './dist')
+const distDir = builtApp({ build: true })
 const origin = `http://127.0.0.1:${port}`
 
-if (!existsSync(join(distDir, 'index.html'))) {
-  console.log('dist/ manque : vite build…')
-  if (spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'silo-web-bench-'))
+const dataDir = tempDataDir('web-bench')
 const profileDir = mkdtempSync(join(tmpdir(), 'silo-web-bench-chromium-'))
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, HOST: '127.0.0.1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
-await new Promise<void>((done, fail) => {
-  server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done())
-  server.on('exit', (code) => fail(new Error(`server exited with ${code}`)))
-})
-
-/** The session cookie of farmer 100001, from the sign-in endpoint the app itself uses. */
-async function signIn(): Promise<string> {
-  const res = await fetch(`${origin}/security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ username: '100001', password: 'demo' }),
-  })
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('silo_session='))
-  if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`)
-  return cookie.split(';')[0]!.slice('silo_session='.length)
-}
+const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distDir }, stderr: 'inherit' })
 
 interface Figures { score: number; lcp: number; tbt: number; cls: number; fcp: number; lcpElement: string }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
-process.on('exit', () => server.kill('SIGTERM'))
+process.on('exit', () => server.child.kill('SIGTERM'))
 
 // A persistent context is Chromium's default one: the cookies set here are those of the tab
 // Lighthouse opens through the debugging port.
@@ -123,7 +99,7 @@ async function bench(label: string, path: string) {
 try {
   await context.clearCookies()
   await bench('/login', '/login')
-  const session = await signIn()
+  const session = (await signIn(origin)).slice('silo_session='.length)
   await context.addCookies([
     { name: 'silo_session', value: session, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
     { name: 'COOKIE_CONSENT', value: 'true', domain: '127.0.0.1', path: '/', sameSite: 'Lax' },
@@ -132,9 +108,7 @@ try {
 } finally {
   await context.close()
   // The server stops its embedded PostgreSQL on SIGTERM: its folder goes once both have stopped.
-  const stopped = new Promise((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  await stopped
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(profileDir, { recursive: true, force: true })
 }
