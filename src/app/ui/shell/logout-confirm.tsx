@@ -4,7 +4,8 @@
 // this user's next sign-in here: the user is told and chooses).
 import type { WaitingItem } from '../../../offline/outbox-flusher'
 import { Modal } from '../modal'
-import { hasOrder, waitingLabel, waitingSince } from './waiting-words'
+import { hasOrder } from './waiting-words'
+import { WaitingList } from './waiting-list'
 
 interface Props {
   lines: number
@@ -20,14 +21,7 @@ export function LogoutConfirm({ lines, waiting, onAnswer }: Props) {
     <Modal open title={orders ? 'Envois en attente' : waiting.length > 0 ? 'Avis en attente' : 'Panier en cours'} onClose={() => onAnswer(false)} role="alertdialog">
       {waiting.length > 0 && (
         <div className="mb-2 text-base">
-          <p>{orders ? 'Pas encore reçu par la coopérative :' : 'Pas encore envoyé :'}</p>
-          <ul className="list-disc pl-5">
-            {waiting.map((i) => (
-              <li key={i.id}>
-                {waitingLabel(i)}, {waitingSince(i.createdAt)}
-              </li>
-            ))}
-          </ul>
+          <WaitingList items={waiting} />
           <p>
             Si vous vous déconnectez, {many ? 'ces envois restent' : 'cet envoi reste'} sur cet appareil et partir{many ? 'ont' : 'a'} à votre prochaine connexion ici.
           </p>

@@ -11,7 +11,8 @@ import { isOnline, subscribeConnection } from '../../../api/connection'
 import { acknowledgeRejected, flushOutbox, flushOutboxNow, useOutboxSummary } from '../../../offline/outbox'
 import { Modal } from '../modal'
 import { useOnline } from '../use-online'
-import { hasOrder, waitingLabel, waitingSince } from './waiting-words'
+import { hasOrder } from './waiting-words'
+import { WaitingList } from './waiting-list'
 import { openDevicePanel } from './device-panel-host'
 
 /** An item unsent for longer than this warns the user (ARCHITECTURE, issue: checkout). */
@@ -64,14 +65,7 @@ export default function OutboxStatus({ owner }: { owner: string }) {
           className={`flex flex-wrap items-center justify-between gap-2 border-b-2 px-4 py-2 ${old ? 'border-red-900 bg-red-50' : orders ? 'border-neutral-900 bg-silo-gold-light' : 'border-neutral-300 bg-neutral-50'}`}
         >
           <div role="status" className="text-base text-neutral-950">
-            <p className="font-semibold">{orders ? 'Pas encore reçu par la coopérative :' : 'Pas encore envoyé :'}</p>
-            <ul className="list-disc pl-5">
-              {shown.map((i) => (
-                <li key={i.id}>
-                  {waitingLabel(i)}, {waitingSince(i.createdAt)}
-                </li>
-              ))}
-            </ul>
+            <WaitingList items={shown} headingClassName="font-semibold" />
             <p>
               {online ? 'Envoi en cours ; Silo réessaie tout seul.' : 'Gardé sur cet appareil, envoyé tout seul dès que le réseau revient.'}
               {old && ' Plus de 72 heures sans réseau : connectez-vous à un réseau (Wi-Fi, 4G) pour que la coopérative reçoive votre commande.'}
