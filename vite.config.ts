@@ -198,7 +198,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/{domain,api,offline,server,app}/**/*.test.{ts,tsx}'],
+    include: ['tests/{domain,api,offline,server,app,lint}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // One embedded PostgreSQL for the run: the server tests' default database.
     globalSetup: ['tests/server/support/embedded-cluster.ts'],

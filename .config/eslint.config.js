@@ -1,10 +1,11 @@
 // Lint for Silo. The important part is the import map of ARCHITECTURE.md:
-// domain ← api ← offline ← app; server imports only domain and api; sw only offline and api;
-// features never import each other. A violation fails `npm run lint`.
+// domain ← api ← offline ← app; server imports only domain and the wire contract (src/api/contract);
+// sw only offline and api; features never import each other, nor do the server's route folders;
+// no import cycle. A violation fails `npm run lint` (tests/lint proves each rule bites).
 import { readdirSync, existsSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
-import importX from 'eslint-plugin-import-x'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
@@ -14,15 +15,37 @@ const features = existsSync(featuresDir)
   : []
 
 const layerZones = [
-  { target: './src/domain', from: ['./src/api', './src/offline', './src/app', './src/server', './sw'], message: 'src/domain is pure: it imports no other layer.' },
+  { target: './src/domain', from: ['./src/offline', './src/app', './src/server', './sw'], message: 'src/domain is pure: it imports no other layer.' },
+  // The contract's types are the domain's types (one order line, one shape); its values stay out.
+  { target: './src/domain', from: './src/api', except: ['./contract'], message: 'src/domain may only import types from src/api/contract.' },
   { target: './src/api', from: ['./src/offline', './src/app', './src/server', './sw'], message: 'src/api imports only src/domain.' },
   { target: './src/offline', from: ['./src/app', './src/server', './sw'], message: 'src/offline imports only src/api and src/domain.' },
   { target: './src/app', from: ['./src/server', './sw'], message: 'src/app never imports the server or the service worker.' },
-  { target: './src/server', from: ['./src/offline', './src/app', './sw'], message: 'src/server imports only src/domain and src/api.' },
+  { target: './src/server', from: ['./src/offline', './src/app', './sw'], message: 'src/server imports only src/domain and src/api/contract.' },
+  { target: './src/server', from: './src/api', except: ['./contract'], message: 'src/server imports only src/api/contract (never the browser\'s fetch client or query helpers).' },
+  // Inside the server: db is the floor, auth sits under the services and the routes.
+  {
+    target: './src/server/db',
+    from: ['./src/server/auth', './src/server/http', './src/server/services', './src/server/routes', './src/server/seed', './src/server/cli', './src/server/app.ts', './src/server/main.ts'],
+    message: 'src/server/db is the floor: it imports no other server folder (config, clock and logger sit beside it).',
+  },
+  { target: './src/server/auth', from: ['./src/server/services', './src/server/routes'], message: 'src/server/auth sits under the services and the routes: move what it needs down (db/, logger).' },
   { target: './sw', from: ['./src/app', './src/server', './src/domain'], message: 'sw imports only src/offline and src/api.' },
   { target: './src/server/services', from: ['./src/server/routes'], message: 'Server services are read by the routes, never the reverse: move what routes share down to services/.' },
   { target: './src/app/ui', from: ['./src/app/features', './src/app/routes'], message: 'src/app/ui is shared by the features: it never imports a feature or a route (a route plugs a feature in, see ui/order-line-slot).' },
 ]
+const routesDir = 'src/server/routes'
+const routeFolders = existsSync(routesDir)
+  ? readdirSync(routesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : []
+
+// One folder per URL resource: what two resources share lives in services/.
+const routeZones = routeFolders.map((name) => ({
+  target: `./${routesDir}/${name}`,
+  from: `./${routesDir}`,
+  except: [`./${name}`],
+  message: 'Route folders never import each other: move what they share to src/server/services.',
+}))
 const featureZones = features.map((name) => ({
   target: `./${featuresDir}/${name}`,
   from: `./${featuresDir}`,
@@ -37,9 +60,15 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle reads the imported files too: with TypeScript's parser, or it silently sees nothing.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...routeZones, ...featureZones] }],
+      'import-x/no-cycle': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -49,8 +78,9 @@ export default tseslint.config(
     // The rules are pure: no framework, no storage, no network, no clock of their own.
     files: ['src/domain/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
         { regex: '^(react|react-dom|dexie|dexie-react-hooks|hono|drizzle-orm|pg|@electric-sql/.*|@tanstack/.*|workbox-.*|konsta.*|node:.*)(/.*)?$', message: 'src/domain is pure: no React, Dexie, Hono, Drizzle, TanStack, Workbox or Node I/O.' },
+        { regex: '/api/contract/', allowTypeImports: true, message: 'src/domain imports only types from the contract (`import type`): valibot schemas stay in src/api.' },
       ] }],
       'no-restricted-globals': ['error',
         { name: 'fetch', message: 'src/domain does no I/O.' },

@@ -8,7 +8,7 @@ import { isOnline, subscribeConnection } from '../api/connection'
 import { APP_VERSION } from './app-version'
 import { reportApiError } from './ui/error-dialog'
 
-export const QUERY_CACHE_KEY = 'silo-query-cache'
+const QUERY_CACHE_KEY = 'silo-query-cache'
 const SEVEN_DAYS = 7 * 24 * 60 * 60 * 1000
 
 export function createQueryClient() {

@@ -1,13 +1,13 @@
 // The server reads the clock here and nowhere else, so tests can fix "now" (only when NODE_ENV=test).
 import { DateTime } from 'luxon'
 
-export const ZONE = 'Europe/Paris'
+const ZONE = 'Europe/Paris'
 
 export interface Clock {
   now(): DateTime
 }
 
-export const systemClock: Clock = { now: () => DateTime.now().setZone(ZONE) }
+const systemClock: Clock = { now: () => DateTime.now().setZone(ZONE) }
 
 /** A clock that tests move by hand. */
 export function fixedClock(iso: string): Clock & { set(iso: string): void } {
@@ -21,7 +21,7 @@ export function fixedClock(iso: string): Clock & { set(iso: string): void } {
 }
 
 /** The real time moved by an offset that browser tests set through POST /api/test/clock. */
-export function offsetClock(): Clock & { setOffset(seconds: number): void } {
+function offsetClock(): Clock & { setOffset(seconds: number): void } {
   let offsetSeconds = 0
   return {
     now: () => DateTime.now().setZone(ZONE).plus({ seconds: offsetSeconds }),

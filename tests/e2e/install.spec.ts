@@ -2,12 +2,19 @@
 // guidance on iOS; "Plus tard" puts it away.
 import { expect, test } from '@playwright/test'
 
+declare global {
+  interface Window {
+    /** Set by the stand-in install prompt below when the app calls it. */
+    prompted?: boolean
+  }
+}
+
 test('when the browser offers installation, "Installer" runs its prompt', async ({ page }) => {
   await page.goto('/login')
   await page.evaluate(() => {
     const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>
     e.prompt = async () => {
-      ;(window as unknown as Record<string, unknown>).prompted = true
+      window.prompted = true
     }
     e.userChoice = Promise.resolve({ outcome: 'accepted' })
     window.dispatchEvent(e)
@@ -15,7 +22,7 @@ test('when the browser offers installation, "Installer" runs its prompt', async 
   const card = page.getByRole('region', { name: 'Installer Silo' })
   await expect(card).toBeVisible()
   await card.getByRole('button', { name: 'Installer' }).click()
-  await expect.poll(() => page.evaluate(() => (window as unknown as Record<string, unknown>).prompted)).toBe(true)
+  await expect.poll(() => page.evaluate(() => window.prompted)).toBe(true)
   await expect(card).toBeHidden()
 })
 

@@ -42,9 +42,6 @@ interface Props {
   prepare?: () => Promise<OrderTarget>
 }
 
-/** Kept for the screens that still import it; the form exists now. */
-export const ORDER_FORM_MISSING = ''
-
 function useSession() {
   const { user, numTiers } = useRouteContext({ from: '/_main' })
   return { owner: user.username, numTiers, loginAt: user.loginAt }

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { publicProtocol } from '../http/client-address'
 import type { AppEnv } from '../http/env'
 
-export const SESSION_COOKIE = 'silo_session'
+const SESSION_COOKIE = 'silo_session'
 
 /**
  * Secure whenever the browser reaches Silo over https: PUBLIC_URL (or a trusted proxy's

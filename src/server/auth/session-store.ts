@@ -12,14 +12,14 @@ import type { DateTime } from 'luxon'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema'
 import type { SessionUser } from '../http/env'
-import { audit } from '../services/audit'
+import { audit } from '../db/audit'
 
-export const ACCESS_SECONDS = 15 * 60
+const ACCESS_SECONDS = 15 * 60
 /** lastSeenAt is written at most once a minute per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
-export const newToken = () => randomBytes(32).toString('base64url')
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+const newToken = () => randomBytes(32).toString('base64url')
 
 export interface SessionLimits {
   idleSeconds: number

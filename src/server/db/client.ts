@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { startCluster } from './embedded/cluster'
 import { acquireLock } from './embedded/lock'
-import { consoleLogger } from '../http/logger'
+import { consoleLogger } from '../logger'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import type { Logger } from './logger'
+import type { Logger } from '../logger'
 
 /** The signed-in user as the handlers see it. */
 export interface SessionUser {

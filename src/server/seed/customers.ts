@@ -5,7 +5,7 @@ import { insertAll, type Tx } from './batch'
 import { DEMO } from './demo'
 import { addDays, type Rng } from './rng'
 
-export const TOWNS: Array<[codePostal: string, ville: string, region: string]> = [
+const TOWNS: Array<[codePostal: string, ville: string, region: string]> = [
   ['35000', 'Rennes', 'Bretagne'], ['35500', 'Vitré', 'Bretagne'], ['35300', 'Fougères', 'Bretagne'],
   ['35160', 'Montfort-sur-Meu', 'Bretagne'], ['22600', 'Loudéac', 'Bretagne'], ['22400', 'Lamballe-Armor', 'Bretagne'],
   ['22200', 'Guingamp', 'Bretagne'], ['22110', 'Rostrenen', 'Bretagne'], ['29270', 'Carhaix-Plouguer', 'Bretagne'],

@@ -8,7 +8,7 @@ import { FILIERE } from './reference'
 type Building = { numBatiment: number; numExploitation: number; numTiers: string; libelle: string; codeFiliere: string | null; silos: string[] }
 
 /** 100001: two sites; 100002: two poultry sites. numBatiment/numExploitation are global ids. */
-export const DEMO_BUILDINGS: Building[] = [
+const DEMO_BUILDINGS: Building[] = [
   { numBatiment: 11, numExploitation: 1, numTiers: DEMO.eleveur, libelle: 'Stabulation vaches laitières', codeFiliere: FILIERE.BOVINS_LAIT, silos: ['001', '002', '040'] },
   { numBatiment: 12, numExploitation: 1, numTiers: DEMO.eleveur, libelle: 'Engraissement porcs', codeFiliere: FILIERE.PORCS, silos: ['003', '004', '005'] },
   { numBatiment: 21, numExploitation: 2, numTiers: DEMO.eleveur, libelle: 'Post-sevrage', codeFiliere: FILIERE.PORCS, silos: ['001', '020'] },

@@ -18,7 +18,7 @@ const CHAIR_STANDARD: TrancheDef[] = [
 ]
 
 /** Days are relative to today: mep -20 means placed 20 days ago. */
-export const LOTS: LotDef[] = [
+const LOTS: LotDef[] = [
   {
     numLot: DEMO.lots.chairDeuxPlans, numExploitation: 3, numBatiment: 31, mep: -20, nbAnimaux: 22000, codeFiliere: FILIERE.VOLAILLES_CHAIR,
     plans: [

@@ -20,7 +20,7 @@ const V = { lot: DEMO.lots.chairDeuxPlans, bat: 31, expl: 3, adr: 1 }
 const O = { lot: DEMO.lots.pondeuses, bat: 41, expl: 4, adr: 2 }
 const C = { lot: DEMO.lots.chairCouvert, bat: 33, expl: 3, adr: 1 }
 
-export const ORDERS: OrderDef[] = [
+const ORDERS: OrderDef[] = [
   { numTiers: DEMO.eleveur, day: -330, lines: [E('FACTUREE', '410101', 12, { adr: 1 }), E('FACTUREE', '420105', 20, { adr: 2 })] },
   { numTiers: DEMO.eleveur, day: -250, lines: [E('FACTUREE', '410104', 8, { adr: 1 })] },
   { numTiers: DEMO.eleveur, day: -180, lines: [E('SUPPRIMEE', '420103', 10, { adr: 2 })] },

@@ -4,7 +4,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
-import type { Logger } from '../http/logger'
+import type { Logger } from '../logger'
 
 const MAX_ATTEMPTS = 5
 let running: Promise<void> | null = null

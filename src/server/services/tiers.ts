@@ -3,6 +3,11 @@ import type { Tiers } from '../../api/contract/tiers'
 import type { Db } from '../db/client'
 import { adresses, lots, tiers } from '../db/schema'
 
+/** Is this member known? An unknown one gets a 404, not a foreign-key error. */
+export async function tiersExists(db: Db, numTiers: string): Promise<boolean> {
+  return (await db.select({ n: tiers.numTiers }).from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)).length > 0
+}
+
 export async function findTiers(db: Db, numTiers: string): Promise<Tiers | null> {
   const [row] = await db.select().from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
   if (!row) return null

@@ -3,7 +3,7 @@ import { createApp } from '../../../src/server/app'
 import { fixedClock } from '../../../src/server/clock'
 import { loadConfig } from '../../../src/server/config'
 import type { Db } from '../../../src/server/db/client'
-import { silentLogger } from '../../../src/server/http/logger'
+import { silentLogger } from '../../../src/server/logger'
 
 export { TEST_TODAY } from './databases'
 import { TEST_TODAY } from './databases'

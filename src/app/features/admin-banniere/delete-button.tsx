@@ -8,7 +8,7 @@ import { failureText } from './failure'
 import { DANGER } from './styles'
 import { useMessageCache } from './use-message-cache'
 
-export const CONFIRMER_SUPPRESSION = 'Voulez-vous vraiment supprimer ce message ?'
+const CONFIRMER_SUPPRESSION = 'Voulez-vous vraiment supprimer ce message ?'
 
 interface Props {
   id: number

@@ -165,5 +165,3 @@ export function SatisfactionSurvey(props: SatisfactionSurveyProps) {
     </section>
   )
 }
-
-export default SatisfactionSurvey

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { PageHeading } from '../../ui/page-heading'
 import { Lead, LegalList, LegalSection, LegalTable, type LegalRow } from './legal-blocks'
 
-export const TERMS_UPDATED_ON = '27/11/2020'
+const TERMS_UPDATED_ON = '27/11/2020'
 
 const link = 'font-semibold text-silo-green-dark underline'
 

@@ -9,7 +9,7 @@ import type { UserMe } from '../../../api/contract/user'
 import type { Tiers } from '../../../api/contract/tiers'
 import { isFarmer, isVgmMember } from '../../../domain/roles'
 
-export type ErrorCause = 'TIERS_NON_RECONNU' | 'ADHERENT_VGM' | 'ACCES_NON_AUTHORISE'
+type ErrorCause = 'TIERS_NON_RECONNU' | 'ADHERENT_VGM' | 'ACCES_NON_AUTHORISE'
 
 /** Where a refused user goes; the route turns it into a router redirect. */
 export type AccessDenial =
@@ -23,7 +23,7 @@ export type Access = { granted: true; user: UserMe; numTiers: string; tiers: Tie
  * Which customer this user acts for, from the user alone: a farmer for themself (their username
  * is their customer number), staff for the member chosen in connect-as.
  */
-export function customerFor(user: UserMe): { numTiers: string } | AccessDenial {
+function customerFor(user: UserMe): { numTiers: string } | AccessDenial {
   if (isVgmMember(user.roles)) return { to: 'error-logout', cause: 'ADHERENT_VGM' }
   if (isFarmer(user.roles)) return { numTiers: user.username }
   if (user.actingFor) return { numTiers: user.actingFor }

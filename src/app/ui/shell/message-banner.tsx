@@ -3,7 +3,7 @@ import type { MessageBandeau } from '../../../api/contract/referentiel'
 
 const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date())
 
-export function currentMessages(messages: readonly MessageBandeau[], today = parisToday()) {
+function currentMessages(messages: readonly MessageBandeau[], today = parisToday()) {
   return messages.filter((m) => m.dateDebut.slice(0, 10) <= today && (!m.dateFin || m.dateFin.slice(0, 10) >= today))
 }
 

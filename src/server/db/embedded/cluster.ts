@@ -31,7 +31,7 @@ const credentialsPath = (dataDir: string) => join(dataDir, 'postgres.json')
 const logPath = (dataDir: string) => join(clusterDir(dataDir), 'server.log')
 
 /** A short, stable socket directory for this DATA_DIR: inside it if the path allows. */
-export function socketDir(dataDir: string): string {
+function socketDir(dataDir: string): string {
   const inside = join(dataDir, 'run')
   if (Buffer.byteLength(join(inside, SOCKET_NAME)) <= SOCKET_PATH_MAX) return inside
   const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16)
@@ -169,7 +169,7 @@ function clearStalePidFile(dataDir: string, log: (msg: string) => void): 'none' 
 }
 
 /** Silo up to version 27 kept a PGlite database right in DATA_DIR (its PG_VERSION on top). */
-export function pgliteFound(dataDir: string) {
+function pgliteFound(dataDir: string) {
   return (
     `${dataDir} holds a PGlite database (the embedded database of Silo up to version 27), which this version no longer opens. ` +
     `Import its rows into the new embedded PostgreSQL: npm run import-pglite -- ${dataDir} (see README, "Backups"), ` +

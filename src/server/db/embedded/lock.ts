@@ -7,7 +7,7 @@ import { join } from 'node:path'
 
 export interface Holder { pid: number; startTime: string | null; command: string }
 
-export function lockPath(dataDir: string) {
+function lockPath(dataDir: string) {
   return join(dataDir, 'silo.lock')
 }
 
@@ -58,7 +58,7 @@ export function currentHolder(dataDir: string): Holder | null {
   return holder
 }
 
-export class DataDirInUse extends Error {}
+class DataDirInUse extends Error {}
 
 /** Takes the lock of dataDir or throws DataDirInUse naming the process that holds it. */
 export function acquireLock(dataDir: string): () => void {

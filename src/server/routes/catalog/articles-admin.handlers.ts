@@ -4,7 +4,7 @@ import type { ArticleModifiable, Diagnostic } from '../../../api/contract/articl
 import { isOrderableArticle } from '../../../domain/articles'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/raw'
-import { articles, articlesCommandables, commandeLignes, commandes, contraintesLivraison, livraisonLignes, livraisons, tiers } from '../../db/schema'
+import { articles, articlesCommandables, commandeLignes, commandes, contraintesLivraison, livraisonLignes, livraisons } from '../../db/schema'
 import { effectiveOrderable, orderableFor } from '../../services/orderable'
 
 /** Supplementations are chosen inside a line, never ordered alone: not managed here. */
@@ -50,11 +50,6 @@ export async function addedNotOrdered(db: Db, numTiers: string): Promise<Article
     )
     .orderBy(asc(articles.libelle))
   return rows.filter(({ a }) => orderableFor(a, true)).map(({ a }) => ({ numArticle: a.numArticle, libelle: a.libelle, artCommandable: true }))
-}
-
-/** Is this member known? An unknown one gets a 404, not a foreign-key error. */
-export async function tiersExists(db: Db, numTiers: string): Promise<boolean> {
-  return (await db.select({ n: tiers.numTiers }).from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)).length > 0
 }
 
 export async function findArticle(db: Db, numArticle: string) {

@@ -15,7 +15,7 @@ import type { AppEnv } from '../../http/env'
 import { badRequest, HttpError, notFound } from '../../http/http-error'
 import { jsonBody } from '../../http/guards'
 import { validate } from '../../http/validate'
-import { audit } from '../../services/audit'
+import { audit } from '../../db/audit'
 import { deleteMessageRow, findMessage, insertMessage, listMessages, updateMessageRow, type MessageValues } from './messages.handlers'
 
 export const messagesRoutes = new Hono<AppEnv>()

@@ -13,7 +13,7 @@ import type { AppEnv } from '../../http/env'
 import { badRequest, HttpError, notFound } from '../../http/http-error'
 import { jsonBody } from '../../http/guards'
 import { validate } from '../../http/validate'
-import { audit } from '../../services/audit'
+import { audit } from '../../db/audit'
 import { findParametre, listParametres, updateParametre } from './parametres.handlers'
 
 export const parametresRoutes = new Hono<AppEnv>()

@@ -9,7 +9,7 @@ import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
 import { loadReferentiel } from './referentiel.handlers'
 import { ParametresCommande, ParametresCommandeQuery } from '../../../api/contract/parametres-commande'
-import { loadParametresCommande } from '../catalog/parametres-commande.handlers'
+import { loadParametresCommande } from '../../services/parametres-commande'
 import { cachedReference } from '../../services/reference-cache'
 
 export const referentielRoutes = new Hono<AppEnv>()

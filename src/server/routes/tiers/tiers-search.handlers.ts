@@ -27,9 +27,5 @@ export async function searchTiers(db: Db, q: string): Promise<TiersTrouve[]> {
   return rows.map((r) => ({ numTiers: r.numTiers, raisonSociale: r.raisonSociale, adresse: { ville: r.ville, codePostal: r.codePostal } }))
 }
 
-export async function tiersExists(db: Db, numTiers: string) {
-  const [row] = await db.select({ n: tiers.numTiers }).from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
-  return Boolean(row)
-}
 
 /** Every action staff take for a member is logged with both of them. */

@@ -12,8 +12,8 @@ import { requireRole } from '../../auth/access'
 import { setActingFor } from '../../auth/session-store'
 import { notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
-import { audit } from '../../services/audit'
-import { tiersExists } from '../tiers/tiers-search.handlers'
+import { audit } from '../../db/audit'
+import { tiersExists } from '../../services/tiers'
 
 export const userRoutes = new Hono<AppEnv>()
 

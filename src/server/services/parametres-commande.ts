@@ -3,10 +3,10 @@
 // the order rules at once; holidays from the cooperative's calendar; an article's bounds.
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
-import type { ParametresCommande } from '../../../api/contract/parametres-commande'
-import { formatHeurePivot, orderParametersFromRows } from '../../../domain/order-parameters'
-import type { Db } from '../../db/client'
-import { articleContraintes, joursFeries, parametres, typesSilo } from '../../db/schema'
+import type { ParametresCommande } from '../../api/contract/parametres-commande'
+import { formatHeurePivot, orderParametersFromRows } from '../../domain/order-parameters'
+import type { Db } from '../db/client'
+import { articleContraintes, joursFeries, parametres, typesSilo } from '../db/schema'
 
 /** Holidays sent: from a month back (dates being corrected) to 13 months ahead (past any horizon). */
 const FERIES_AVANT_MOIS = 1

@@ -1,0 +1,54 @@
+// The import map of .config/eslint.config.js proved rule by rule: each snippet breaks one rule
+// (or keeps to it) at a real path of the tree, and ESLint's own API says whether it fails.
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+let eslint: ESLint
+
+beforeAll(() => {
+  eslint = new ESLint({ overrideConfigFile: '.config/eslint.config.js' })
+})
+
+/** The rule ids ESLint reports for `code` written at `filePath` (relative to the repository). */
+async function rulesBroken(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message)
+}
+
+describe('the import map', { timeout: 60_000 }, () => {
+  it('lets src/domain import only types from the contract', async () => {
+    const file = 'src/domain/lint-probe.ts'
+    expect(await rulesBroken(file, "import { LigneCommande } from '../api/contract/commandes'\nexport const x = LigneCommande\n")).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    )
+    expect(await rulesBroken(file, "import type { LigneCommande } from '../api/contract/commandes'\nexport type X = LigneCommande\n")).toEqual([])
+    expect(await rulesBroken(file, "import { request } from '../api/http-client'\nexport const x = request\n")).toContain('import-x/no-restricted-paths')
+  })
+
+  it('lets the server import the contract, never the browser fetch client', async () => {
+    const file = 'src/server/services/lint-probe.ts'
+    expect(await rulesBroken(file, "import { request } from '../../api/http-client'\nexport const x = request\n")).toContain('import-x/no-restricted-paths')
+    expect(await rulesBroken(file, "import { LigneCommande } from '../../api/contract/commandes'\nexport const x = LigneCommande\n")).toEqual([])
+  })
+
+  it('keeps route folders apart', async () => {
+    const code = "import { searchTiers } from '../tiers/tiers-search.handlers'\nexport const x = searchTiers\n"
+    expect(await rulesBroken('src/server/routes/user/lint-probe.ts', code)).toContain('import-x/no-restricted-paths')
+    expect(await rulesBroken('src/server/routes/tiers/lint-probe.ts', "import { searchTiers } from './tiers-search.handlers'\nexport const x = searchTiers\n")).toEqual([])
+  })
+
+  it('keeps the server layers one way: db at the floor, auth under services', async () => {
+    expect(await rulesBroken('src/server/db/lint-probe.ts', "import { clientAddress } from '../http/client-address'\nexport const x = clientAddress\n")).toContain(
+      'import-x/no-restricted-paths',
+    )
+    expect(await rulesBroken('src/server/auth/lint-probe.ts', "import { findTiers } from '../services/tiers'\nexport const x = findTiers\n")).toContain(
+      'import-x/no-restricted-paths',
+    )
+  })
+
+  it('refuses an import cycle', async () => {
+    // calendar.ts imports day-numbers.ts: day-numbers importing calendar back closes a loop.
+    const code = "import { ZONE as Z } from './calendar'\nexport const x = Z\n"
+    expect(await rulesBroken('src/domain/day-numbers.ts', code)).toContain('import-x/no-cycle')
+  })
+})
