@@ -9,15 +9,17 @@ type Listener = () => void
 
 const listeners = new Set<Listener>()
 // The page's window and document when there is a page (not in the service worker); typed here
-// because this file is also compiled for the worker, which has neither.
-const page = globalThis as unknown as {
+// because this file is also compiled for the worker, which has neither (the navigator is in both).
+interface Globals {
+  navigator?: { onLine: boolean }
   window?: EventTarget
   document?: EventTarget & { visibilityState: string }
   localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void }
 }
+const page: Globals = globalThis
 const hasWindow = page.window !== undefined && page.document !== undefined
 const visible = () => page.document?.visibilityState === 'visible'
-let online = !(typeof navigator !== 'undefined' && navigator.onLine === false)
+let online = page.navigator?.onLine !== false
 const LAST_ANSWER_KEY = 'silo-last-answer'
 let lastAnswerAt = readLastAnswer()
 

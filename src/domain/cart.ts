@@ -59,7 +59,7 @@ export function showsMixing(line: CartLine, lines: readonly CartLine[]): boolean
 
 /** Toggling mixing sets it on every line sharing the date and places. */
 export function setMixing<L extends CartLine>(lines: readonly L[], idLigne: string, value: boolean): L[] {
-  const key = mixingKey(lines.find((l) => l.idLigne === idLigne) ?? ({ idLigne } as CartLine))
+  const key = mixingKey(lines.find((l) => l.idLigne === idLigne) ?? { idLigne })
   return lines.map((l) => (key !== null && mixingKey(l) === key ? { ...l, melangeDechargement: value } : l))
 }
 

@@ -55,7 +55,9 @@ function checkAddress(line: CartLine, ctx: OrderLineContext): string | null {
 
 /** Every error of the line, field by field, with the spec's messages; [] when it is valid. */
 export function validateOrderLine(input: unknown, ctx: OrderLineContext): OrderLineError[] {
-  const line = (input && typeof input === 'object' ? input : { idLigne: '' }) as CartLine
+  // Whatever is handed over (a form, a fuzzer): every rule reads its fields through text()/num()
+  // and the checks below, so a field of another type reads as wrong or missing, never throws.
+  const line: CartLine = input !== null && typeof input === 'object' ? { idLigne: '', ...input } : { idLigne: '' }
   const params = ctx.params ?? DEFAULT_ORDER_PARAMETERS
   const errors: OrderLineError[] = []
   const add = (field: string, message: string | null) => {

@@ -1,14 +1,13 @@
 // The order payload (cart-orders-admin §3 "Order submission", §5 "Submission preparation").
 import { CODE_AUTRE_LIEU, MESSAGES } from './constants'
 import { autreLieuTexte, encodeAutreLieu, isAutreLieu, PLACE_FIELDS } from './storage-places'
+import type { CommandeEnvoyee, LigneCommandeEnvoyee } from '../api/contract/commandes'
 import type { CartLine } from './types'
 
 /** The cart header comments: predefined labels → checked, plus the free text under 'libre'. */
 export type CommentairesPanier = Readonly<Record<string, boolean | string | null | undefined>>
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
-
-export type PreparedLine<L extends CartLine> = Omit<L, 'datesInvalides' | 'commentaire'> & { commentaire: string | null }
 
 type PlacesAndComment = Partial<Pick<CartLine, 'codeTypeSilo1' | 'codeTypeSilo2' | 'codeTypeSilo3'>> & { commentaire?: string | null }
 
@@ -45,13 +44,21 @@ export function restoreAutreLieux<L extends PlacesAndComment>(line: L): L {
   return out as L
 }
 
-/** The line as sent: mixing and 'Autre' places become comment parts joined with '; '. */
-export function prepareLine<L extends CartLine>(line: L): PreparedLine<L> {
+/**
+ * The line as sent (the contract's LigneCommandeEnvoyee): mixing and 'Autre' places become comment
+ * parts joined with '; '; what only the device knows (datesInvalides) stays here.
+ */
+export function prepareLine(line: CartLine): LigneCommandeEnvoyee {
   const parts = [text(line.commentaire)]
   if (line.melangeDechargement) parts.push(MESSAGES.melangerDechargement)
-  const prepared = withAutreInComment({ ...line, commentaire: parts.filter(Boolean).join(SEPARATEUR) || null }) as unknown as Record<string, unknown>
-  delete prepared.datesInvalides // client-side state only
-  return prepared as PreparedLine<L>
+  const { datesInvalides: _deviceOnly, ...sent } = withAutreInComment({ ...line, commentaire: parts.filter(Boolean).join(SEPARATEUR) || null })
+  return {
+    ...sent,
+    // A line reaches the payment step only with its article; an empty one is refused by the server.
+    numArticle: text(line.numArticle),
+    supplementations: line.supplementations && [...line.supplementations],
+    mineraux: line.mineraux && [...line.mineraux],
+  }
 }
 
 /** The checked predefined labels, then the free text last, joined with ', '. */
@@ -61,11 +68,6 @@ export function headerComment(commentaires: CommentairesPanier | null | undefine
   return [...checked, text(commentaires.libre)].filter(Boolean).join(', ')
 }
 
-export interface OrderPayload<L extends CartLine = CartLine> {
-  numTiers: string
-  commande: { commentaire: string; lignes: PreparedLine<L>[] }
-}
-
-export function prepareOrder<L extends CartLine>(numTiers: string, lines: readonly L[], commentaires?: CommentairesPanier | null): OrderPayload<L> {
+export function prepareOrder(numTiers: string, lines: readonly CartLine[], commentaires?: CommentairesPanier | null): CommandeEnvoyee {
   return { numTiers, commande: { commentaire: headerComment(commentaires), lignes: lines.map(prepareLine) } }
 }

@@ -4,57 +4,14 @@
 // Fields are optional and nullable because the rules also run on half-filled forms and on
 // whatever the server receives: a rule reports a missing field, it never throws on one.
 
+import type { LignePanier, MineralLigne, SupplementationLigne } from '../api/contract/panier'
+
 export type IsoDate = string
 
-export interface Supplementation {
-  numArticle: string
-  libelleArticle?: string | null
-  libelleLong?: string | null
-  codeSousTypeArticle?: string | null
-  groupe?: string | null
-}
-
-export interface Mineral {
-  numArticle: string
-  libelleArticle?: string | null
-  codeTypeArticle?: string | null
-  /** A percentage (incorporation rate). */
-  quantiteCommande?: number | string | null
-}
-
-export interface CartLine {
-  idLigne: string
-  numArticle?: string | null
-  libelleArticle?: string | null
-  codeTypeArticle?: string | null
-  codeFamilleArticle?: string | null
-  codeFiliere?: string | null
-  codeDepartement?: string | null
-  codeUniteArticle?: string | null
-  numContrat?: string | null
-  numLot?: string | null
-  numBatiment?: string | number | null
-  numExploitation?: string | null
-  numAdresse?: string | number | null
-  datePrevueLivraison?: IsoDate | null
-  finDatePrevueLivraison?: IsoDate | null
-  matinApmidi?: string | null
-  finMatinApmidi?: string | null
-  codeModeCamion?: string | null
-  codeTypeSilo1?: string | null
-  codeTypeSilo2?: string | null
-  codeTypeSilo3?: string | null
-  melangeDechargement?: boolean | null
-  supplementations?: readonly Supplementation[] | null
-  mineraux?: readonly Mineral[] | null
-  /** Tonnes when codeUniteArticle is T. */
-  quantiteCommande?: number | null
-  codeReglement?: string | null
-  numDomiciliationBancaire?: string | null
-  commentaire?: string | null
-  commentairesPredefinis?: readonly string[] | null
-  datesInvalides?: boolean | null
-}
+/** The cart line and its parts: their one source is the contract (src/api/contract/panier.ts). */
+export type CartLine = LignePanier
+export type Supplementation = SupplementationLigne
+export type Mineral = MineralLigne
 
 export interface ModeCamion {
   code: string

@@ -1,39 +1,111 @@
-// Cart lines in Dexie (ARCHITECTURE: "Write a cart line … → src/offline cart"). The cart issue
-// extends this module; the order-line form adds update, remove and the next line's defaults.
-import { useLiveQuery } from 'dexie-react-hooks'
+// The cart in Dexie (ARCHITECTURE: "Write a cart line … → src/offline cart"): this module alone
+// reads and writes the cart tables (lines, their numbering, the header); the outbox takes the
+// cart with an order and puts a refused order's lines back through it.
+import * as v from 'valibot'
+import { LignePanier } from '../api/contract/panier'
 import { replaceEditedLine, setMixing } from '../domain/cart'
 import type { CommentairesPanier } from '../domain/submission'
 import type { CartLine } from '../domain/types'
-import { db } from './db'
+import { db, type CartHeader, type CartLineRow, type LastDelivery } from './db'
+
+export type { LastDelivery }
+
+// What is read back is parsed, not trusted: a row another version of Silo wrote may no longer
+// have the cart line's shape. Such a row is kept where it is (never dropped: it still holds its
+// number, and only a person may give up a line), left out of the cart, and reported.
+const Ligne = v.object({ owner: v.string(), numTiers: v.string(), idLigne: v.string(), line: LignePanier })
+const EnTete = v.looseObject({
+  lastDelivery: v.optional(
+    v.object({
+      datePrevueLivraison: v.nullable(v.string()),
+      finDatePrevueLivraison: v.nullable(v.string()),
+      matinApmidi: v.nullable(v.string()),
+      finMatinApmidi: v.nullable(v.string()),
+    }),
+  ),
+  commentaires: v.optional(v.record(v.string(), v.nullish(v.union([v.boolean(), v.string()])))),
+})
+
+const reported = new Set<string>()
+function readable(rows: readonly CartLineRow[]): CartLine[] {
+  const lines: CartLine[] = []
+  for (const row of rows) {
+    const parsed = v.safeParse(Ligne, row)
+    if (parsed.success) {
+      lines.push(parsed.output.line)
+      continue
+    }
+    const key = `${row.owner}/${row.numTiers}/${row.idLigne}`
+    if (!reported.has(key)) console.error(`Ligne de panier illisible, gardée sur cet appareil : ${key} (${v.summarize(parsed.issues)})`)
+    reported.add(key)
+  }
+  return lines
+}
+
+const cartRows = (owner: string, numTiers: string) => db.cartLines.where('[owner+numTiers]').equals([owner, numTiers])
+
+/** The header as stored, or an empty one (none yet, or one an older Silo wrote differently). */
+async function readHeader(owner: string, numTiers: string): Promise<CartHeader> {
+  const row = await db.cartHeaders.get([owner, numTiers])
+  const parsed = v.safeParse(EnTete, row?.header)
+  return parsed.success ? parsed.output : {}
+}
+
+/** Changes the header in one transaction, leaving what `change` does not touch as it is. */
+function changeHeader(owner: string, numTiers: string, change: (header: CartHeader) => CartHeader): Promise<void> {
+  return db.transaction('rw', db.cartHeaders, async () => {
+    await db.cartHeaders.put({ owner, numTiers, header: change(await readHeader(owner, numTiers)), updatedAt: new Date().toISOString() })
+  })
+}
 
 const pad3 = (n: number) => String(n).padStart(3, '0')
 
 /**
- * Adds lines to the cart of this user for this customer and returns them with their idLigne
- * (the next numbers of the 3-digit zero-padded sequence). One read-write transaction: two tabs
- * adding at once cannot get the same number. Works offline: nothing here needs the network.
+ * Writes lines at the end of the cart under the next numbers of its 3-digit zero-padded sequence
+ * (after every row there, readable or not). Call within a read-write transaction on cartLines.
+ */
+async function appendLines(owner: string, numTiers: string, lines: readonly Omit<CartLine, 'idLigne'>[], updatedAt: string): Promise<CartLine[]> {
+  const existing = await cartRows(owner, numTiers).primaryKeys()
+  let next = existing.reduce((max, key) => Math.max(max, Number(key[2]) || 0), 0) + 1
+  const added = lines.map((l) => ({ ...l, idLigne: pad3(next++) }))
+  await db.cartLines.bulkAdd(added.map((line) => ({ owner, numTiers, idLigne: line.idLigne, line, updatedAt })))
+  return added
+}
+
+/**
+ * Adds lines to the cart of this user for this customer and returns them with their idLigne.
+ * One read-write transaction: two tabs adding at once cannot get the same number. Works offline.
  */
 export async function addCartLines(owner: string, numTiers: string, lines: readonly Omit<CartLine, 'idLigne'>[]): Promise<CartLine[]> {
-  return db.transaction('rw', db.cartLines, async () => {
-    const existing = await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).primaryKeys()
-    let next = existing.reduce((max, key) => Math.max(max, Number(key[2]) || 0), 0) + 1
-    const updatedAt = new Date().toISOString()
-    const added = lines.map((l) => ({ ...l, idLigne: pad3(next++) }))
-    await db.cartLines.bulkAdd(added.map((line) => ({ owner, numTiers, idLigne: line.idLigne, line, updatedAt })))
-    return added
-  })
+  return db.transaction('rw', db.cartLines, () => appendLines(owner, numTiers, lines, new Date().toISOString()))
+}
+
+/** A refused order's lines back at the end of the cart, numbered after what is there. Call within a read-write transaction on cartLines. */
+export async function restoreCartLines(owner: string, numTiers: string, lines: readonly CartLine[], at: Date): Promise<void> {
+  if (lines.length > 0) await appendLines(owner, numTiers, lines, at.toISOString())
+}
+
+/**
+ * The cart leaves with the order: its readable lines are returned and removed, its comments
+ * cleared (the last dates chosen stay as defaults). Unreadable rows stay. Call within a read-write
+ * transaction on cartLines and cartHeaders.
+ */
+export async function takeCart(owner: string, numTiers: string): Promise<CartLine[]> {
+  const lines = readable(await cartRows(owner, numTiers).sortBy('idLigne'))
+  await db.cartLines.bulkDelete(lines.map((l): [string, string, string] => [owner, numTiers, l.idLigne]))
+  if (await db.cartHeaders.get([owner, numTiers])) await changeHeader(owner, numTiers, ({ commentaires: _sent, ...header }) => header)
+  return lines
 }
 
 /** The cart's lines of this user for this customer, in idLigne order (checks across lines). */
 export async function readCartLines(owner: string, numTiers: string): Promise<CartLine[]> {
-  const rows = await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).sortBy('idLigne')
-  return rows.map((r) => r.line as CartLine)
+  return readable(await cartRows(owner, numTiers).sortBy('idLigne'))
 }
 
 /** One line of the cart, or null (the form opened for a line another tab removed). */
 export async function readCartLine(owner: string, numTiers: string, idLigne: string): Promise<CartLine | null> {
   const row = await db.cartLines.get([owner, numTiers, idLigne])
-  return row ? (row.line as CartLine) : null
+  return row ? (readable([row])[0] ?? null) : null
 }
 
 /**
@@ -57,71 +129,30 @@ export async function deleteCartLine(owner: string, numTiers: string, idLigne: s
   await db.cartLines.delete([owner, numTiers, idLigne])
 }
 
-/** The last dates and slots chosen: the next line's defaults (ordering-area §4 "Cart"). */
-export interface LastDelivery {
-  datePrevueLivraison: string | null
-  finDatePrevueLivraison: string | null
-  matinApmidi: string | null
-  finMatinApmidi: string | null
-}
-
-type Header = Record<string, unknown> & { lastDelivery?: LastDelivery; commentaires?: CommentairesPanier }
-
-/** Remembers them in the cart header row, leaving its other fields (the comment…) as they are. */
-export async function saveLastDelivery(owner: string, numTiers: string, last: LastDelivery): Promise<void> {
-  await db.transaction('rw', db.cartHeaders, async () => {
-    const row = await db.cartHeaders.get([owner, numTiers])
-    const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
-    await db.cartHeaders.put({ owner, numTiers, header: { ...header, lastDelivery: { ...last } }, updatedAt: new Date().toISOString() })
-  })
+/** Remembers the last dates and slots chosen in the cart header, leaving its comments as they are. */
+export function saveLastDelivery(owner: string, numTiers: string, last: LastDelivery): Promise<void> {
+  return changeHeader(owner, numTiers, (header) => ({ ...header, lastDelivery: { ...last } }))
 }
 
 export async function readLastDelivery(owner: string, numTiers: string): Promise<LastDelivery | null> {
-  const row = await db.cartHeaders.get([owner, numTiers])
-  const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
-  return header.lastDelivery ?? null
+  return (await readHeader(owner, numTiers)).lastDelivery ?? null
 }
 
-/**
- * The cart screen's lines, re-rendered on every change (this tab or another). undefined while
- * the first read runs: the screen must not say "empty" before it knows.
- */
-export function useCartLines(owner: string, numTiers: string): CartLine[] | undefined {
-  return useLiveQuery(() => readCartLines(owner, numTiers), [owner, numTiers])
-}
-
-/** Removes every line of this cart and its logistic comment; the next line's defaults stay. */
+/** Removes every readable line of this cart and its logistic comment; the next line's defaults stay. */
 export async function emptyCart(owner: string, numTiers: string): Promise<void> {
-  await db.transaction('rw', db.cartLines, db.cartHeaders, async () => {
-    await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).delete()
-    const row = await db.cartHeaders.get([owner, numTiers])
-    if (!row) return
-    const { commentaires: _dropped, ...header } = (row.header && typeof row.header === 'object' ? row.header : {}) as Header
-    await db.cartHeaders.put({ ...row, header, updatedAt: new Date().toISOString() })
-  })
+  await db.transaction('rw', db.cartLines, db.cartHeaders, () => takeCart(owner, numTiers))
 }
 
 /**
  * The cart header comments (predefined labels → checked, free text under 'libre'), merged into
  * the header row: lastDelivery and anything else there is kept. Dexie only, so offline too.
  */
-export async function saveCartComments(owner: string, numTiers: string, commentaires: CommentairesPanier): Promise<void> {
-  await db.transaction('rw', db.cartHeaders, async () => {
-    const row = await db.cartHeaders.get([owner, numTiers])
-    const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
-    await db.cartHeaders.put({ owner, numTiers, header: { ...header, commentaires: { ...commentaires } }, updatedAt: new Date().toISOString() })
-  })
+export function saveCartComments(owner: string, numTiers: string, commentaires: CommentairesPanier): Promise<void> {
+  return changeHeader(owner, numTiers, (header) => ({ ...header, commentaires: { ...commentaires } }))
 }
 
 export async function readCartComments(owner: string, numTiers: string): Promise<CommentairesPanier> {
-  const row = await db.cartHeaders.get([owner, numTiers])
-  const header = (row?.header && typeof row.header === 'object' ? row.header : {}) as Header
-  return header.commentaires && typeof header.commentaires === 'object' ? header.commentaires : {}
-}
-
-/** The comments, live; undefined while the first read runs. */
-export function useCartComments(owner: string, numTiers: string): CommentairesPanier | undefined {
-  return useLiveQuery(() => readCartComments(owner, numTiers), [owner, numTiers])
+  return (await readHeader(owner, numTiers)).commentaires ?? {}
 }
 
 const putLines = (owner: string, numTiers: string, lines: readonly CartLine[]) => {
@@ -155,21 +186,4 @@ export async function clearMixingAfterEdit(owner: string, numTiers: string, befo
     const next = replaceEditedLine(previous, edited)
     await putLines(owner, numTiers, next.filter((l, i) => l.melangeDechargement !== lines[i]?.melangeDechargement))
   })
-}
-
-let persistAsked = false
-/**
- * Asks the browser to keep this site's storage under pressure, once, at the first cart line: a
- * cart typed in a barn must not be evicted before it is sent. A refusal changes nothing else.
- */
-export async function askPersistentStorage(): Promise<boolean> {
-  if (persistAsked) return false
-  persistAsked = true
-  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined
-  if (!storage?.persist) return false
-  try {
-    return (await storage.persisted?.()) || (await storage.persist())
-  } catch {
-    return false
-  }
 }

@@ -2,21 +2,42 @@
 // recent deliveries, orders waiting to be sent). Every row is keyed by the signed-in user
 // (owner) and the customer acted for (numTiers): an adviser acts for many farmers on one tablet.
 import { Dexie, type EntityTable, type Table } from 'dexie'
+import type { CommandeEnvoyee } from '../api/contract/commandes'
+import type { CommentairesPanier } from '../domain/submission'
+import type { EvaluationBody } from '../domain/survey'
+import type { CartLine } from '../domain/types'
 
 export interface CartLineRow {
   owner: string
   numTiers: string
   idLigne: string
-  /** The order line itself; its shape belongs to the cart issue. */
-  line: unknown
+  /** The order line itself, as written; parsed on read (src/offline/cart.ts): a row written by
+   * an older Silo that no longer parses is kept in place, left out of the cart and reported. */
+  line: CartLine
   updatedAt: string
+}
+
+/** The last dates and slots chosen: the next line's defaults (ordering-area §4 "Cart"). */
+export interface LastDelivery {
+  datePrevueLivraison: string | null
+  finDatePrevueLivraison: string | null
+  matinApmidi: string | null
+  finMatinApmidi: string | null
+}
+
+/** A cart's header: the next line's defaults, and the comments that go with the order; what
+ * another version of Silo keeps there is kept too. */
+export interface CartHeader {
+  lastDelivery?: LastDelivery
+  commentaires?: CommentairesPanier
+  [other: string]: unknown
 }
 
 export interface CartHeaderRow {
   owner: string
   numTiers: string
-  /** Last dates and slots chosen (defaults for the next line), logistic comment. */
-  header: unknown
+  /** Last dates and slots chosen (defaults for the next line), logistic comment. Parsed on read. */
+  header: CartHeader
   updatedAt: string
 }
 
@@ -41,7 +62,8 @@ export interface OutboxRow {
   kind?: OutboxKind
   status: OutboxStatus
   createdAt: string
-  payload: unknown
+  /** The body sent with every try: the order as prepared (src/domain prepareOrder), or the survey. */
+  payload: CommandeEnvoyee | EvaluationBody
   attempts: number
   /** Not before this instant (backoff after a failed try). */
   nextAttemptAt?: string
@@ -53,7 +75,7 @@ export interface OutboxRow {
   /** The server's reason for a refused item (409 format for an order). */
   error?: string | null
   /** The cart as it was confirmed, put back as is when the order is refused. */
-  cartLines?: unknown[]
+  cartLines?: CartLine[]
   /** The refused order was seen by the user ('Corriger mon panier'). */
   acknowledged?: boolean
   /** A survey about an order confirmed offline: that order's outbox id. The survey waits for the

@@ -7,7 +7,7 @@ import { ApiError } from '../api/api-error'
 import { request } from '../api/http-client'
 import { CommandeAcceptee, commandesPath, IDEMPOTENCY_HEADER } from '../api/contract/commandes'
 import { EvaluationEnregistree, EVALUATIONS_PATH } from '../api/contract/evaluations'
-import type { CartLine } from '../domain/types'
+import { restoreCartLines } from './cart'
 import { db, type OutboxRow } from './db'
 
 export const SYNC_TAG = 'silo-outbox'
@@ -118,7 +118,11 @@ async function claimNext(owner: string, at: Date): Promise<OutboxRow | null> {
 }
 
 const needsOrderNumber = (row: OutboxRow): boolean =>
-  row.kind === 'evaluation' && !!row.commandeOutboxId && (row.payload as { numeroCommande?: unknown } | null)?.numeroCommande == null
+  row.kind === 'evaluation' && !!row.commandeOutboxId && 'numeroCommande' in row.payload && row.payload.numeroCommande == null
+
+/** The survey's payload with this order number (an order's payload is left as it is). */
+const numbered = (payload: OutboxRow['payload'], numeroCommande: string | null): OutboxRow['payload'] =>
+  'numeroCommande' in payload ? { ...payload, numeroCommande } : payload
 
 /**
  * A survey's payload with its order's number. The order is no longer waiting here: accepted, it
@@ -128,11 +132,10 @@ const needsOrderNumber = (row: OutboxRow): boolean =>
  * never dropped. (An accepted order also fills its surveys at once, see settle, so erasing it at
  * logout cannot lose the number.)
  */
-async function withOrderNumber(row: OutboxRow): Promise<unknown> {
-  if (!needsOrderNumber(row)) return row.payload
-  const order = await db.outbox.get(row.commandeOutboxId!)
-  const numero = order?.status === 'accepted' ? (order.numeroCommande ?? null) : null
-  return { ...(row.payload as object), numeroCommande: numero }
+async function withOrderNumber(row: OutboxRow): Promise<OutboxRow['payload']> {
+  if (!needsOrderNumber(row) || !row.commandeOutboxId) return row.payload
+  const order = await db.outbox.get(row.commandeOutboxId)
+  return numbered(row.payload, order?.status === 'accepted' ? (order.numeroCommande ?? null) : null)
 }
 
 async function settle(row: OutboxRow, result: SendResult, at: Date) {
@@ -142,7 +145,7 @@ async function settle(row: OutboxRow, result: SendResult, at: Date) {
       if ((row.kind ?? 'commande') !== 'commande' || !result.numeroCommande) return
       // Surveys about this order, not tried yet, get its number now.
       const surveys = await db.outbox.where('status').equals('pending').filter((r) => r.commandeOutboxId === row.id && r.attempts === 0 && needsOrderNumber(r)).toArray()
-      for (const s of surveys) await db.outbox.update(s.id, { payload: { ...(s.payload as object), numeroCommande: result.numeroCommande } })
+      for (const s of surveys) await db.outbox.update(s.id, { payload: numbered(s.payload, result.numeroCommande ?? null) })
     })
     return
   }
@@ -153,17 +156,7 @@ async function settle(row: OutboxRow, result: SendResult, at: Date) {
   // Refused: the order's lines go back into the cart, in the same transaction.
   await db.transaction('rw', [db.outbox, db.cartLines], async () => {
     await db.outbox.update(row.id, { status: 'rejected', error: result.error, sendingSince: undefined })
-    const lines = (row.cartLines ?? []) as CartLine[]
-    if ((row.kind ?? 'commande') !== 'commande' || lines.length === 0) return
-    const existing = await db.cartLines.where('[owner+numTiers]').equals([row.owner, row.numTiers]).primaryKeys()
-    let next = existing.reduce((max, key) => Math.max(max, Number(key[2]) || 0), 0) + 1
-    const updatedAt = at.toISOString()
-    await db.cartLines.bulkAdd(
-      lines.map((l) => {
-        const idLigne = String(next++).padStart(3, '0')
-        return { owner: row.owner, numTiers: row.numTiers, idLigne, line: { ...l, idLigne }, updatedAt }
-      }),
-    )
+    if ((row.kind ?? 'commande') === 'commande') await restoreCartLines(row.owner, row.numTiers, row.cartLines ?? [], at)
   })
 }
 
@@ -187,7 +180,7 @@ export const waitingItem = (r: OutboxRow): WaitingItem => ({
   id: r.id,
   kind: r.kind ?? 'commande',
   createdAt: r.createdAt,
-  lignes: (r.payload as { commande?: { lignes?: unknown[] } } | null)?.commande?.lignes?.length ?? 0,
+  lignes: 'commande' in r.payload ? r.payload.commande.lignes.length : 0,
   status: r.status,
   attempts: r.attempts,
 })

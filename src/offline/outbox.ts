@@ -2,9 +2,9 @@
 // written here with its Idempotency-Key, in the same transaction that empties the cart, then sent
 // by the flusher until the server answers. Nothing here needs the network.
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { OrderPayload } from '../domain/submission'
+import type { CommandeEnvoyee } from '../api/contract/commandes'
 import type { EvaluationBody } from '../domain/survey'
-import type { CartLine } from '../domain/types'
+import { takeCart } from './cart'
 import { db, type OutboxKind, type OutboxRow } from './db'
 import { flushOutbox, flushOutboxNow, requestBackgroundSync, waitingItem, type WaitingItem } from './outbox-flusher'
 
@@ -46,10 +46,10 @@ function startSending(owner: string) {
  * cart as it was, to put back if the cooperative refuses it) and the cart is emptied. Then the
  * sending starts. Returns the outbox id (also the Idempotency-Key).
  */
-export async function confirmOrder(owner: string, numTiers: string, payload: OrderPayload): Promise<string> {
+export async function confirmOrder(owner: string, numTiers: string, payload: CommandeEnvoyee): Promise<string> {
   const id = newKey()
   await db.transaction('rw', [db.outbox, db.cartLines, db.cartHeaders], async () => {
-    const rows = await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).sortBy('idLigne')
+    const cartLines = await takeCart(owner, numTiers)
     await db.outbox.add({
       id,
       owner,
@@ -59,15 +59,8 @@ export async function confirmOrder(owner: string, numTiers: string, payload: Ord
       createdAt: new Date().toISOString(),
       payload,
       attempts: 0,
-      cartLines: rows.map((r) => r.line),
+      cartLines,
     })
-    await db.cartLines.where('[owner+numTiers]').equals([owner, numTiers]).delete()
-    // The header's comments went with the order; the last dates chosen stay as defaults.
-    const header = await db.cartHeaders.get([owner, numTiers])
-    if (header && header.header && typeof header.header === 'object') {
-      const { lastDelivery } = header.header as { lastDelivery?: unknown }
-      await db.cartHeaders.put({ ...header, header: lastDelivery ? { lastDelivery } : {}, updatedAt: new Date().toISOString() })
-    }
   })
   startSending(owner)
   return id
@@ -82,7 +75,7 @@ const evaluationFor = (rows: OutboxRow[], owner: string, body: EvaluationBody, c
   rows.find((r) => {
     if (r.kind !== 'evaluation' || r.owner !== owner) return false
     if (commandeOutboxId && r.commandeOutboxId === commandeOutboxId) return true
-    const numero = (r.payload as Partial<EvaluationBody> | null)?.numeroCommande
+    const numero = 'numeroCommande' in r.payload ? r.payload.numeroCommande : null
     return !!body.numeroCommande && numero === body.numeroCommande
   })
 
@@ -149,7 +142,7 @@ export function useOutboxSummary(owner: string): OutboxSummary | undefined {
       items: unsent.map(waitingItem),
       rejected: mine
         .filter((r) => r.status === 'rejected' && !r.acknowledged)
-        .map((r) => ({ ...view(r), lines: ((r.cartLines ?? []) as CartLine[]).map((l) => l.libelleArticle ?? l.numArticle ?? '') })),
+        .map((r) => ({ ...view(r), lines: (r.cartLines ?? []).map((l) => l.libelleArticle ?? l.numArticle ?? '') })),
     }
   }, [owner])
 }

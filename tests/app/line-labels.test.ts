@@ -4,12 +4,17 @@ import { describe, expect, it } from 'vitest'
 import type { Referentiel } from '../../src/api/contract/referentiel'
 import { lineLabels } from '../../src/app/ui/line-labels'
 
-const ref = {
+const ref: Referentiel = {
+  messagesBandeau: [],
+  departements: [],
+  presentationsArticles: [],
+  typesSiloDefault: [],
+  commentairesPredefinis: [],
   periodesLivraison: [{ code: 'JM', libelle: 'Matin' }],
   libellesPeriodesLivraisons: { ID: 'Indifférent' },
   modesCamion: [{ code: 'VIS', libelle: 'Camion souffleur', libelleOption: null, minQuantite: null, maxQuantite: 27, delaiMinLivraison: null }],
   typesSilo: [{ code: '001', libelle: 'Silo 1' }],
-} as unknown as Referentiel
+}
 
 describe('lineLabels', () => {
   it('names known codes and shows the placeholders for unknown ones', () => {

@@ -13,7 +13,6 @@ import { DEFAULT_ORDER_PARAMETERS } from '../../src/domain/order-parameters'
 import { CRENEAU_INCONNU, validateOrderLine } from '../../src/domain/order-line'
 import { prepareLine, restoreAutreLieux, withAutreInComment } from '../../src/domain/submission'
 import { MODE_CAMION_INCONNU, validateTruckMode } from '../../src/domain/truck-mode'
-import type { CartLine } from '../../src/domain/types'
 import { paris } from './helpers'
 
 const now = paris('2026-11-23T08:30')
@@ -54,7 +53,7 @@ describe("a storage place whose code starts with '997:' has the text after it ad
     fc.assert(
       fc.property(fc.array(words, { minLength: 1, maxLength: 3 }), fc.option(fc.string({ maxLength: 40 }).map((s) => s.trim())), (autres, commentaire) => {
         const places = Object.fromEntries(autres.map((w, i) => [`codeTypeSilo${i + 1}`, `997:${w}`]))
-        const sent = prepareLine<CartLine>({ idLigne: '001', ...places, commentaire })
+        const sent = prepareLine({ idLigne: '001', ...places, commentaire })
         const back = restoreAutreLieux(sent)
         autres.forEach((w, i) => expect(back[`codeTypeSilo${i + 1}` as 'codeTypeSilo1']).toBe(`997:${w}`))
       }),

@@ -10,14 +10,16 @@ describe('submission preparation', () => {
   })
   it("a storage place starting with '997:' adds its text to the comment and becomes 997; comments joined with '; '", () => {
     const line = prepareLine({ idLigne: '001', commentaire: 'Portail bleu', melangeDechargement: true, codeTypeSilo1: 'S1', codeTypeSilo2: '997:Hangar nord', datesInvalides: false })
-    expect(line).toEqual({ idLigne: '001', commentaire: 'Portail bleu; MELANGER AU DECHARGEMENT; Hangar nord', melangeDechargement: true, codeTypeSilo1: 'S1', codeTypeSilo2: '997' })
+    expect(line).toEqual({ idLigne: '001', numArticle: '', commentaire: 'Portail bleu; MELANGER AU DECHARGEMENT; Hangar nord', melangeDechargement: true, codeTypeSilo1: 'S1', codeTypeSilo2: '997' })
   })
   it("the header comment is the checked predefined labels plus the free text, free text last, joined with ', '", () => {
     expect(headerComment({ libre: 'Appeler avant', 'Chemin étroit': true, 'Chien': false, 'Silo en hauteur': true })).toBe('Chemin étroit, Silo en hauteur, Appeler avant')
     expect(headerComment({ libre: '  ' })).toBe('')
   })
+  // A line always names its article when sent (the contract's LigneCommandePayload): '' when the
+  // cart line had none, which the server refuses.
   it('order submission: numTiers and commande {commentaire, lignes}', () => {
-    expect(prepareOrder('100001', [{ idLigne: '001' }], { A: true })).toEqual({ numTiers: '100001', commande: { commentaire: 'A', lignes: [{ idLigne: '001', commentaire: null }] } })
+    expect(prepareOrder('100001', [{ idLigne: '001' }], { A: true })).toEqual({ numTiers: '100001', commande: { commentaire: 'A', lignes: [{ idLigne: '001', numArticle: '', commentaire: null }] } })
   })
 })
 

@@ -4,9 +4,10 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../src/offline/db'
 import {
-  addCartLines, askPersistentStorage, clearMixingAfterEdit, deleteCartLine, emptyCart, readCartComments, readCartLine, readCartLines,
+  addCartLines, clearMixingAfterEdit, deleteCartLine, emptyCart, readCartComments, readCartLine, readCartLines,
   readLastDelivery, saveCartComments, saveLastDelivery, setCartMixing, updateCartLine,
 } from '../../src/offline/cart'
+import { askPersistentStorage } from '../../src/offline/persistent-storage'
 
 const line = (numArticle: string, quantiteCommande = 5) => ({ numArticle, quantiteCommande, codeModeCamion: 'VIS' })
 
@@ -33,6 +34,22 @@ describe('cart lines', () => {
     const lines = await readCartLines('u1', '100001')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatchObject({ idLigne: '001', quantiteCommande: 12.5 })
+  })
+
+  it('keeps a row it cannot read (written by another version): left out of the cart, reported once, never dropped, never renumbered over', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await addCartLines('u1', '100001', [line('410101')])
+    // Written as an older Silo might have: through Dexie's untyped table, as the browser holds it.
+    await db.table('cartLines').put({ owner: 'u1', numTiers: '100001', idLigne: '002', line: { idLigne: '002', quantiteCommande: 'douze' }, updatedAt: '' })
+    expect((await readCartLines('u1', '100001')).map((l) => l.idLigne)).toEqual(['001'])
+    expect(await readCartLine('u1', '100001', '002')).toBeNull()
+    expect(error).toHaveBeenCalledOnce()
+    expect(String(error.mock.calls[0]?.[0])).toMatch(/^Ligne de panier illisible, gardée sur cet appareil : u1\/100001\/002/)
+    const [next] = await addCartLines('u1', '100001', [line('420105')])
+    expect(next?.idLigne).toBe('003')
+    await emptyCart('u1', '100001')
+    expect(await readCartLines('u1', '100001')).toEqual([])
+    expect(await db.cartLines.get(['u1', '100001', '002'])).toBeDefined()
   })
 
   it('only logs the update of an unknown line', async () => {

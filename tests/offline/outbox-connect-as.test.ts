@@ -5,7 +5,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxRow } from '../../src/offline/db'
 import { sendItem } from '../../src/offline/outbox-flusher'
 
-const row = { id: 'connect-as-key-0001', owner: 'conseiller', numTiers: '100001', kind: 'commande', payload: { numTiers: '100001', commande: { commentaire: '', lignes: [] } } } as unknown as OutboxRow
+const row: OutboxRow = {
+  id: 'connect-as-key-0001',
+  owner: 'conseiller',
+  numTiers: '100001',
+  kind: 'commande',
+  status: 'sending',
+  createdAt: '2026-11-24T08:00:00.000Z',
+  attempts: 1,
+  payload: { numTiers: '100001', commande: { commentaire: '', lignes: [] } },
+}
 
 const answering = (status: number, body: unknown) =>
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })))

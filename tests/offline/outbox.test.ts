@@ -7,9 +7,9 @@ import { addCartLines, readCartLines } from '../../src/offline/cart'
 import { db, type OutboxRow } from '../../src/offline/db'
 import { acknowledgeRejected, confirmOrder, queuedEvaluationId, queueEvaluation } from '../../src/offline/outbox'
 import { flushOutbox, flushOutboxNow, type SendResult } from '../../src/offline/outbox-flusher'
-import type { OrderPayload } from '../../src/domain/submission'
+import type { CommandeEnvoyee } from '../../src/api/contract/commandes'
 
-const payload: OrderPayload = { numTiers: '100001', commande: { commentaire: '', lignes: [] } }
+const payload: CommandeEnvoyee = { numTiers: '100001', commande: { commentaire: '', lignes: [] } }
 const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000)
 
 async function confirmed(owner = '100001') {

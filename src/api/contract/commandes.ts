@@ -152,6 +152,9 @@ export const CommandePayload = v.object({
   }),
 })
 export type CommandePayload = v.InferOutput<typeof CommandePayload>
+/** The order as the client sends it (numbers may still be text): what src/domain's prepareOrder builds and the outbox keeps. */
+export type CommandeEnvoyee = v.InferInput<typeof CommandePayload>
+export type LigneCommandeEnvoyee = v.InferInput<typeof LigneCommandePayload>
 
 /** The answer: the order's number and where its confirmation was sent (null: no address). */
 export const CommandeAcceptee = v.object({ numero: v.string(), mail: v.nullable(v.string()) })

@@ -3,13 +3,15 @@
 // settings; the same drizzle-kit migrations are applied at start.
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres'
+import type { PgDatabase } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { startCluster } from './embedded/cluster'
 import { acquireLock } from './embedded/lock'
 import { consoleLogger } from '../logger'
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** The database or a transaction on it (a transaction is a database for every query). */
+export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>
 
 export interface OpenedDatabase {
   db: Db
@@ -106,5 +108,5 @@ async function openPostgres(databaseUrl: string, folder = migrationsFolder): Pro
     await pool.end()
     throw err
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+  return { db, kind: 'postgres', close: () => pool.end() }
 }

@@ -60,8 +60,14 @@ export function checkLine(line: LigneCommandePayload, all: readonly LigneCommand
     const row = offered.find((o) => o.numArticleSupplementation === s.numArticle)
     return { numArticle: s.numArticle, groupe: row?.groupe ?? null, codeSousTypeArticle: row?.codeSousTypeArticle ?? null }
   })
-  const asCart = (l: LigneCommandePayload): CartLine =>
-    ({ ...l, codeFamilleArticle: ctx.articles.get(l.numArticle)?.codeFamille ?? null, supplementations: l === line ? supplementations : l.supplementations }) as CartLine
+  // The sent line read as a cart line: the family as stored, the device's text for two numbers.
+  const asCart = (l: LigneCommandePayload): CartLine => ({
+    ...l,
+    numExploitation: l.numExploitation?.toString(),
+    numDomiciliationBancaire: l.numDomiciliationBancaire?.toString(),
+    codeFamilleArticle: ctx.articles.get(l.numArticle)?.codeFamille ?? null,
+    supplementations: l === line ? supplementations : l.supplementations,
+  })
   const errors = validateOrderLine(asCart(line), {
     now,
     params: ctx.params,
@@ -114,7 +120,7 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
   const lignes = payload.commande.lignes.map(normalizeLine)
   // Read within the transaction: PGlite has one connection, and PostgreSQL sees the same snapshot.
   const contratNums = lignes.map((l) => l.numContrat).filter((n): n is string => Boolean(n))
-  const ctx = await loadOrderContext(tx as unknown as Db, numTiers, lignes.map((l) => l.numArticle), opts.now, contratNums)
+  const ctx = await loadOrderContext(tx, numTiers, lignes.map((l) => l.numArticle), opts.now, contratNums)
   const sessionStart = opts.sessionStart ? DateTime.fromJSDate(opts.sessionStart).setZone(ZONE) : null
   const ids = new Set<string>()
   const refused: ConflictEntry[] = []
@@ -126,8 +132,8 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
   if (refused.length > 0) return { status: 409, body: { message: formatConflictMessage(refused), code: 'COMMANDE_INVALIDE' } }
 
   // The order number follows the id (700000 + id), taken before the insert so both are known.
-  const next = (await tx.execute(sql`select nextval(pg_get_serial_sequence('commandes', 'id'))::int as id`)) as unknown as { rows: { id: number }[] }
-  const id = Number(next.rows[0]!.id)
+  const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('commandes', 'id'))::int as id`)
+  const id = Number(next.rows[0]?.id)
   const numero = String(700000 + id)
   const at = opts.now.toJSDate()
   await tx.insert(commandes).values({ id: id, numero, numTiers, date: at, username: opts.username, commentaire: payload.commande.commentaire || null })

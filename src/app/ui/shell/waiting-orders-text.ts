@@ -4,7 +4,6 @@
 import { DateTime } from 'luxon'
 import { ZONE } from '../../../domain/calendar'
 import { formatDate } from '../../../domain/format'
-import type { CartLine } from '../../../domain/types'
 import type { OutboxRow } from '../../../offline/db'
 import { lineQuantity } from '../line-summary'
 import { waitingItem, type WaitingItem } from '../../../offline/outbox-flusher'
@@ -12,13 +11,9 @@ import { waitingLabel } from './waiting-words'
 
 const stamp = (iso: string) => DateTime.fromISO(iso).setZone(ZONE).toFormat("dd/MM/yyyy 'à' HH:mm")
 
-interface PaidLine {
-  codeReglement?: string | null
-}
-
 function orderText(row: OutboxRow, item: WaitingItem, slot: (code: string | null | undefined) => string): string[] {
-  const lines = (row.cartLines ?? []) as CartLine[]
-  const paid = ((row.payload as { commande?: { lignes?: PaidLine[] } } | null)?.commande?.lignes ?? []) as PaidLine[]
+  const lines = row.cartLines ?? []
+  const paid = 'commande' in row.payload ? row.payload.commande.lignes : []
   const out = [`${waitingLabel(item)} (confirmée sur cet appareil le ${stamp(row.createdAt)}, N° tiers ${row.numTiers})`]
   lines.forEach((l, i) => {
     out.push(`  ${i + 1}. ${l.libelleArticle ?? 'Article'} (article ${l.numArticle ?? '?'}) : ${lineQuantity(l)}${l.numLot ? `, lot ${l.numLot}` : ''}`)

@@ -115,7 +115,7 @@ messagesRoutes.put(
       if (row) await audit(tx, { username: user.username, numTiers: null, action: 'message-bandeau-modifie', details: { id, avant: before, apres: row } })
       return row
     })
-    // Deleted between the read and the write: as unknown as it would have been a moment later.
+    // Deleted between the read and the write: unknown, as it would have been a moment later.
     if (!saved) throw notFound(MESSAGE_INCONNU, 'MESSAGE_INEXISTANT')
     return c.json(saved satisfies Message)
   },

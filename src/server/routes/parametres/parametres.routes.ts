@@ -88,7 +88,7 @@ parametresRoutes.put(
       }
       return row
     })
-    // Deleted between the read and the write: as unknown as it would have been a moment later.
+    // Deleted between the read and the write: unknown, as it would have been a moment later.
     if (!saved) throw notFound(PARAMETRE_INCONNU, 'PARAMETRE_INEXISTANT')
     return c.json(saved satisfies Parametre)
   },
