@@ -3,10 +3,10 @@
 // `toDay` reads ISO strings ('yyyy-MM-dd') or DateTimes. The `…Number` variants work on day
 // numbers (see day-numbers.ts) for the batch checks.
 import { DateTime } from 'luxon'
-import { DEFAULT_ORDER_PARAMETERS, type OrderParameters } from './order-parameters'
+import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from './order-parameters'
 import { minutesOf, parseIsoDuration } from './durations'
 import { civilOf, dayNumber, dayNumberOfIso, isHolidayNumber, isoOfDayNumber, plusCalendar, weekdayOf, ZONE } from './day-numbers'
-import type { IsoDate } from './types'
+import type { ContraintesLivraison, IsoDate, ModeCamion } from './types'
 
 // The zone and the day number of an ISO date or a DateTime live with the day numbers (no luxon
 // at run time there); re-exported here, where the rules that speak luxon find them.
@@ -123,6 +123,33 @@ export function minimumBusinessDays(input: FirstAllowedDateInput): number {
 export function firstAllowedDayNumber(input: FirstAllowedDateInput): number {
   const params = input.params ?? DEFAULT_ORDER_PARAMETERS
   return addBusinessDayNumbers(dayNumber(input.now) ?? 0, minimumBusinessDays(input), extraDayNumbers(params.joursFeries))
+}
+
+/** What a line's first allowed delivery date depends on besides `now` (ordering-area §5). */
+export interface FirstAllowedDayContext {
+  now: DateTime
+  params?: OrderParameters
+  sessionStart?: DateTime | null
+  /** The article's delivery constraints at the line's address, when known. */
+  contraintesLivraison?: Pick<ContraintesLivraison, 'delaisMinJoursOuvres'> | null
+  /** The line's truck mode (its minimum delay counts), none for a quick-add. */
+  codeModeCamion?: string | null
+  modesCamion?: readonly ModeCamion[] | null
+}
+
+/**
+ * The first allowed delivery day of a line, as a day number: the one rule the order-line form,
+ * quick-add, the cart's date check, the feed advice and the server all use.
+ */
+export function firstAllowedDayFor(ctx: FirstAllowedDayContext): number {
+  const params = ctx.params ?? DEFAULT_ORDER_PARAMETERS
+  return firstAllowedDayNumber({
+    now: ctx.now,
+    params,
+    sessionStart: ctx.sessionStart ?? null,
+    delaisMinJoursOuvres: ctx.contraintesLivraison?.delaisMinJoursOuvres ?? null,
+    delaiMinLivraisonHeures: ctx.codeModeCamion ? truckModeLimits(ctx.codeModeCamion, ctx.modesCamion, params).delaiHeures : null,
+  })
 }
 
 /** The earliest delivery date allowed from `now` (ordering-area §5). */

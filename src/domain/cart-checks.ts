@@ -5,7 +5,7 @@
 // windows overlap, and they share at least one place. "Same dates" is read as "overlapping
 // windows": a silo cannot take two feeds on a day both trucks may come.
 import type { DateTime } from 'luxon'
-import { firstAllowedDayNumber, horizonDayNumber } from './calendar'
+import { firstAllowedDayFor, horizonDayNumber } from './calendar'
 import { MESSAGES } from './constants'
 import { validateDeliveryWindow } from './delivery-window'
 import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from './order-parameters'
@@ -103,11 +103,10 @@ export function linesWithInvalidDates(lines: readonly CartLine[], ctx: CartDates
   return lines
     .filter((line) => {
       const contraintesLivraison = ctx.contraintesLivraison?.(line) ?? null
-      const truck = truckModeLimits(line.codeModeCamion, ctx.modesCamion, params).delaiHeures
-      const key = `${contraintesLivraison?.delaisMinJoursOuvres ?? ''}|${truck ?? ''}`
+      const key = `${contraintesLivraison?.delaisMinJoursOuvres ?? ''}|${truckModeLimits(line.codeModeCamion, ctx.modesCamion, params).delaiHeures ?? ''}`
       let first = firsts.get(key)
       if (first === undefined) {
-        first = firstAllowedDayNumber({ now: ctx.now, params, sessionStart: ctx.sessionStart, delaisMinJoursOuvres: contraintesLivraison?.delaisMinJoursOuvres, delaiMinLivraisonHeures: truck })
+        first = firstAllowedDayFor({ now: ctx.now, params, sessionStart: ctx.sessionStart, contraintesLivraison, codeModeCamion: line.codeModeCamion, modesCamion: ctx.modesCamion })
         firsts.set(key, first)
       }
       const errors = validateDeliveryWindow(line.datePrevueLivraison, line.finDatePrevueLivraison, {

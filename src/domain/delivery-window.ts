@@ -4,13 +4,13 @@
 // DateTimes (see calendar.toDay) and go out as ISO strings.
 import type { DateTime } from 'luxon'
 import {
-  addBusinessDayNumbers, dayNumber, extraDayNumbers, firstAllowedDayNumber, horizonDayNumber, isBusinessDayNumber,
+  addBusinessDayNumbers, dayNumber, extraDayNumbers, firstAllowedDayFor, horizonDayNumber, isBusinessDayNumber,
 } from './calendar'
 import { isoOfDayNumber, weekdayOf } from './day-numbers'
 import { FAMILLE_ECART_UN_JOUR, MESSAGES, PETITS_CAMIONS } from './constants'
 import { parseIsoDuration, workingDaysOf } from './durations'
 import { formatDateCourte } from './format'
-import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from './order-parameters'
+import { DEFAULT_ORDER_PARAMETERS, type OrderParameters } from './order-parameters'
 import { allowedWeekdays, commonWeekdays, weekdaysMessage } from './weekdays'
 import type { ContraintesLivraison, IsoDate, ModeCamion } from './types'
 
@@ -44,21 +44,11 @@ export function minGapDays(codeFamilleArticle: unknown, codeModeCamion: unknown)
 
 const paramsOf = (ctx: DeliveryWindowContext) => ctx.params ?? DEFAULT_ORDER_PARAMETERS
 
-/** First allowed date for this article, address and truck mode, as a day number. */
-export function firstAllowedDayFor(ctx: DeliveryWindowContext): number {
-  if (ctx.firstAllowedDay !== undefined) return ctx.firstAllowedDay
-  const truck = ctx.codeModeCamion ? truckModeLimits(ctx.codeModeCamion, ctx.modesCamion, paramsOf(ctx)).delaiHeures : null
-  return firstAllowedDayNumber({
-    now: ctx.now,
-    params: paramsOf(ctx),
-    sessionStart: ctx.sessionStart ?? null,
-    delaisMinJoursOuvres: ctx.contraintesLivraison?.delaisMinJoursOuvres ?? null,
-    delaiMinLivraisonHeures: truck,
-  })
-}
+/** First allowed date for this article, address and truck mode, as a day number (calendar's rule, or the batch's precomputed one). */
+const firstAllowedDayOf = (ctx: DeliveryWindowContext): number => ctx.firstAllowedDay ?? firstAllowedDayFor(ctx)
 
 /** First allowed date for this article, address and truck mode ('yyyy-MM-dd'). */
-export const firstAllowedDateFor = (ctx: DeliveryWindowContext): IsoDate => isoOfDayNumber(firstAllowedDayFor(ctx))
+export const firstAllowedDateFor = (ctx: DeliveryWindowContext): IsoDate => isoOfDayNumber(firstAllowedDayOf(ctx))
 
 /** Checks of one date that do not depend on the other one. */
 function checkDay(day: number, ctx: DeliveryWindowContext, allowed: readonly number[], first: number | null): string | null {
@@ -88,7 +78,7 @@ export function validateDeliveryWindow(start: unknown, end: unknown, ctx: Delive
     }
   }
   const allowed = allowedWeekdays(ctx.contraintesLivraison)
-  const startError = checkDay(s, ctx, allowed, firstAllowedDayFor(ctx))
+  const startError = checkDay(s, ctx, allowed, firstAllowedDayOf(ctx))
   const endError = checkDay(e, ctx, allowed, null) ?? gapMessage(s, e, minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion))
   return { datePrevueLivraison: startError, finDatePrevueLivraison: endError }
 }
@@ -99,7 +89,7 @@ export function validateDeliveryWindow(start: unknown, end: unknown, ctx: Delive
 export function needsEarlyStartConfirmation(start: unknown, ctx: DeliveryWindowContext): boolean {
   const s = dayNumber(start)
   if (s === null) return false
-  if (checkDay(s, ctx, allowedWeekdays(ctx.contraintesLivraison), firstAllowedDayFor(ctx)) !== null) return false
+  if (checkDay(s, ctx, allowedWeekdays(ctx.contraintesLivraison), firstAllowedDayOf(ctx)) !== null) return false
   const params = paramsOf(ctx)
   const today = dayNumber(ctx.now) ?? 0
   return s < addBusinessDayNumbers(today, workingDaysOf(parseIsoDuration(params.delaisAlerte)), extraDayNumbers(params.joursFeries))
@@ -141,7 +131,7 @@ export function defaultStartDate(end: unknown, ctx: DeliveryWindowContext): IsoD
   if (e === null) return null
   const params = paramsOf(ctx)
   const latest = e - minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion)
-  const d = Math.max(firstAllowedDayFor(ctx), addBusinessDayNumbers(e, -workingDaysOf(parseIsoDuration(params.ecartDate)), extraDayNumbers(params.joursFeries)))
+  const d = Math.max(firstAllowedDayOf(ctx), addBusinessDayNumbers(e, -workingDaysOf(parseIsoDuration(params.ecartDate)), extraDayNumbers(params.joursFeries)))
   for (let fwd = d; fwd <= latest; fwd++) if (deliverable(fwd, ctx)) return isoOfDayNumber(fwd)
   return isoOfDayNumber(d)
 }

@@ -1,13 +1,13 @@
 // When must an order leave so that the feed arrives by the day it is needed? (issue 18: feed
 // forecasts). The first allowed delivery date of an order placed at a given instant comes from
 // the pivot hour, the login-time rule, the article's minimum business days, the truck mode's
-// delay and the holidays (delivery-window.firstAllowedDayFor); a truck may only come on a
+// delay and the holidays (calendar.firstAllowedDayFor); a truck may only come on a
 // business day the article allows at that address. The latest moment is found by bisection on
 // whole minutes: "can an order placed at t still arrive in time?" only ever turns from yes to no
 // as t moves on (the first allowed date never moves back), so the boundary is exact, whatever
 // rule a parameter switches on.
 import { DateTime } from 'luxon'
-import { dayNumber, extraDayNumbers, firstAllowedDayNumber, horizonDayNumber, isBusinessDayNumber, ZONE } from './calendar'
+import { dayNumber, extraDayNumbers, firstAllowedDayFor, horizonDayNumber, isBusinessDayNumber, ZONE } from './calendar'
 import { isoOfDayNumber, weekdayOf } from './day-numbers'
 import { MODE_CAMION_DEFAUT, QUANTITE_PAS } from './constants'
 import { formatDate } from './format'
@@ -28,16 +28,6 @@ export interface OrderTiming {
   codeModeCamion?: string | null
   modesCamion?: readonly ModeCamion[] | null
   codeFamilleArticle?: string | null
-}
-
-/** The first allowed delivery day of a line ordered at `at`: delivery-window.firstAllowedDayFor's rule. */
-export function firstAllowedDayAt(at: DateTime, timing: OrderTiming): number {
-  const params = timing.params ?? DEFAULT_ORDER_PARAMETERS
-  const truck = timing.codeModeCamion ? truckModeLimits(timing.codeModeCamion, timing.modesCamion, params).delaiHeures : null
-  return firstAllowedDayNumber({
-    now: at, params, sessionStart: timing.sessionStart ?? null,
-    delaisMinJoursOuvres: timing.contraintesLivraison?.delaisMinJoursOuvres ?? null, delaiMinLivraisonHeures: truck,
-  })
 }
 
 /** Rounds tonnes up to the order form's 0.5 t step (3-decimal noise ignored). */
@@ -88,7 +78,7 @@ export function deliveryDayBy(at: DateTime, need: IsoDate, timing: OrderTiming):
   const params = timing.params ?? DEFAULT_ORDER_PARAMETERS
   const last = lastDeliverableDayOnOrBefore(Math.min(n, horizonDayNumber(at, params)), timing)
   if (last === null) return null
-  return last >= firstAllowedDayAt(at, timing) ? last : null
+  return last >= firstAllowedDayFor({ ...timing, now: at }) ? last : null
 }
 
 export const canDeliverBy = (at: DateTime, need: IsoDate, timing: OrderTiming): boolean => deliveryDayBy(at, need, timing) !== null
@@ -107,7 +97,7 @@ export function latestOrderMoment(now: DateTime, need: IsoDate, timing: OrderTim
   let lo = Math.floor(now.toMillis() / MINUTE)
   const at = (m: number) => DateTime.fromMillis(m * MINUTE, { zone: ZONE })
   if (!canDeliverBy(at(lo), need, timing)) {
-    const first = firstDeliverableDayOnOrAfter(firstAllowedDayAt(now, timing), timing)
+    const first = firstDeliverableDayOnOrAfter(firstAllowedDayFor({ ...timing, now }), timing)
     return { kind: 'en-retard', auPlusTot: first === null ? null : isoOfDayNumber(first) }
   }
   // An order placed on the day needed is always too late (the first allowed date is a day ahead).

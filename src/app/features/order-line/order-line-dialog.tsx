@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useBlocker } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
 import { showsBuildingField } from '../../../domain/articles'
-import { MESSAGES } from '../../../domain/constants'
+import { MESSAGES, MODE_CAMION_DEFAUT } from '../../../domain/constants'
 import { firstAllowedDateFor } from '../../../domain/delivery-window'
 import { mineralMax } from '../../../domain/minerals'
 import type { CartLine } from '../../../domain/types'
@@ -58,7 +58,9 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
   const numArticle = line?.numArticle ?? target?.numArticle ?? ''
   const editing = Boolean(line)
   const queryClient = useQueryClient()
-  const data0 = useOrderLineData(owner, numTiers, numArticle, line?.codeTypeArticle ?? target?.codeTypeArticle ?? null, line?.numLot ?? target?.numLot ?? null, '')
+  // The address the form shows: its delivery constraints and address check are loaded with the rest.
+  const [numAdresse, setNumAdresse] = useState(() => str(line?.numAdresse ?? target?.numAdresse))
+  const data = useOrderLineData(owner, numTiers, numArticle, line?.codeTypeArticle ?? target?.codeTypeArticle ?? null, line?.numLot ?? target?.numLot ?? null, numAdresse)
   const lastDelivery = useLiveQuery(async () => (await readLastDelivery(owner, numTiers)) ?? false, [owner, numTiers])
   const [asking, setAsking] = useState(false)
   const closing = useRef(false)
@@ -76,7 +78,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
   // Leaving by navigation (the back button, a link) asks first (§2).
   const blocker = useBlocker({ shouldBlockFn: () => !closing.current, withResolver: true, enableBeforeUnload: () => dirty.current && !closing.current })
 
-  const a = data0.article
+  const a = data.article
   const article: LineArticle = {
     numArticle,
     libelleArticle: line?.libelleArticle ?? a?.libelle ?? target?.libelleArticle ?? target?.libelle ?? numArticle,
@@ -89,19 +91,27 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
     numContrat: line?.numContrat ?? target?.numContrat ?? null,
   }
   const sessionStart = useMemo(() => (loginAt ? DateTime.fromISO(loginAt) : null), [loginAt])
-  const ready = data0.ready && lastDelivery !== undefined
+  const ready = data.ready && lastDelivery !== undefined
 
   const defaults = useMemo(() => {
     if (!ready) return null
-    const minerals: MineralValue[] = data0.mineraux.map((m) => ({ ...m, selected: false, quantiteCommande: '' }))
-    const first = firstAllowedDateFor({ now: parisNow(), params: data0.params, sessionStart })
-    // The last dates and slots chosen become the next line's defaults, while still possible.
-    const last = lastDelivery && (lastDelivery.datePrevueLivraison ?? '') >= first ? lastDelivery : null
-    const only = data0.adresses.length === 1 ? str(data0.adresses[0]?.numAdr) : ''
+    const minerals: MineralValue[] = data.mineraux.map((m) => ({ ...m, selected: false, quantiteCommande: '' }))
     // An advised order (feed forecasts) brings its whole line; otherwise the last dates and slots.
     const p = target?.prefill
-    return initialValues(line ?? null, data0.modes, minerals, {
-      numAdresse: str(target?.numAdresse) || only,
+    // The last dates and slots chosen become the next line's defaults, while still possible for
+    // this line: its truck mode and, when already known, its address's delay count.
+    const first = firstAllowedDateFor({
+      now: parisNow(),
+      params: data.params,
+      sessionStart,
+      contraintesLivraison: data.contraintesLivraison,
+      codeModeCamion: line?.codeModeCamion ?? p?.codeModeCamion ?? MODE_CAMION_DEFAUT,
+      modesCamion: data.modes,
+    })
+    const last = lastDelivery && (lastDelivery.datePrevueLivraison ?? '') >= first ? lastDelivery : null
+    const only = data.adresses.length === 1 ? str(data.adresses[0]?.numAdr) : ''
+    return initialValues(line ?? null, data.modes, minerals, {
+      numAdresse: numAdresse || only,
       numBatiment: str(target?.numBatiment),
       datePrevueLivraison: (p ? p.datePrevueLivraison : last?.datePrevueLivraison) ?? '',
       finDatePrevueLivraison: (p ? p.finDatePrevueLivraison : last?.finDatePrevueLivraison) ?? '',
@@ -127,7 +137,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
     if (line) {
       await updateCartLine(owner, numTiers, { ...line, ...l, idLigne: line.idLigne })
     } else {
-      if ((data0.cart ?? []).length === 0) void askPersistentStorage()
+      if ((data.cart ?? []).length === 0) void askPersistentStorage()
       const { idLigne: _id, ...rest } = l
       await addCartLines(owner, numTiers, [rest])
     }
@@ -158,8 +168,8 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
         </header>
         {ready && defaults ? (
           <OrderLineForm
-            owner={owner}
-            numTiers={numTiers}
+            data={data}
+            onAddressChange={setNumAdresse}
             article={article}
             idLigne={line?.idLigne ?? ''}
             defaults={defaults}
@@ -167,7 +177,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
             isPhone={isPhone}
             submitLabel={editing ? 'Enregistrer' : 'Ajouter au panier'}
             showBuilding={showsBuildingField(article.codeDepartement, article.codeFiliere)}
-            mineralMaxDefault={mineralMax(null, data0.params.quantiteMaxMineral)}
+            mineralMaxDefault={mineralMax(null, data.params.quantiteMaxMineral)}
             onDirty={(d) => {
               dirty.current = d
             }}
@@ -176,7 +186,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
           />
         ) : (
           <div className="grid flex-1 place-items-center p-6 text-base" role="status">
-            {data0.loadFailed ? (
+            {data.loadFailed ? (
               <div className="grid gap-3 text-center">
                 <p>Hors connexion : les données nécessaires à la saisie n'ont jamais été chargées sur cet appareil.</p>
                 <button type="button" onClick={() => close(false)} className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green">

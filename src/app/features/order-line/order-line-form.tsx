@@ -1,9 +1,8 @@
-// The steps of the order-line form and their buttons. react-hook-form holds the values; the
-// valibot schema runs src/domain's validateOrderLine with the context of the moment (the cart's
-// other lines, the parameters, the address check…).
-import { useEffect, useMemo, useRef, useState } from 'react'
+// The steps of the order-line form and their buttons. react-hook-form holds the values; its
+// resolver runs src/domain's validateOrderLine with the context of the moment (the cart's other
+// lines, the parameters, the address check…). The data comes from the dialog, loaded once there.
+import { useEffect, useRef, useState } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
-import { valibotResolver } from '@hookform/resolvers/valibot'
 import type { DateTime } from 'luxon'
 import { placeOverlapWarnings } from '../../../domain/cart-checks'
 import { mineralMax } from '../../../domain/minerals'
@@ -11,15 +10,16 @@ import type { CartLine } from '../../../domain/types'
 import { parisNow } from '../../ui/now'
 import { FILLED_BUTTON, OUTLINE_BUTTON } from './fields'
 import { DeliveryStep } from './delivery-step'
-import { orderLineSchema, STEP_FIELDS, toCartLine, type FieldName, type FormContext, type LineArticle, type OrderLineValues } from './order-line-values'
+import { orderLineResolver, STEP_FIELDS, toCartLine, type FieldName, type FormContext, type LineArticle, type OrderLineValues } from './order-line-values'
 import { ProductStep } from './product-step'
 import { StorageStep } from './storage-step'
 import { SupplementsStep } from './supplements-step'
-import { useOrderLineData } from './use-order-line-data'
+import type { OrderLineData } from './use-order-line-data'
 
 interface Props {
-  owner: string
-  numTiers: string
+  data: OrderLineData
+  /** The address chosen: the dialog loads its delivery constraints and address check. */
+  onAddressChange: (numAdresse: string) => void
   article: LineArticle
   idLigne: string
   defaults: OrderLineValues
@@ -38,28 +38,14 @@ const STEP_NAMES = ['Produit', 'Supplémentations et minéraux', 'Stockage', 'Li
 const GROUPS = { phone: [[0, 1, 2], [3]], wide: [[0], [1], [2], [3]] } as const
 
 export function OrderLineForm(props: Props) {
-  const { owner, numTiers, article, idLigne, defaults, sessionStart, isPhone, submitLabel, showBuilding, onDirty, onCancel, onSave } = props
-  const ctxRef = useRef<FormContext | null>(null)
-  const resolver = useMemo(() => valibotResolver(orderLineSchema(() => ctxRef.current!)), [])
-  const form = useForm<OrderLineValues>({ defaultValues: defaults, resolver, mode: 'onTouched', reValidateMode: 'onChange' })
-  const [numAdresse, numBatiment, modeLibelle, modeOption] = form.watch(['numAdresse', 'numBatiment', 'modeLibelle', 'modeOption'])
-  const data = useOrderLineData(owner, numTiers, article.numArticle, article.codeTypeArticle, article.numLot ?? null, numAdresse)
-  const [index, setIndex] = useState(0)
-  const [saving, setSaving] = useState(false)
-  const bodyRef = useRef<HTMLDivElement>(null)
-  const groups = isPhone ? GROUPS.phone : GROUPS.wide
-  const current = Math.min(index, groups.length - 1)
-  const sections = groups[current] as readonly number[]
-  const isLast = current === groups.length - 1
+  const { data, onAddressChange, article, idLigne, defaults, sessionStart, isPhone, submitLabel, showBuilding, onDirty, onCancel, onSave } = props
   const now = parisNow()
-
-  const line = toCartLine(form.watch(), article, data.supplementations, data.modes, idLigne)
-  const batiment = data.batiments.find((b) => String(b.numBatiment) === numBatiment) ?? null
-  ctxRef.current = {
+  const context: FormContext = {
     article,
     supplementations: data.supplementations,
     modes: data.modes,
     idLigne,
+    batiments: data.batiments,
     rules: {
       now,
       params: data.params,
@@ -68,11 +54,22 @@ export function OrderLineForm(props: Props) {
       contraintesLivraison: data.contraintesLivraison,
       modesCamion: data.modes,
       otherLines: (data.cart ?? []).filter((l) => l.idLigne !== idLigne),
-      batiment,
       adresses: data.adresses.length ? data.adresses : null,
       adresseCompatible: data.adresseCompatible,
     },
   }
+  const form = useForm<OrderLineValues, FormContext>({ defaultValues: defaults, resolver: orderLineResolver, context, mode: 'onTouched', reValidateMode: 'onChange' })
+  const [numAdresse, modeLibelle, modeOption] = form.watch(['numAdresse', 'modeLibelle', 'modeOption'])
+  useEffect(() => onAddressChange(numAdresse), [numAdresse, onAddressChange])
+  const [index, setIndex] = useState(0)
+  const [saving, setSaving] = useState(false)
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const groups = isPhone ? GROUPS.phone : GROUPS.wide
+  const current = Math.min(index, groups.length - 1)
+  const sections = groups[current] as readonly number[]
+  const isLast = current === groups.length - 1
+
+  const line = toCartLine(form.watch(), article, data.supplementations, data.modes, idLigne)
   const windowCtx = {
     now,
     params: data.params,

@@ -1,7 +1,8 @@
-// The order-line form's values and their two-way mapping to a CartLine; the valibot schema whose
-// only check is src/domain's validateOrderLine (ordering-area §5): no rule is written here, this
-// only moves fields between the form's shape (texts, checkboxes) and the line's.
-import * as v from 'valibot'
+// The order-line form's values and their two-way mapping to a CartLine; the resolver whose only
+// check is src/domain's validateOrderLine (ordering-area §5): no rule is written here, this only
+// moves fields between the form's shape (texts, checkboxes) and the line's.
+import { toNestErrors } from '@hookform/resolvers'
+import type { FieldError, Resolver } from 'react-hook-form'
 import { CODE_AUTRE_LIEU, CRENEAU_DEFAUT, MODE_CAMION_DEFAUT, UNITE_DEFAUT } from '../../../domain/constants'
 import { formatNombre } from '../../../domain/format'
 import { validateOrderLine, type OrderLineContext } from '../../../domain/order-line'
@@ -165,53 +166,28 @@ export function formField(field: string, values: OrderLineValues): FieldName | n
 }
 
 export interface FormContext {
-  rules: OrderLineContext
+  /** The rules' context but the building, which follows the form's numBatiment. */
+  rules: Omit<OrderLineContext, 'batiment'>
+  batiments: readonly NonNullable<OrderLineContext['batiment']>[]
   article: LineArticle
   supplementations: readonly Supplementation[]
   modes: readonly ModeCamion[]
   idLigne: string
 }
 
-const Shape = v.object({
-  quantiteCommande: v.string(),
-  numAdresse: v.string(),
-  supplementations: v.array(v.string()),
-  mineraux: v.array(v.object({ numArticle: v.string(), libelleArticle: v.string(), codeTypeArticle: v.string(), selected: v.boolean(), quantiteCommande: v.string() })),
-  numBatiment: v.string(),
-  codeTypeSilo1: v.string(),
-  codeTypeSilo2: v.string(),
-  codeTypeSilo3: v.string(),
-  autre1: v.string(),
-  autre2: v.string(),
-  autre3: v.string(),
-  modeLibelle: v.string(),
-  modeOption: v.boolean(),
-  datePrevueLivraison: v.string(),
-  finDatePrevueLivraison: v.string(),
-  matinApmidi: v.string(),
-  finMatinApmidi: v.string(),
-})
-
 /**
- * The form's schema: the shape, then validateOrderLine on the line it describes. The context
- * (cart, parameters, the address check…) changes while the form is open, so it is read at each
- * validation through `current`.
+ * The form's resolver: src/domain's validateOrderLine on the line the values describe, with the
+ * context of the moment (react-hook-form's `context`, given at each render: the cart's other
+ * lines, the parameters, the address check…); each message under the form's field it is about.
  */
-export function orderLineSchema(current: () => FormContext) {
-  return v.pipe(
-    Shape,
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return
-      const values = dataset.value as OrderLineValues
-      const ctx = current()
-      const line = toCartLine(values, ctx.article, ctx.supplementations, ctx.modes, ctx.idLigne)
-      for (const e of validateOrderLine(line, ctx.rules)) {
-        const name = formField(e.field, values)
-        if (!name) continue
-        const keys = name.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k))
-        const path = keys.map((key) => ({ type: 'object', origin: 'value', input: values, key, value: undefined }))
-        addIssue({ message: e.message, path: path as unknown as [v.ObjectPathItem] })
-      }
-    }),
-  )
+export const orderLineResolver: Resolver<OrderLineValues, FormContext> = (values, ctx, options) => {
+  if (!ctx) throw new Error('orderLineResolver : le contexte du formulaire manque (useForm({ context }))')
+  const line = toCartLine(values, ctx.article, ctx.supplementations, ctx.modes, ctx.idLigne)
+  const errors: Record<string, FieldError> = {}
+  const batiment = ctx.batiments.find((b) => String(b.numBatiment) === values.numBatiment) ?? null
+  for (const e of validateOrderLine(line, { ...ctx.rules, batiment })) {
+    const name = formField(e.field, values)
+    if (name && !errors[name]) errors[name] = { type: 'validate', message: e.message }
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors: toNestErrors(errors, options) } : { values, errors: {} }
 }
