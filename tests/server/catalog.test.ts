@@ -1,6 +1,8 @@
 // The catalog API (ordering-area §2, §3, §7, §9): what each call answers from the database, and
 // that every call checks the session may act for the customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { joursFeries } from '../../src/server/db/schema'
 import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
@@ -152,6 +154,22 @@ describe.each(backends)('catalog API on $name', (backend) => {
     expect(unknown.status).toBe(404)
     expect((await unknown.json()).message).toBe('Article inconnu')
     expect((await get(t.app, `/web/v1/articles/A/410101/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=x`, farmer)).status).toBe(400)
+  })
+
+  it('days without delivery: the national holidays from the shared calendar, and the cooperative’s own closed days from its table', async () => {
+    await opened.db.insert(joursFeries).values({ date: '2026-12-26', libelle: 'Saint-Étienne (Alsace-Moselle)' })
+    try {
+      const p = await json(`/web/v1/referentiel/parametres-commande?numTiers=${DEMO.eleveur}`)
+      const days = p.joursFeries as { date: string; libelle: string }[]
+      expect(days.filter((j) => j.date >= '2026-12-20' && j.date <= '2027-01-05')).toEqual([
+        { date: '2026-12-25', libelle: 'Noël' },
+        { date: '2026-12-26', libelle: 'Saint-Étienne (Alsace-Moselle)' },
+        { date: '2027-01-01', libelle: "Jour de l'an" },
+      ])
+      expect(days.map((j) => j.date)).toEqual([...days.map((j) => j.date)].sort())
+    } finally {
+      await opened.db.delete(joursFeries).where(eq(joursFeries.date, '2026-12-26'))
+    }
   })
 
   it('order parameters: defaults, holidays ahead, an article’s bounds', async () => {

@@ -30,7 +30,7 @@ const ELEVEUR_POOL: Array<{ numArticle: string; adr: number[]; expl: number; bat
   { numArticle: '470106', adr: [1], expl: 1, bat: 11, min: 1, max: 3 }, // MI + 47010: never orderable
 ]
 
-export async function seedDeliveries(tx: Tx, rng: Rng, today: string, holidays: ReadonlySet<string>, others: SeededCustomer[]) {
+export async function seedDeliveries(tx: Tx, rng: Rng, today: string, others: SeededCustomer[]) {
   const deliveries: Delivery[] = []
   const lines: Line[] = []
   let seq = 1
@@ -41,7 +41,7 @@ export async function seedDeliveries(tx: Tx, rng: Rng, today: string, holidays: 
   }
 
   for (let back = HISTORY_DAYS; back >= 3; back -= rng.int(6, 10)) {
-    const day = nextBusinessDay(addDays(today, -back), holidays)
+    const day = nextBusinessDay(addDays(today, -back))
     if (day >= today) break
     const count = rng.int(1, 3)
     const items = Array.from({ length: count }, () => {
@@ -56,7 +56,7 @@ export async function seedDeliveries(tx: Tx, rng: Rng, today: string, holidays: 
 
   // 100002: older lots (not in the lots table any more) then the current ones.
   for (let back = HISTORY_DAYS; back >= 3; back -= rng.int(9, 14)) {
-    const day = nextBusinessDay(addDays(today, -back), holidays)
+    const day = nextBusinessDay(addDays(today, -back))
     if (day >= today) break
     const pondeuses = back <= 68
     const numLot = pondeuses ? DEMO.lots.pondeuses : back <= 125 && back >= 80 ? DEMO.lots.chairTermine : `VL${pad(9000 + Math.floor(back / 60), 5)}`
@@ -69,7 +69,7 @@ export async function seedDeliveries(tx: Tx, rng: Rng, today: string, holidays: 
 
   for (const c of others) {
     for (let back = HISTORY_DAYS - rng.int(0, 40); back >= 3; back -= rng.int(45, 90)) {
-      const day = nextBusinessDay(addDays(today, -back), holidays)
+      const day = nextBusinessDay(addDays(today, -back))
       if (day >= today) break
       const count = rng.chance(0.3) ? 2 : 1
       add(c.numTiers, day, 'VIS', Array.from({ length: count }, () => ({
@@ -81,7 +81,7 @@ export async function seedDeliveries(tx: Tx, rng: Rng, today: string, holidays: 
   // 100001's regular feed (issue 18), added last so that the numbers above stay as they were.
   const r = DEMO.alimentRegulier
   for (let back = -r.derniereLivraison + 4 * r.intervalleJours; back >= -r.derniereLivraison; back -= r.intervalleJours) {
-    add(DEMO.eleveur, nextBusinessDay(addDays(today, -back), holidays), 'VIS', [{ numArticle: r.numArticle, quantiteLivree: r.quantite, numAdresse: r.numAdresse, numExploitation: 1, numBatiment: 11 }])
+    add(DEMO.eleveur, nextBusinessDay(addDays(today, -back)), 'VIS', [{ numArticle: r.numArticle, quantiteLivree: r.quantite, numAdresse: r.numAdresse, numExploitation: 1, numBatiment: 11 }])
   }
 
   await insertAll(tx, livraisons, deliveries)

@@ -9,7 +9,6 @@ import { seedContracts } from './contracts'
 import { seedCustomers } from './customers'
 import { seedDeliveries } from './deliveries'
 import { seedFarms } from './farms'
-import { holidaysAround } from './holidays'
 import { seedLots } from './lots'
 import { seedOrders } from './orders'
 import { seedHelpTexts, seedMessages, seedParameters } from './parameters'
@@ -51,9 +50,8 @@ async function prepare(today: string) {
 }
 
 async function seedInto(tx: Tx, today: string, prepared: Awaited<ReturnType<typeof prepare>>) {
-  const holidays = new Set(holidaysAround(today).map((h) => h.date))
   // One generator per area, so that changing one area's data leaves the others' unchanged.
-  await seedReference(tx, today)
+  await seedReference(tx)
   await seedParameters(tx)
   await seedMessages(tx, today)
   await seedHelpTexts(tx)
@@ -63,6 +61,6 @@ async function seedInto(tx: Tx, today: string, prepared: Awaited<ReturnType<type
   await seedFarms(tx, others)
   await seedLots(tx, today)
   await seedContracts(tx, today)
-  await seedDeliveries(tx, createRng(2002), today, holidays, others)
-  await seedOrders(tx, today, holidays)
+  await seedDeliveries(tx, createRng(2002), today, others)
+  await seedOrders(tx, today)
 }

@@ -54,7 +54,7 @@ function path(etape: Etape): Etape[] {
   return flow.slice(0, flow.indexOf(etape) + 1)
 }
 
-export async function seedOrders(tx: Tx, today: string, holidays: ReadonlySet<string>) {
+export async function seedOrders(tx: Tx, today: string) {
   const domiciliation: Record<string, number> = { [DEMO.eleveur]: 1000, [DEMO.volailles]: 1002 }
   for (const [i, o] of ORDERS.entries()) {
     const orderDay = addDays(today, o.day)
@@ -64,13 +64,13 @@ export async function seedOrders(tx: Tx, today: string, holidays: ReadonlySet<st
     }).returning({ id: commandes.id })
     const commandeId = cmd!.id
     if (o.comments) await tx.insert(commandeCommentaires).values({ commandeId, ...o.comments })
-    const start = nextBusinessDay(addDays(orderDay, 2), holidays)
+    const start = nextBusinessDay(addDays(orderDay, 2))
     const lignes = await tx.insert(commandeLignes).values(o.lines.map((l, n) => {
       const a = article(l.numArticle)
       return {
         commandeId, idLigne: pad(n + 1, 3), etape: l.etape, numArticle: l.numArticle, libelleArticle: a.libelle,
         codeTypeArticle: a.codeTypeArticle, quantiteCommande: l.qte, numAdresse: l.adr ?? 1,
-        datePrevueLivraison: start, finDatePrevueLivraison: nextBusinessDay(addDays(start, 2), holidays),
+        datePrevueLivraison: start, finDatePrevueLivraison: nextBusinessDay(addDays(start, 2)),
         matinApmidi: n === 0 ? 'ID' : 'JS', finMatinApmidi: n === 0 ? 'ID' : 'JJ', codeModeCamion: l.mode ?? 'VIS',
         codeTypeSilo1: l.lot ? '001' : a.codePresentation === 'SAC' ? '040' : '002', numContrat: l.contrat ?? null,
         numLot: l.lot ?? null, numBatiment: l.bat ?? null, numExploitation: l.expl ?? null,

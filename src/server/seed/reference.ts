@@ -1,11 +1,11 @@
 // Reference data: departments, presentations, species branches, time slots, silo types, truck
-// modes, predefined comments, public holidays.
+// modes, predefined comments. The national public holidays are not stored: src/domain computes
+// them; the jours_feries table holds only the cooperative's own closed days (none in the demo).
 import {
-  commentairesPredefinis, departements, filieres, joursFeries, modesCamion, periodesLivraison,
+  commentairesPredefinis, departements, filieres, modesCamion, periodesLivraison,
   presentationsArticles, typesSilo,
 } from '../db/schema'
 import { insertAll, type Tx } from './batch'
-import { holidaysAround } from './holidays'
 
 /** Species branches. The building field shows for branch absent, 60 or 67 (the poultry ones). */
 export const FILIERE = { BOVINS_LAIT: '10', BOVINS_VIANDE: '11', PORCS: '20', OVINS: '30', VOLAILLES_CHAIR: '60', VOLAILLES_PONTE: '67' } as const
@@ -13,7 +13,7 @@ export const FILIERE = { BOVINS_LAIT: '10', BOVINS_VIANDE: '11', PORCS: '20', OV
 /** Departments; 45 is poultry (with the branch, it decides whether the building field shows). */
 export const DEPARTEMENT = { BOVINS: '41', PORCS: '42', VOLAILLES: '45', MINERAUX: '47', SUPPLEMENTATIONS: '48' } as const
 
-export async function seedReference(tx: Tx, today: string) {
+export async function seedReference(tx: Tx) {
   await insertAll(tx, departements, [
     { code: DEPARTEMENT.BOVINS, libelle: 'Bovins' },
     { code: DEPARTEMENT.PORCS, libelle: 'Porcs' },
@@ -71,5 +71,4 @@ export async function seedReference(tx: Tx, today: string) {
     { codeTypeSilo: '040', libelle: 'Déposer les sacs sous le hangar', ordre: 3 },
     { codeTypeSilo: null, libelle: 'Livraison possible en mon absence', ordre: 4 },
   ])
-  await insertAll(tx, joursFeries, holidaysAround(today))
 }

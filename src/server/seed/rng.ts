@@ -1,6 +1,7 @@
 // Deterministic randomness and calendar arithmetic for the seed: the same `today` gives the same
-// rows at every run (no Math.random, no clock). Days are 'yyyy-MM-dd' strings computed in UTC,
-// which is exact for calendar days whatever the server's time zone.
+// rows at every run (no Math.random, no clock). Days are 'yyyy-MM-dd' strings.
+import { isBusinessDayNumber } from '../../domain/calendar'
+import { dayNumberOfIso, isoOfDayNumber, plusCalendar } from '../../domain/day-numbers'
 
 export type Rng = ReturnType<typeof createRng>
 
@@ -25,29 +26,21 @@ export function createRng(seed: number) {
   }
 }
 
-const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`)
-const fromDate = (d: Date) => d.toISOString().slice(0, 10)
-
-export function addDays(iso: string, days: number): string {
-  const d = toDate(iso)
-  d.setUTCDate(d.getUTCDate() + days)
-  return fromDate(d)
+// Dates on the domain's one calendar (day numbers, weekdays 1–7, the national holidays and the
+// business days of src/domain/calendar): the demo data falls on the days the rules allow.
+const day = (iso: string): number => {
+  const n = dayNumberOfIso(iso)
+  if (n === null) throw new Error(`seed: date invalide ${iso}`)
+  return n
 }
 
-export function addMonths(iso: string, months: number): string {
-  const d = toDate(iso)
-  d.setUTCMonth(d.getUTCMonth() + months)
-  return fromDate(d)
-}
+export const addDays = (iso: string, days: number): string => isoOfDayNumber(plusCalendar(day(iso), { days }))
 
-/** 0 Sunday … 6 Saturday. */
-export const weekday = (iso: string) => toDate(iso).getUTCDay()
-
-/** Moves forward to the next business day (not a weekend, not in `holidays`). */
-export function nextBusinessDay(iso: string, holidays: ReadonlySet<string>): string {
-  let d = iso
-  while (weekday(d) === 0 || weekday(d) === 6 || holidays.has(d)) d = addDays(d, 1)
-  return d
+/** `iso` if it is a business day (no weekend, no national holiday), otherwise the next one. */
+export function nextBusinessDay(iso: string): string {
+  let d = day(iso)
+  while (!isBusinessDayNumber(d)) d++
+  return isoOfDayNumber(d)
 }
 
 /** An instant on day `iso` at hh:mm Paris time, approximated as UTC+1 (winter): good enough for demo data. */
