@@ -10,6 +10,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { flushOutboxNow, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
 import { FROM_CACHE_HEADER } from '../src/api/connection'
+import { API_CACHE, SERVER_PREFIXES } from '../src/api/contract/paths'
 import { CACHE_READS_MESSAGE, isCachedRead } from '../src/api/cached-reads'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> }
@@ -30,13 +31,13 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 clientsClaim()
 
 // Server paths are never answered with the app shell.
-const SERVER_PATHS = [/^\/web\//, /^\/public\//, /^\/security\//, /^\/api\//]
+const SERVER_PATHS = SERVER_PREFIXES.map((prefix) => new RegExp(`^${prefix}`))
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }))
 
 // API reads: the network when it answers within 4 s, else the last good answer. Only 200s are
 // kept (never an error page or a 401), for 30 days. /security/** is never cached.
 const apiReads = new NetworkFirst({
-  cacheName: 'silo-api-v1',
+  cacheName: API_CACHE,
   networkTimeoutSeconds: 4,
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),

@@ -25,5 +25,3 @@ export class NetworkError extends Error {
   }
 }
 
-export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError
-export const isNetworkError = (e: unknown): e is NetworkError => e instanceof NetworkError

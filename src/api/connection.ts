@@ -24,7 +24,7 @@ const LAST_ANSWER_KEY = 'silo-last-answer'
 let lastAnswerAt = readLastAnswer()
 
 /** No answer after this long: the screens say "offline" (the request itself may still succeed). */
-export const SLOW_MS = 5_000
+const SLOW_MS = 5_000
 /** While offline, how often a tiny request checks whether the server answers again. */
 const PROBE_EVERY_MS = 10_000
 /** The service worker sets this header on an answer taken from its cache (sw/sw.ts). */
@@ -83,7 +83,7 @@ export function watchRequest(): () => void {
 let probeTimer: ReturnType<typeof setInterval> | undefined
 const probeUrl = '/public/infos/version'
 
-export function probe(): Promise<void> {
+function probe(): Promise<void> {
   const done = watchRequest()
   return fetch(probeUrl, { method: 'HEAD', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(SLOW_MS * 2) })
     .then(reportAnswer, reportNoAnswer)

@@ -17,7 +17,7 @@ export interface RequestOptions {
   timeoutMs?: number
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000
+const DEFAULT_TIMEOUT_MS = 30_000
 
 /** The caller's signal (a query cancelled) and the time limit, whichever comes first. */
 function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; timedOut: () => boolean } {
@@ -37,17 +37,11 @@ export function onSessionLost(listener: SessionLostListener | null) {
   sessionLostListener = listener
 }
 
-let baseUrl = ''
-/** Tests and the service worker may point the client elsewhere; the app uses same-origin paths. */
-export function setBaseUrl(url: string) {
-  baseUrl = url.replace(/\/$/, '')
-}
-
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams()
   for (const [k, val] of Object.entries(query ?? {})) if (val !== undefined && val !== null) params.set(k, String(val))
   const qs = params.toString()
-  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`
+  return `${path}${qs ? `?${qs}` : ''}`
 }
 
 const inFlightGets = new Map<string, Promise<unknown>>()

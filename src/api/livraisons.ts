@@ -4,7 +4,7 @@ import { Livraisons, LIVRAISONS_LIMITE_MAX, livraisonsPageQuery, livraisonsPath,
 
 /** A page of the delivery history (LIVRAISONS_PAGE lines); no start: the newest lines of the
  * window ending today, the page the server announces with the first screen. */
-export const fetchLivraisons = (numTiers: string, page: LivraisonsPage = {}) =>
+const fetchLivraisons = (numTiers: string, page: LivraisonsPage = {}) =>
   request(livraisonsPath(numTiers), Livraisons, { query: livraisonsPageQuery(page) })
 
 export const livraisonsQueryOptions = (numTiers: string, page: LivraisonsPage = {}) =>

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { request } from './http-client'
 import { Message, messagePath, Messages, MESSAGES_PATH, type MessageBody } from './contract/messages'
 
-export const fetchMessages = () => request(MESSAGES_PATH, Messages)
+const fetchMessages = () => request(MESSAGES_PATH, Messages)
 
 /** An admin edits what is saved now: always asked afresh, the cached list shown meanwhile. */
 export const messagesQueryOptions = () => queryOptions({ queryKey: ['messages'], queryFn: fetchMessages, staleTime: 0 })

@@ -3,7 +3,7 @@ import { request } from './http-client'
 import { IncidentPaiement, incidentPaiementPath, PropositionsReglement, reglementCommandePath, ReglementTiers, reglementTiersPath } from './contract/paiement'
 import { CODE_ENTITE } from '../domain/constants'
 
-export const fetchIncidentPaiement = (numTiers: string) =>
+const fetchIncidentPaiement = (numTiers: string) =>
   request(incidentPaiementPath(numTiers), IncidentPaiement, { query: { numEntite: CODE_ENTITE } })
 
 export const incidentPaiementQueryOptions = (numTiers: string) =>

@@ -21,7 +21,7 @@ export function toOrderParameters(p: ParametresCommande): OrderParameters {
   }
 }
 
-export const fetchParametresCommande = (numTiers: string, numArticle?: string, numLot?: string) =>
+const fetchParametresCommande = (numTiers: string, numArticle?: string, numLot?: string) =>
   request(PARAMETRES_COMMANDE_PATH, ParametresCommande, { query: { numTiers, numArticle, numLot } })
 
 /** The raw answer (holidays with their labels, an article's constraints). */

@@ -3,7 +3,7 @@ import type { JeuParametres } from '../domain/parameter-values'
 import { request } from './http-client'
 import { Parametre, parametrePath, Parametres, parametresPath, type ParametreBody } from './contract/parametres'
 
-export const fetchParametres = (jeu: JeuParametres) => request(parametresPath(jeu), Parametres)
+const fetchParametres = (jeu: JeuParametres) => request(parametresPath(jeu), Parametres)
 
 /** An admin edits what is saved now: always asked afresh, the cached list shown meanwhile. */
 export const parametresQueryOptions = (jeu: JeuParametres) =>

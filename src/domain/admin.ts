@@ -111,7 +111,7 @@ export function copyBannerMessage(m: MessageBandeau, now: DateTime): { texte: st
 }
 
 /** Current when the end date is empty, or today or later. */
-export function isCurrentMessage(m: MessageBandeau, now: DateTime): boolean {
+function isCurrentMessage(m: MessageBandeau, now: DateTime): boolean {
   const fin = toDay(m?.dateFin)
   return !fin || toIsoDate(fin) >= toIsoDate(now.setZone(ZONE))
 }

@@ -2,7 +2,7 @@
 import { MESSAGES } from './constants'
 
 /** Minimum versions: Chrome 63, Safari 11.1, Firefox 67, Edge 79, Opera 50, Samsung 8.2, iOS 11.3. */
-export const MINIMUM_VERSIONS = {
+const MINIMUM_VERSIONS = {
   chrome: [63],
   safari: [11, 1],
   firefox: [67],
@@ -11,12 +11,12 @@ export const MINIMUM_VERSIONS = {
   samsung: [8, 2],
   ios: [11, 3],
 } as const satisfies Record<string, readonly number[]>
-export type Browser = keyof typeof MINIMUM_VERSIONS
+type Browser = keyof typeof MINIMUM_VERSIONS
 
 const version = (s: string | undefined): number[] => (s ?? '').split(/[._]/).map((n) => Number(n) || 0)
 
 /** The browser and version a user agent claims; the order matters (Edge and Opera say Chrome too). */
-export function detectBrowser(userAgent: unknown): { browser: Browser; version: number[] } | null {
+function detectBrowser(userAgent: unknown): { browser: Browser; version: number[] } | null {
   if (typeof userAgent !== 'string') return null
   const ua = userAgent
   const rules: [Browser, RegExp][] = [

@@ -13,7 +13,7 @@ import type { ContraintesLivraison, IsoDate, ModeCamion } from './types'
 export { ZONE, dayNumber }
 
 /** The day as a DateTime at the start of the day in Paris. */
-export function fromDayNumber(n: number): DateTime {
+function fromDayNumber(n: number): DateTime {
   return DateTime.fromObject(civilOf(n), { zone: ZONE })
 }
 
@@ -109,7 +109,7 @@ export interface FirstAllowedDateInput {
 }
 
 /** Minimum number of business days between today and the first allowed delivery date. */
-export function minimumBusinessDays(input: FirstAllowedDateInput): number {
+function minimumBusinessDays(input: FirstAllowedDateInput): number {
   const params = input.params ?? DEFAULT_ORDER_PARAMETERS
   const today = dayNumber(input.now) ?? 0
   const base = isBusinessDayNumber(today, extraDayNumbers(params.joursFeries)) && isBeforePivot(input.now, params, input.sessionStart) ? 1 : 2

@@ -20,7 +20,7 @@ const window = (l: CartLine): [string, string] => {
 }
 
 /** Same address and overlapping delivery windows (ISO dates compare as text). */
-export function overlapping(a: CartLine, b: CartLine): boolean {
+function overlapping(a: CartLine, b: CartLine): boolean {
   const [s1, e1] = window(a)
   const [s2, e2] = window(b)
   return Boolean(s1 && s2) && text(a.numAdresse) === text(b.numAdresse) && s1 <= e2 && s2 <= e1
@@ -35,14 +35,14 @@ export function placeOverlapWarnings(line: CartLine, others: readonly CartLine[]
   return result
 }
 
-export interface StorageIssue {
+interface StorageIssue {
   idLigne: string
   message: string
   /** The other lines involved. */
   avec: string[]
 }
 
-export type StorageDecision = 'erreur' | 'avertissement' | 'lieuxVides' | 'ok'
+type StorageDecision = 'erreur' | 'avertissement' | 'lieuxVides' | 'ok'
 
 export interface StorageCheck {
   decision: StorageDecision

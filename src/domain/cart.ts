@@ -18,7 +18,7 @@ export interface CartGroup<L extends CartLine = CartLine> {
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
 
 /** 'Livraison du X au Y' when every line of the group ends the same day, else 'Livraison à partir du X'. */
-export function groupTitle(lignes: readonly CartLine[]): string {
+function groupTitle(lignes: readonly CartLine[]): string {
   const start = formatDate(lignes[0]?.datePrevueLivraison ?? null)
   const ends = new Set(lignes.map((l) => text(l.finDatePrevueLivraison)))
   const [end] = [...ends]
@@ -80,9 +80,9 @@ const tonnes = (l: CartLine) => (typeof l.quantiteCommande === 'number' && Numbe
 export const totalWeight = (lines: readonly CartLine[]): number => roundTonnes(lines.reduce((sum, l) => sum + tonnes(l), 0))
 
 // The spec says what the warnings say, not their words: these sentences are ours.
-export const avertissementPetitCamion = (total: number) =>
+const avertissementPetitCamion = (total: number) =>
   `Le poids total de ${formatTonnes(total)} dépasse la capacité d'un petit camion (${CAPACITE_PETIT_CAMION} t)`
-export const avertissementCamion = (total: number) =>
+const avertissementCamion = (total: number) =>
   `Le poids total de ${formatTonnes(total)} dépasse la capacité d'un camion (${CAPACITE_CAMION} t)`
 
 /** Not blocking: VISP/PNEUP lines above 17 t, VIS/PNEU lines above 27 t, over the whole cart. */

@@ -2,8 +2,6 @@
 // Texts are copied character for character, typos included ('etre', 'caratères', 'Inconu'…):
 // they are the product's texts, not ours to correct.
 
-export const FRONT_VERSION = '27.0.0'
-
 export const CODE_AUTRE_LIEU = '997'
 export const PREFIXE_AUTRE_LIEU = '997:'
 export const MAX_LIEUX_STOCKAGE = 3
@@ -35,7 +33,6 @@ export const DELAI_PAGE_CONFIRMATION_MS = 50
 export const HISTORIQUE_DEBUT = '2020-11-01'
 export const HISTORIQUE_FENETRE_MOIS = 3
 export const HISTORIQUE_LIGNES_MOBILE = 12
-export const ECART_INTERVALLE_CONFIRMATION_JOURS = 5
 
 /** Pairs start-end allowed when both delivery dates are the same day. */
 export const PAIRES_CRENEAUX_UN_JOUR: readonly string[] = ['JS-JM', 'JS-JA', 'JS-JJ', 'JS-J1', 'JA-JM', 'JA-J1', 'JM-J1', 'JJ-J1']

@@ -14,7 +14,6 @@ export interface Contrat {
 }
 
 export const LIBELLE_CONTRATS_FUTURS = 'Contrats à venir'
-export const AUCUN_CONTRAT = 'Aucun contrat'
 
 /** codeTContrat EA means apport. */
 export const isApport = (c: Contrat): boolean => c.codeTContrat === 'EA'

@@ -13,7 +13,7 @@ const isDateTime = (x: unknown): x is DateTime =>
 
 const MS_PER_DAY = 86_400_000
 
-export const dayNumberOf = (year: number, month: number, day: number): number => Date.UTC(year, month - 1, day) / MS_PER_DAY
+const dayNumberOf = (year: number, month: number, day: number): number => Date.UTC(year, month - 1, day) / MS_PER_DAY
 
 export function civilOf(n: number): { year: number; month: number; day: number } {
   const d = new Date(n * MS_PER_DAY)

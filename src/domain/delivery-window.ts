@@ -61,7 +61,7 @@ function checkDay(day: number, ctx: DeliveryWindowContext, allowed: readonly num
 }
 
 /** The message for an end date too close to the start date, or null. */
-export function gapMessage(start: number, end: number, gap: number): string | null {
+function gapMessage(start: number, end: number, gap: number): string | null {
   if (end >= start + gap) return null
   if (gap <= 0) return MESSAGES.dateFinAvantDebut
   return gap === 1 ? MESSAGES.dateFinStrictementApres : MESSAGES.dateFinEcartMin(gap)

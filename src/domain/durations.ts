@@ -43,8 +43,6 @@ export function parseIsoDuration(text: unknown): DurationParts | null {
   return any ? parts : null
 }
 
-export const isValidIsoDuration = (text: unknown): boolean => parseIsoDuration(text) !== null
-
 const LETTER: Record<DurationUnit, string> = {
   years: 'Y', months: 'M', weeks: 'W', days: 'D', hours: 'H', minutes: 'M', seconds: 'S',
 }

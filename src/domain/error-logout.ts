@@ -1,14 +1,14 @@
 // The error-logout page's causes (ordering-area §2 "error-logout causes", §8).
 import { ROLE } from './roles'
 
-export const CAUSES = {
+const CAUSES = {
   TIERS_NON_RECONNU: 'TIERS_NON_RECONNU',
   ADHERENT_VGM: 'ADHERENT_VGM',
   ACCES_NON_AUTHORISE: 'ACCES_NON_AUTHORISE',
 } as const
 export type Cause = (typeof CAUSES)[keyof typeof CAUSES]
 
-export const TITRE_ERREUR_LOGOUT = 'Accès non autorisé'
+const TITRE_ERREUR_LOGOUT = 'Accès non autorisé'
 
 export interface ErrorLogoutPage {
   titre: string

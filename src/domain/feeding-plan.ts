@@ -73,7 +73,7 @@ export function lotType(numLot: unknown): 'PONTE' | 'CHAIR' | null {
 }
 
 /** A lot as the rules see it (the API's Lot fits): its animals, ordered tonnes per article, plans. */
-export interface LotTranche extends Tranche {
+interface LotTranche extends Tranche {
   articles?: readonly { numArticle: string }[] | null
 }
 export interface LotPlan extends Omit<PlanAlimentation, 'tranches'> {

@@ -3,14 +3,14 @@
 // orderable tonnes are ordered; the need is the rest of the orderable tonnes, rounded up to the
 // 0.5 t step of the order form.
 import type { DateTime } from 'luxon'
-import { dayNumber, toIsoDate, ZONE } from './calendar'
+import { dayNumber, ZONE } from './calendar'
 import { isoOfDayNumber } from './day-numbers'
 import { ceilToStep } from './latest-order-moment'
 import { isPlanOrderable, trancheStates, type PlanAlimentation, type Tranche } from './feeding-plan'
 import { roundTonnes } from './tonnes'
 import type { IsoDate } from './types'
 
-export interface ForecastArticle {
+interface ForecastArticle {
   numArticle: string
   libelle: string
   codeTypeArticle?: string | null
@@ -21,7 +21,7 @@ export interface ForecastTranche extends Tranche {
   articles: readonly ForecastArticle[]
 }
 
-export interface ForecastPlan extends PlanAlimentation {
+interface ForecastPlan extends PlanAlimentation {
   principal: boolean
   libelle: string
   tranches: readonly ForecastTranche[]
@@ -54,13 +54,13 @@ export type LotForecast =
     }
 
 /** The plan the lot is fed on today: the principal one when within its dates, else the first that is. */
-export function currentPlan(lot: ForecastLot, now: DateTime): ForecastPlan | null {
+function currentPlan(lot: ForecastLot, now: DateTime): ForecastPlan | null {
   const plans = [...(lot.plansAlimentation ?? [])].sort((a, b) => Number(Boolean(b.principal)) - Number(Boolean(a.principal)))
   return plans.find((p) => isPlanOrderable(p, now)) ?? null
 }
 
 /** Tonnes already ordered for a tranche: the lot's ordered tonnes of the tranche's articles. */
-export const orderedForTranche = (lot: ForecastLot, tranche: ForecastTranche): number =>
+const orderedForTranche = (lot: ForecastLot, tranche: ForecastTranche): number =>
   roundTonnes((tranche.articles ?? []).reduce((sum, a) => sum + (lot.quantitesCommandees?.[a.numArticle] ?? 0), 0))
 
 /**
@@ -89,5 +89,3 @@ export function lotForecast(lot: ForecastLot, now: DateTime): LotForecast {
   }
 }
 
-/** Is the tranche already being fed (its first day is today or past)? */
-export const hasStarted = (jourBesoin: IsoDate, now: DateTime): boolean => jourBesoin <= toIsoDate(now)

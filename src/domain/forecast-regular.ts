@@ -41,7 +41,7 @@ export interface RegularFeed {
   prochaineDate: IsoDate
 }
 
-export const MIN_DELIVERIES = 3
+const MIN_DELIVERIES = 3
 
 function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b)

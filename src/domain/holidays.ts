@@ -58,7 +58,7 @@ export function joursFeries(year: number): JourFerie[] {
 // Business-day checks run thousands of times per cart: one Set of ISO dates per year.
 const cache = new Map<number, ReadonlySet<string>>()
 
-export function joursFeriesSet(year: number): ReadonlySet<string> {
+function joursFeriesSet(year: number): ReadonlySet<string> {
   let set = cache.get(year)
   if (!set) {
     set = new Set(joursFeries(year).map((j) => j.date))

@@ -57,7 +57,7 @@ export function isDeliverableDay(day: number, timing: OrderTiming): boolean {
 }
 
 /** The last deliverable day on or before `day`, or null when none is found within two weeks. */
-export function lastDeliverableDayOnOrBefore(day: number, timing: OrderTiming): number | null {
+function lastDeliverableDayOnOrBefore(day: number, timing: OrderTiming): number | null {
   for (let d = day; d > day - SEARCH_DAYS; d--) if (isDeliverableDay(d, timing)) return d
   return null
 }

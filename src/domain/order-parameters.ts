@@ -35,7 +35,7 @@ export interface OrderParameters {
   typesSiloDefault: readonly string[]
 }
 
-export const DEFAULT_MODES_CAMION: Readonly<Record<string, TruckModeLimits>> = {
+const DEFAULT_MODES_CAMION: Readonly<Record<string, TruckModeLimits>> = {
   VIS: { min: null, max: 27, delaiHeures: null },
   VISP: { min: null, max: 17, delaiHeures: null },
   PNEU: { min: null, max: 27, delaiHeures: null },
@@ -69,12 +69,6 @@ export function parseHeurePivot(value: unknown): number | null {
 }
 
 export const formatHeurePivot = (hour: number): string => `${String(hour).padStart(2, '0')}:00:00`
-
-export interface ParameterRow {
-  categorie: string
-  code: string
-  value: string | number | null
-}
 
 const wholeNumber = (v: unknown): number | null => {
   const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : ''

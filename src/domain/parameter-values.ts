@@ -8,9 +8,9 @@ import { DURATION_FORMATS, DURATION_UNITS, formatIsoDuration, parseIsoDuration, 
 import { formatHeurePivot } from './order-parameters'
 
 /** The two parameter sets of §7 and the prefix of their keys (SAS-…, CDE-…). */
-export const JEUX_PARAMETRES = ['DEFAULT', 'CDEA'] as const
+const JEUX_PARAMETRES = ['DEFAULT', 'CDEA'] as const
 export type JeuParametres = (typeof JEUX_PARAMETRES)[number]
-export const PREFIXE_JEU: Record<JeuParametres, string> = { DEFAULT: 'SAS', CDEA: 'CDE' }
+const PREFIXE_JEU: Record<JeuParametres, string> = { DEFAULT: 'SAS', CDEA: 'CDE' }
 
 export const isJeuParametres = (jeu: unknown): jeu is JeuParametres => typeof jeu === 'string' && (JEUX_PARAMETRES as readonly string[]).includes(jeu)
 

@@ -4,7 +4,7 @@ import { ZONE } from './calendar'
 import { MESSAGES } from './constants'
 import type { CartLine } from './types'
 
-export interface DomiciliationBancaire {
+interface DomiciliationBancaire {
   numDomiciliationBancaire: string
   numeroCompte?: string | null
   nomBanque?: string | null

@@ -12,10 +12,8 @@ export const ROLE = {
   ECRITURE_PERSONNELLE: 'COM_ALI_ECRITURE_PERSONNELLE',
 } as const
 
-export type Role = (typeof ROLE)[keyof typeof ROLE]
-
 /** Roles that may confirm an order (cart-orders-admin §6). */
-export const WRITE_ROLES: readonly string[] = [
+const WRITE_ROLES: readonly string[] = [
   ROLE.ECRITURE_TOUS,
   ROLE.ECRITURE_REGION,
   ROLE.ECRITURE_PORTEFEUILLE,
@@ -26,7 +24,7 @@ export const WRITE_ROLES: readonly string[] = [
  * Staff roles that act on behalf of any member (connect-as). The spec lets administrators and
  * customer service connect as a member; field advisers (portefeuille, région) do the same.
  */
-export const ACT_FOR_MEMBER_ROLES: readonly string[] = [
+const ACT_FOR_MEMBER_ROLES: readonly string[] = [
   ROLE.ECRITURE_TOUS,
   ROLE.ECRITURE_REGION,
   ROLE.ECRITURE_PORTEFEUILLE,

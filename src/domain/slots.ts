@@ -19,7 +19,7 @@ export const isSingleDayPairValid = (matinApmidi: unknown, finMatinApmidi: unkno
  * The start slot another line of the cart imposes: lines starting the same day share one start
  * slot (one truck round), unless either says ID ("indifférent"), which fits any.
  */
-export function conflictingStartSlot(line: SlotLine, others: readonly SlotLine[]): string | null {
+function conflictingStartSlot(line: SlotLine, others: readonly SlotLine[]): string | null {
   const start = text(line.matinApmidi)
   const date = text(line.datePrevueLivraison)
   if (!start || !date || start === CRENEAU_DEFAUT) return null

@@ -63,7 +63,7 @@ export function sanitizePlaces(line: PlaceLine, allowed: readonly string[]): Sto
 }
 
 // Not worded by the spec: it only says such places are dropped; a forged line must still be refused.
-export const LIEU_NON_RECONNU = 'Lieu de stockage non reconnu'
+const LIEU_NON_RECONNU = 'Lieu de stockage non reconnu'
 
 /** The first place required; Autre with 3 to 20 characters; each place allowed for the building. */
 export function validateStoragePlaces(line: unknown, allowed?: readonly string[] | null): Record<PlaceField, string | null> {
@@ -85,7 +85,3 @@ export function validateStoragePlaces(line: unknown, allowed?: readonly string[]
 export const placeKey = (code: string): string =>
   isAutreLieu(code) ? `${PREFIXE_AUTRE_LIEU}${autreLieuTexte(code).toLowerCase().replace(/\s+/g, ' ')}` : code
 
-export const sharesPlace = (a: unknown, b: unknown): boolean => {
-  const pa = storagePlaces(a).map(placeKey)
-  return storagePlaces(b).some((c) => pa.includes(placeKey(c)))
-}

@@ -3,8 +3,8 @@ import { MESSAGES } from './constants'
 import type { Supplementation } from './types'
 
 /** Sub-types that, once chosen, are the only ones offered. */
-export const SOUS_TYPES_EXCLUSIFS: readonly string[] = ['AA', 'SU']
-export const MAX_SUPPLEMENTATIONS_AA = 1
+const SOUS_TYPES_EXCLUSIFS: readonly string[] = ['AA', 'SU']
+const MAX_SUPPLEMENTATIONS_AA = 1
 
 const list = (v: unknown): Supplementation[] =>
   Array.isArray(v) ? v.filter((s): s is Supplementation => Boolean(s) && typeof s === 'object') : []

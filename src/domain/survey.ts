@@ -3,8 +3,8 @@
 // half steps, the detail ratings and a comment of at most 1000 characters, sent once.
 import { COMMENTAIRE_QUESTIONNAIRE_MAX } from './constants'
 
-export const NOTE_MAX = 5
-export const NOTE_PAS = 0.5
+const NOTE_MAX = 5
+const NOTE_PAS = 0.5
 /** Every value a rating can take: 0.5, 1, … 5 (no rating is null, not 0). */
 export const NOTE_VALEURS: readonly number[] = Array.from({ length: NOTE_MAX / NOTE_PAS }, (_, i) => (i + 1) * NOTE_PAS)
 

@@ -1,10 +1,9 @@
 // Delivery weekdays allowed per article and address (the delivery constraints' lundi…dimanche).
-import type { DateTime } from 'luxon'
 import type { ContraintesLivraison } from './types'
 
 /** luxon weekday numbers: 1 = Monday … 7 = Sunday. */
 export const JOURS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'] as const
-export type Jour = (typeof JOURS)[number]
+type Jour = (typeof JOURS)[number]
 
 const ALL: readonly number[] = [1, 2, 3, 4, 5, 6, 7]
 
@@ -16,9 +15,6 @@ export function allowedWeekdays(constraints: ContraintesLivraison | null | undef
   if (!constraints || typeof constraints !== 'object') return [...ALL]
   return ALL.filter((n) => (constraints as Record<string, unknown>)[JOURS[n - 1] as Jour] !== false)
 }
-
-export const isAllowedWeekday = (day: DateTime, constraints: ContraintesLivraison | null | undefined): boolean =>
-  allowedWeekdays(constraints).includes(day.weekday)
 
 /** Weekdays common to several articles (the quick-add dialog of the history). */
 export function commonWeekdays(list: readonly (ContraintesLivraison | null | undefined)[]): number[] {

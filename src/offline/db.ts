@@ -33,7 +33,7 @@ export interface CartHeader {
   [other: string]: unknown
 }
 
-export interface CartHeaderRow {
+interface CartHeaderRow {
   owner: string
   numTiers: string
   /** Last dates and slots chosen (defaults for the next line), logistic comment. Parsed on read. */
@@ -41,7 +41,7 @@ export interface CartHeaderRow {
   updatedAt: string
 }
 
-export interface DeliveryRow {
+interface DeliveryRow {
   owner: string
   numTiers: string
   key: string
@@ -49,7 +49,7 @@ export interface DeliveryRow {
   savedAt: string
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'accepted' | 'rejected'
+type OutboxStatus = 'pending' | 'sending' | 'accepted' | 'rejected'
 
 export type OutboxKind = 'commande' | 'evaluation'
 
@@ -83,7 +83,7 @@ export interface OutboxRow {
   commandeOutboxId?: string
 }
 
-export class SiloDb extends Dexie {
+class SiloDb extends Dexie {
   cartLines!: Table<CartLineRow, [string, string, string]>
   cartHeaders!: Table<CartHeaderRow, [string, string]>
   deliveries!: Table<DeliveryRow, [string, string, string]>

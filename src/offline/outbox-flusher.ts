@@ -45,7 +45,7 @@ export async function sendItem(row: OutboxRow): Promise<SendResult> {
   }
 }
 
-export const backoffMs = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))
+const backoffMs = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))
 
 let running: Promise<void> | null = null
 

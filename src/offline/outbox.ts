@@ -9,7 +9,7 @@ import { db, type OutboxKind, type OutboxRow } from './db'
 import { flushOutbox, flushOutboxNow, requestBackgroundSync, waitingItem, type WaitingItem } from './outbox-flusher'
 
 export { flushOutbox, flushOutboxNow }
-export type { EvaluationBody, WaitingItem }
+export type { EvaluationBody }
 
 export interface OutboxView {
   id: string
@@ -23,7 +23,7 @@ export interface OutboxView {
 }
 
 /** A new Idempotency-Key: random, unguessable, valid for the server's pattern. */
-export const newKey = (): string => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`)
+const newKey = (): string => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`)
 
 const view = (r: OutboxRow): OutboxView => ({
   id: r.id,

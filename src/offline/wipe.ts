@@ -1,14 +1,8 @@
 // Erasing what a user left on a shared device at logout (ARCHITECTURE.md, offline design):
 // the cart, the recent deliveries, the persisted queries, the API cache. Orders still waiting in
 // the outbox are never dropped silently: they stay, and the caller tells the user.
+import { API_CACHE } from '../api/contract/paths'
 import { db } from './db'
-
-export const API_CACHE = 'silo-api-v1'
-
-/** How many outbox items have not reached the cooperative yet. */
-export async function unsentCount(): Promise<number> {
-  return db.outbox.where('status').anyOf('pending', 'sending').count()
-}
 
 /**
  * Erases the local data. Returns the number of unsent outbox items it kept. When none is kept

@@ -2,6 +2,7 @@
 // against a migrated database, with a clock of their own.
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
+import { isServerPath } from '../api/contract/paths'
 import { HTTPException } from 'hono/http-exception'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
@@ -112,17 +113,14 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
     return c.json({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE', requestId }, 500)
   })
 
-  const apiNotFound = (path: string) => ['/web/', '/public/', '/security/', '/api/'].some((p) => path.startsWith(p))
   if (opts.serveApp !== false) mountStatic(app, deps.config.distDir)
   app.notFound((c) =>
-    apiNotFound(c.req.path)
+    isServerPath(c.req.path)
       ? c.json({ message: 'Resource inexistante', code: 'INTROUVABLE' }, 404)
       : c.text('Page introuvable', 404),
   )
   return app
 }
-
-export type SiloApp = ReturnType<typeof createApp>
 
 /** The PostgreSQL error code of an error or of its cause (drizzle wraps the driver's error). */
 function pgCode(err: unknown): string | null {

@@ -20,7 +20,7 @@ const Etapes = v.pipe(
 // keep working; when more orders follow, the reply's CURSEUR_SUIVANT header carries the cursor
 // to send as `apres` for the next page (it is also curseurDe(the last order of the page)).
 export const LIMITE_DEFAUT = 50
-export const LIMITE_MAX = 200
+const LIMITE_MAX = 200
 export const CURSEUR_SUIVANT = 'X-Curseur-Suivant'
 /** The position after `commande` in the newest-first order: its instant (ms) and id. */
 export const curseurDe = (commande: Pick<Commande, 'id' | 'date'>): string => `${Date.parse(commande.date)}.${commande.id}`

@@ -47,7 +47,7 @@ export const Int = () =>
   )
 
 /** One milligram in tonnes: a non-zero quantity below it is noise (1e-320), never a farmer's. */
-export const MILLIGRAMME_EN_TONNES = 1e-9
+const MILLIGRAMME_EN_TONNES = 1e-9
 /** A finite number, 0 or at least 1 mg in absolute value, at most `max`. */
 export const Quantite = (max: number) =>
   v.pipe(

@@ -5,7 +5,7 @@ import { IsoDate } from './common'
 
 export const lotsPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/lots`
 
-export const ArticlePlan = v.object({
+const ArticlePlan = v.object({
   libelle: v.string(),
   numArticle: v.string(),
   codeTypeArticle: v.string(),
@@ -13,7 +13,7 @@ export const ArticlePlan = v.object({
   artCommandable: v.boolean(),
 })
 
-export const TranchePlan = v.object({
+const TranchePlan = v.object({
   /** Animal age in days. */
   ageMini: v.number(),
   ageMaxi: v.number(),

@@ -18,8 +18,8 @@ export const ReglementTiersQuery = v.object({
   codeTArt: v.optional(v.string()),
 })
 
-export const DomiciliationBancaire = v.object({ numDomiciliationBancaire: v.number(), numeroCompte: v.string(), nomBanque: v.string() })
-export const ModeReglement = v.object({
+const DomiciliationBancaire = v.object({ numDomiciliationBancaire: v.number(), numeroCompte: v.string(), nomBanque: v.string() })
+const ModeReglement = v.object({
   codeRegt: v.string(),
   libelle: v.string(),
   parDefaut: v.boolean(),
@@ -45,7 +45,7 @@ export const ReglementCommandeQuery = v.object({
   dateValidite: IsoDate,
   numLot: v.optional(v.string()),
 })
-export const PropositionReglement = v.object({
+const PropositionReglement = v.object({
   codeRegt: v.string(),
   libelle: v.string(),
   parDefaut: v.boolean(),
@@ -53,5 +53,5 @@ export const PropositionReglement = v.object({
   tauxEscompte: v.number(),
   domiciliationsBancaires: v.array(v.object({ numDomiciliationBancaire: v.string(), numeroCompte: v.string(), nomBanque: v.string() })),
 })
-export type PropositionReglement = v.InferOutput<typeof PropositionReglement>
+type PropositionReglement = v.InferOutput<typeof PropositionReglement>
 export const PropositionsReglement = v.array(PropositionReglement)

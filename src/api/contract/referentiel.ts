@@ -6,7 +6,7 @@ export const ReferentielQuery = v.object({ numTiers: v.optional(v.string()) })
 
 const CodeLibelle = v.object({ code: v.string(), libelle: v.string() })
 
-export const ModeCamion = v.object({
+const ModeCamion = v.object({
   code: v.string(),
   libelle: v.string(),
   libelleOption: v.nullable(v.string()),
@@ -15,7 +15,7 @@ export const ModeCamion = v.object({
   /** Minimum delivery delay in hours (tipper 48 h, moving floor 72 h). */
   delaiMinLivraison: v.nullable(v.number()),
 })
-export type ModeCamion = v.InferOutput<typeof ModeCamion>
+type ModeCamion = v.InferOutput<typeof ModeCamion>
 
 export const MessageBandeau = v.object({
   id: v.number(),

@@ -10,7 +10,7 @@ import type { Need } from './use-order-advice'
  * Where a lot's feed goes: the address of the lot's last delivery, else of its exploitation's,
  * else the customer's only (or first) address still delivered.
  */
-export function lotAddress(lot: Lot, lignes: readonly LigneLivraison[], adresses: readonly Adresse[]): number | null {
+function lotAddress(lot: Lot, lignes: readonly LigneLivraison[], adresses: readonly Adresse[]): number | null {
   const offered = offeredAddresses(adresses)
   const usable = (n: number | null) => n !== null && (offered.length === 0 || offered.some((a) => a.numAdr === n))
   const sameLot = lignes.find((l) => l.numLot === lot.numLot && usable(l.numAdresse))

@@ -21,7 +21,7 @@ export function requireActFor(c: { get(key: 'user'): SessionUser | null }, numTi
   )
 }
 
-export const ADHERENT_NON_CHOISI = 'ADHERENT_NON_CHOISI'
+const ADHERENT_NON_CHOISI = 'ADHERENT_NON_CHOISI'
 
 /** Staff acting for a member: the member, for the audit log; null for a farmer's own session. */
 export const actedFor = (user: SessionUser, numTiers: string) => (isFarmer(user.roles) ? null : numTiers)

@@ -6,7 +6,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from './env'
 
 /** The socket's address. app.request() in tests passes `{ incoming: { socket } }` as its env. */
-export function socketAddress(c: Context<AppEnv>): string | null {
+function socketAddress(c: Context<AppEnv>): string | null {
   const address = c.env?.incoming?.socket?.remoteAddress
   return typeof address === 'string' && address ? address.replace(/^::ffff:/, '') : null
 }

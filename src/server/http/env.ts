@@ -23,7 +23,7 @@ export interface AppDeps {
 }
 
 /** What @hono/node-server passes as the env; absent in app.request() unless a test gives it. */
-export interface NodeBindings {
+interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } }
 }
 

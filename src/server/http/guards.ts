@@ -46,7 +46,7 @@ export const signedInOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 /** Body sizes, in bytes: the sign-in form is a few fields; the largest JSON write is an order. */
-export const BODY_LIMITS = { signIn: 16 * 1024, json: 256 * 1024 } as const
+const BODY_LIMITS = { signIn: 16 * 1024, json: 256 * 1024 } as const
 
 const tooLarge = (max: number) => (c: Context<AppEnv>) =>
   c.json({ message: `Requête trop volumineuse : ${Math.round(max / 1024)} Ko au plus.`, code: 'REQUETE_TROP_VOLUMINEUSE' }, 413)

@@ -18,7 +18,7 @@ export interface Outcome {
 /** A first request older than this and still "in flight" died with its transaction: retake it. */
 const STALE_MS = 30_000
 const KEEP_DAYS = 30
-export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
@@ -29,7 +29,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null)
 }
 
-export const requestHash = (scope: string, body: unknown) => createHash('sha256').update(`${scope}\n${canonical(body)}`).digest('hex')
+const requestHash = (scope: string, body: unknown) => createHash('sha256').update(`${scope}\n${canonical(body)}`).digest('hex')
 
 interface Options {
   username: string

@@ -6,10 +6,10 @@ import { relative } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppEnv } from './env'
+import { isServerPath } from '../../api/contract/paths'
 import { precompressedFiles } from './precompressed'
 import { firstScreenPreload } from './first-screen-preload'
 
-const API_PREFIXES = ['/web/', '/public/', '/security/', '/api/']
 
 export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(distDir)) return
@@ -40,13 +40,13 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   // The build's brotli or gzip copy when the browser takes it (Vary: Accept-Encoding), else the file.
   app.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
-    if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next()
+    if (isServerPath(c.req.path)) return next()
     return (await precompressed.respond(c, c.req.path)) ?? next()
   })
   app.use('*', serveStatic({ root }))
   // Deep links get the app shell; API paths keep their own 404.
   app.get('*', async (c, next) => {
-    if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix)) || /\.[a-z0-9]+$/i.test(c.req.path)) return next()
+    if (isServerPath(c.req.path) || /\.[a-z0-9]+$/i.test(c.req.path)) return next()
     return appShell(c)
   })
 }

@@ -14,7 +14,7 @@ import { loginAttempts, mailOutbox, sessions } from '../db/schema'
 import type { SessionLimits } from '../auth/session-store'
 import { THROTTLE } from '../auth/login-throttle'
 
-export const MAIL_KEEP_DAYS = 90
+const MAIL_KEEP_DAYS = 90
 const ENDED_SESSION_KEEP_DAYS = 1
 export const HOUSEKEEPING_EVERY_MS = 60 * 60_000
 

@@ -27,7 +27,7 @@ const num = (v: unknown) => (str(v) === '' ? null : Number(v))
  * The line as it will be stored, which is the line the rules check: tonnes rounded to the kg,
  * minerals to the hundredth of a percent (their columns), 'Autre' places with their words back.
  */
-export function normalizeLine(line: LigneCommandePayload): LigneCommandePayload {
+function normalizeLine(line: LigneCommandePayload): LigneCommandePayload {
   return restoreAutreLieux({
     ...line,
     quantiteCommande: typeof line.quantiteCommande === 'number' ? roundTonnes(line.quantiteCommande) : line.quantiteCommande,
@@ -39,7 +39,7 @@ export function normalizeLine(line: LigneCommandePayload): LigneCommandePayload 
 }
 
 /** The reasons a line is refused, as 409 entries: the shared rules on the stored facts, then the customer's rights. */
-export function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayload[], ctx: OrderContext, now: DateTime, sessionStart: DateTime | null): ConflictEntry[] {
+function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayload[], ctx: OrderContext, now: DateTime, sessionStart: DateTime | null): ConflictEntry[] {
   const article = ctx.articles.get(line.numArticle)
   const entry = (name: string, reason: string): ConflictEntry => ({
     name,

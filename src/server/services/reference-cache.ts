@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema'
 
-export const REFERENCE_TTL_MS = 30_000
+const REFERENCE_TTL_MS = 30_000
 /** Keys include the day and an article number: past this many, the copy starts again empty. */
 const MAX_ENTRIES = 500
 

@@ -26,7 +26,7 @@ import { OrderLineForm } from './order-line-form'
 import { useOrderLineData } from './use-order-line-data'
 
 /** What a catalog screen asks to order (the props of ui/order-line-button's target). */
-export interface OrderLineTarget {
+interface OrderLineTarget {
   numArticle: string
   libelle?: string | null
   libelleArticle?: string | null

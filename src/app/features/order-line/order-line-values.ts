@@ -67,7 +67,7 @@ const str = (x: unknown): string => (x === null || x === undefined ? '' : String
 export const formatQuantite = (n: number | null | undefined): string => (typeof n === 'number' && Number.isFinite(n) ? formatNombre(n).replace(/\s/g, '') : '')
 
 /** The truck-mode label and option of a code (the form shows a label, then the option box). */
-export function modeOfCode(code: string | null | undefined, modes: readonly ModeCamion[]): { modeLibelle: string; modeOption: boolean } {
+function modeOfCode(code: string | null | undefined, modes: readonly ModeCamion[]): { modeLibelle: string; modeOption: boolean } {
   const m = modes.find((x) => x.code === (code || MODE_CAMION_DEFAUT)) ?? modes.find((x) => x.code === MODE_CAMION_DEFAUT)
   return { modeLibelle: m?.libelle ?? '', modeOption: Boolean(m?.libelleOption) }
 }
@@ -155,7 +155,7 @@ export function toCartLine(
 }
 
 /** Where the form shows a rule's message (the line's field names → the form's). */
-export function formField(field: string, values: OrderLineValues): FieldName | null {
+function formField(field: string, values: OrderLineValues): FieldName | null {
   if (field === 'codeModeCamion') return 'modeLibelle'
   if (field === 'numArticle') return null
   if (field.startsWith('mineraux.')) {

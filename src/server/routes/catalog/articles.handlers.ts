@@ -71,7 +71,7 @@ export async function loadMineraux(db: Db, numArticle: string): Promise<Mineral[
 }
 
 /** No row: no extra delay, Monday to Friday (the business-day rule removes the weekend anyway). */
-export const DEFAULT_CONTRAINTES: ContraintesLivraison = {
+const DEFAULT_CONTRAINTES: ContraintesLivraison = {
   delaisMinJoursOuvres: 0,
   lundi: true,
   mardi: true,

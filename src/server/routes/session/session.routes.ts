@@ -12,7 +12,7 @@ import { clientAddress } from '../../http/client-address'
 import { safeRedirect, signInPage } from '../../auth/sign-in-page'
 import { checkPassword, userExists } from './session.handlers'
 
-export const LOGIN_FAILED = "Erreur d'authentification"
+const LOGIN_FAILED = "Erreur d'authentification"
 
 export const sessionRoutes = new Hono<AppEnv>()
 

@@ -1,0 +1,11 @@
+// Where the server answers, for the three that must agree on it: the server (its API's 404 and
+// the app's static files), and the service worker (which pages are the app's, what it caches).
+// Everything else is the app's (index.html).
+
+/** The server's path prefixes: the API, the sign-in, the public reads, the API's description. */
+export const SERVER_PREFIXES = ['/web/', '/public/', '/security/', '/api/'] as const
+
+export const isServerPath = (path: string): boolean => SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))
+
+/** The service worker's cache of the API's answers (sw/sw.ts), erased at logout (src/offline/wipe.ts). */
+export const API_CACHE = 'silo-api-v1'
