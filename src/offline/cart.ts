@@ -30,7 +30,8 @@ const reported = new Set<string>()
 function readable(rows: readonly CartLineRow[]): CartLine[] {
   const lines: CartLine[] = []
   for (const row of rows) {
-    const parsed = v.safeParse(Ligne, row)
+    // The row's key is the line's number, whatever the line says.
+    const parsed = v.safeParse(Ligne, { ...row, line: { ...row.line, idLigne: row.idLigne } })
     if (parsed.success) {
       lines.push(parsed.output.line)
       continue
@@ -95,6 +96,11 @@ export async function takeCart(owner: string, numTiers: string): Promise<CartLin
   await db.cartLines.bulkDelete(lines.map((l): [string, string, string] => [owner, numTiers, l.idLigne]))
   if (await db.cartHeaders.get([owner, numTiers])) await changeHeader(owner, numTiers, ({ commentaires: _sent, ...header }) => header)
   return lines
+}
+
+/** Every row this device holds for this cart, readable or not: what a logout would erase. */
+export function countCartRows(owner: string, numTiers: string): Promise<number> {
+  return cartRows(owner, numTiers).count()
 }
 
 /** The cart's lines of this user for this customer, in idLigne order (checks across lines). */

@@ -55,10 +55,10 @@ function MainLayout() {
 
   // With lines in the cart or items not yet sent, ask first (Dexie loads only now).
   const onLogout = async () => {
-    const [{ readCartLines }, { unsentItemsFor }] = await Promise.all([import('../../offline/cart'), import('../../offline/outbox-flusher')])
-    const lines = await readCartLines(user.username, numTiers).catch(() => [])
+    const [{ countCartRows }, { unsentItemsFor }] = await Promise.all([import('../../offline/cart'), import('../../offline/outbox-flusher')])
+    const lines = await countCartRows(user.username, numTiers).catch(() => 0)
     const waiting = await unsentItemsFor(user.username).catch(() => [])
-    if (lines.length > 0 || waiting.length > 0) setPending({ lines: lines.length, waiting })
+    if (lines > 0 || waiting.length > 0) setPending({ lines, waiting })
     else await leave()
   }
 

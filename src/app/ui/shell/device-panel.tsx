@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lastAnswer } from '../../../api/connection'
 import { referentielQueryOptions } from '../../../api/referentiel'
 import { formatNombre } from '../../../domain/format'
-import { readCartLines } from '../../../offline/cart'
+import { countCartRows } from '../../../offline/cart'
 import type { OutboxRow } from '../../../offline/db'
 import { unsentRowsFor, waitingItem } from '../../../offline/outbox-flusher'
 import { installWay } from '../../pwa/install'
@@ -52,7 +52,7 @@ export default function DevicePanel({ owner, numTiers, onClose }: { owner: strin
 
   useEffect(() => {
     void unsentRowsFor(owner).then(setRows, () => setRows([]))
-    void readCartLines(owner, numTiers).then((l) => setCartLines(l.length), () => setCartLines(0))
+    void countCartRows(owner, numTiers).then(setCartLines, () => setCartLines(0))
     void readStorage().then(setStorage)
   }, [owner, numTiers])
 
