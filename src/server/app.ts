@@ -22,8 +22,16 @@ import { referentielRoutes } from './routes/referentiel/referentiel.routes'
 import { aidesRoutes } from './routes/aides/aides.routes'
 import { parametresRoutes } from './routes/parametres/parametres.routes'
 import { messagesRoutes } from './routes/messages/messages.routes'
-import { tiersCatalogRoutes } from './routes/catalog/tiers-catalog.routes'
-import { articlesRoutes } from './routes/catalog/articles.routes'
+import { articlesRoutes } from './routes/articles/articles.routes'
+import { batimentsRoutes } from './routes/batiments/batiments.routes'
+import { contratsRoutes } from './routes/contrats/contrats.routes'
+import { evaluationsRoutes } from './routes/evaluations/evaluations.routes'
+import { exploitationsRoutes } from './routes/exploitations/exploitations.routes'
+import { incidentPaiementRoutes } from './routes/incident-paiement/incident-paiement.routes'
+import { livraisonsRoutes } from './routes/livraisons/livraisons.routes'
+import { lotsRoutes } from './routes/lots/lots.routes'
+import { reglementCommandeRoutes } from './routes/reglement-commande/reglement-commande.routes'
+import { reglementTiersRoutes } from './routes/reglement-tiers/reglement-tiers.routes'
 import { commandesRoutes } from './routes/commandes/commandes.routes'
 
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
@@ -87,9 +95,10 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.route('/', aidesRoutes)
   app.route('/', parametresRoutes)
   app.route('/', messagesRoutes)
-  app.route('/', tiersCatalogRoutes)
   app.route('/', articlesRoutes)
-  app.route('/', commandesRoutes)
+  // Under /web/v1/tiers/{numTiers}/: one router per resource.
+  for (const routes of [livraisonsRoutes, contratsRoutes, lotsRoutes, exploitationsRoutes, batimentsRoutes, incidentPaiementRoutes, reglementTiersRoutes, reglementCommandeRoutes, commandesRoutes]) app.route('/', routes)
+  app.route('/', evaluationsRoutes)
   mountOpenApi(app)
   if (deps.config.isTest) mountTestClock(app)
 

@@ -3,10 +3,13 @@
 import * as v from 'valibot'
 import { MESSAGES, RECHERCHE_MIN_CARACTERES } from '../../domain/constants'
 import { NumTiers } from './common'
+import { fill } from './paths'
 
 export const ARTICLES_MODIFIABLES_PATH = '/web/v1/articles/modifiables'
-export const articlePatchPath = (num: string) => `/web/v1/articles/${encodeURIComponent(num)}`
-export const diagnosticPath = (num: string) => `/web/v1/articles/${encodeURIComponent(num)}/diagnostic`
+export const ARTICLE_ROUTE = '/web/v1/articles/:num'
+export const articlePatchPath = (num: string) => fill(ARTICLE_ROUTE, { num })
+export const DIAGNOSTIC_ROUTE = '/web/v1/articles/:num/diagnostic'
+export const diagnosticPath = (num: string) => fill(DIAGNOSTIC_ROUTE, { num })
 
 const Search = v.pipe(v.string(), v.trim(), v.minLength(RECHERCHE_MIN_CARACTERES, MESSAGES.rechercheMin), v.maxLength(60, 'Recherche trop longue (60 caractères au plus)'))
 

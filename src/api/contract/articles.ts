@@ -1,14 +1,17 @@
 // Articles and what the order-line form needs about one (ordering-area §3 Article, §7 calls).
 import * as v from 'valibot'
 import { NumTiers } from './common'
+import { fill } from './paths'
 
 export const ARTICLES_PATH = '/web/v1/articles'
-const art = (type: string, num: string) => `${ARTICLES_PATH}/${encodeURIComponent(type)}/${encodeURIComponent(num)}`
-export const supplementationsPath = (type: string, num: string) => `${art(type, num)}/supplementations`
-export const minerauxPath = (type: string, num: string) => `${art(type, num)}/mineraux`
-export const contraintesLivraisonPath = (type: string, num: string) => `${art(type, num)}/contraintes-livraison`
-export const validationAdressePath = (num: string, numTiers: string, numAdresse: number | string) =>
-  `${ARTICLES_PATH}/M/${encodeURIComponent(num)}/validationAdresseLivraison/${encodeURIComponent(numTiers)}/${encodeURIComponent(String(numAdresse))}`
+export const SUPPLEMENTATIONS_ROUTE = '/web/v1/articles/:type/:num/supplementations'
+export const MINERAUX_ROUTE = '/web/v1/articles/:type/:num/mineraux'
+export const CONTRAINTES_LIVRAISON_ROUTE = '/web/v1/articles/:type/:num/contraintes-livraison'
+export const VALIDATION_ADRESSE_ROUTE = '/web/v1/articles/M/:num/validationAdresseLivraison/:numTiers/:numAdresse'
+export const supplementationsPath = (type: string, num: string) => fill(SUPPLEMENTATIONS_ROUTE, { type, num })
+export const minerauxPath = (type: string, num: string) => fill(MINERAUX_ROUTE, { type, num })
+export const contraintesLivraisonPath = (type: string, num: string) => fill(CONTRAINTES_LIVRAISON_ROUTE, { type, num })
+export const validationAdressePath = (num: string, numTiers: string, numAdresse: number | string) => fill(VALIDATION_ADRESSE_ROUTE, { num, numTiers, numAdresse })
 
 export const ArticlesQuery = v.object({ commandablesByTiers: NumTiers })
 export const NumTiersQuery = v.object({ numTiers: NumTiers })

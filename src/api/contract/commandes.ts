@@ -2,11 +2,14 @@
 // GET /web/v1/tiers/{numTiers}/commandes/commandes-en-cours and /commandes?etapes&dateDebut&dateFin.
 import * as v from 'valibot'
 import { distinctBy, Int, INT_MAX, IsoDate, Quantite, Text } from './common'
+import { fill } from './paths'
 
-const base = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/commandes`
-export const commandesPath = base
-export const commandesEnCoursPath = (numTiers: string) => `${base(numTiers)}/commandes-en-cours`
-export const commandePath = (numTiers: string, numero: string) => `${base(numTiers)}/${encodeURIComponent(numero)}`
+export const COMMANDES_ROUTE = '/web/v1/tiers/:numTiers/commandes'
+export const COMMANDES_EN_COURS_ROUTE = '/web/v1/tiers/:numTiers/commandes/commandes-en-cours'
+export const COMMANDE_ROUTE = '/web/v1/tiers/:numTiers/commandes/:numero'
+export const commandesPath = (numTiers: string) => fill(COMMANDES_ROUTE, { numTiers })
+export const commandesEnCoursPath = (numTiers: string) => fill(COMMANDES_EN_COURS_ROUTE, { numTiers })
+export const commandePath = (numTiers: string, numero: string) => fill(COMMANDE_ROUTE, { numTiers, numero })
 
 const Etapes = v.pipe(
   v.string(),

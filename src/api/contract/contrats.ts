@@ -1,8 +1,10 @@
 // GET /web/v1/tiers/{numTiers}/contrats (ordering-area §2 Contracts, §3 Contract).
 import * as v from 'valibot'
+import { fill } from './paths'
 import { IsoDate } from './common'
 
-export const contratsPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/contrats`
+export const CONTRATS_ROUTE = '/web/v1/tiers/:numTiers/contrats'
+export const contratsPath = (numTiers: string) => fill(CONTRATS_ROUTE, { numTiers })
 
 /** dateValidite: contracts not ended on that day (default today). */
 export const ContratsQuery = v.object({

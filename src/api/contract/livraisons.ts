@@ -1,13 +1,15 @@
 // GET /web/v1/tiers/{numTiers}/livraisons?dateFin&limite&apres — a page of one 3-month window of
 // the delivery history (ordering-area §2 Historique, §3 "Delivery history line", §9 paging).
 import * as v from 'valibot'
+import { fill } from './paths'
 import { HISTORIQUE_LIGNES_MOBILE } from '../../domain/constants'
 import { dayNumberOfIso } from '../../domain/day-numbers'
 import type { DeliveryPageStart } from '../../domain/history-paging'
 import { hasControlChar, INT_MAX, IsoDate } from './common'
 import { ContraintesLivraison } from './articles'
 
-export const livraisonsPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/livraisons`
+export const LIVRAISONS_ROUTE = '/web/v1/tiers/:numTiers/livraisons'
+export const livraisonsPath = (numTiers: string) => fill(LIVRAISONS_ROUTE, { numTiers })
 
 // Paging by count within the window (issue 17: replies bounded whatever the customer's history),
 // as the orders are paged: lines newest first in a total order (delivery date, delivery number,

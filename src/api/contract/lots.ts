@@ -1,9 +1,11 @@
 // GET /web/v1/tiers/{numTiers}/lots — poultry lots with their feeding plans (ordering-area §3 Lot,
 // Feeding plan, Plan article; §4 Plan tranche).
 import * as v from 'valibot'
+import { fill } from './paths'
 import { IsoDate } from './common'
 
-export const lotsPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/lots`
+export const LOTS_ROUTE = '/web/v1/tiers/:numTiers/lots'
+export const lotsPath = (numTiers: string) => fill(LOTS_ROUTE, { numTiers })
 
 const ArticlePlan = v.object({
   libelle: v.string(),

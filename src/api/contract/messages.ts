@@ -2,10 +2,12 @@
 // /web/v1/messages, PUT and DELETE /web/v1/messages/{id}. Role COM_ALI_ADMIN_METIER. The body's
 // shape is checked here (400); its content by src/domain/admin.ts's rules (422, the spec's texts).
 import * as v from 'valibot'
+import { fill } from './paths'
 import { MessageBandeau } from './referentiel'
 
 export const MESSAGES_PATH = '/web/v1/messages'
-export const messagePath = (id: number) => `${MESSAGES_PATH}/${id}`
+export const MESSAGE_ROUTE = '/web/v1/messages/:id'
+export const messagePath = (id: number) => fill(MESSAGE_ROUTE, { id })
 
 /** The banner is one line or two: longer texts are refused before they reach the rules. */
 export const TEXTE_MAX = 500

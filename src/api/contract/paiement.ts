@@ -1,10 +1,13 @@
 // GET /web/v1/tiers/{numTiers}/incident-paiement and /reglement-tiers (ordering-area §3, §7;
 // cart-orders-admin §3 Payment proposal).
 import * as v from 'valibot'
+import { fill } from './paths'
 import { IsoDate } from './common'
 
-export const incidentPaiementPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/incident-paiement`
-export const reglementTiersPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/reglement-tiers`
+export const INCIDENT_PAIEMENT_ROUTE = '/web/v1/tiers/:numTiers/incident-paiement'
+export const incidentPaiementPath = (numTiers: string) => fill(INCIDENT_PAIEMENT_ROUTE, { numTiers })
+export const REGLEMENT_TIERS_ROUTE = '/web/v1/tiers/:numTiers/reglement-tiers'
+export const reglementTiersPath = (numTiers: string) => fill(REGLEMENT_TIERS_ROUTE, { numTiers })
 
 export const IncidentPaiementQuery = v.object({ typeTiers: v.optional(v.string()), numEntite: v.optional(v.string()) })
 /** A blocking incident shows the Contentieux dialog and logs the user out. */
@@ -35,7 +38,8 @@ export type ReglementTiers = v.InferOutput<typeof ReglementTiers>
 
 // GET /web/v1/tiers/{numTiers}/reglement-commande — the payment proposal for one line
 // (cart-orders-admin §3 "Payment proposal"): modes with their due date for that line's delivery.
-export const reglementCommandePath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}/reglement-commande`
+export const REGLEMENT_COMMANDE_ROUTE = '/web/v1/tiers/:numTiers/reglement-commande'
+export const reglementCommandePath = (numTiers: string) => fill(REGLEMENT_COMMANDE_ROUTE, { numTiers })
 export const ReglementCommandeQuery = v.object({
   typeTiers: v.optional(v.string()),
   numEntite: v.optional(v.string()),

@@ -2,12 +2,14 @@
 // PUT /web/v1/parametres/{jeu}/{categorie}/{code}, jeu DEFAULT (order rules) or CDEA
 // (application). Role COM_ALI_ADMIN_METIER. Values cross as the strings the table stores.
 import * as v from 'valibot'
+import { fill } from './paths'
 import { MESSAGES } from '../../domain/constants'
 import type { JeuParametres } from '../../domain/parameter-values'
 
-export const parametresPath = (jeu: JeuParametres) => `/web/v1/parametres/${jeu}`
-export const parametrePath = (jeu: JeuParametres, categorie: string, code: string) =>
-  `/web/v1/parametres/${jeu}/${encodeURIComponent(categorie)}/${encodeURIComponent(code)}`
+export const PARAMETRES_ROUTE = '/web/v1/parametres/:jeu'
+export const PARAMETRE_ROUTE = '/web/v1/parametres/:jeu/:categorie/:code'
+export const parametresPath = (jeu: JeuParametres) => fill(PARAMETRES_ROUTE, { jeu })
+export const parametrePath = (jeu: JeuParametres, categorie: string, code: string) => fill(PARAMETRE_ROUTE, { jeu, categorie, code })
 
 const Identifiant = v.pipe(v.string(), v.regex(/^[A-Z0-9_]{1,40}$/, 'Identifiant de paramètre invalide'))
 

@@ -9,3 +9,13 @@ export const isServerPath = (path: string): boolean => SERVER_PREFIXES.some((pre
 
 /** The service worker's cache of the API's answers (sw/sw.ts), erased at logout (src/offline/wipe.ts). */
 export const API_CACHE = 'silo-api-v1'
+
+// Route templates: each endpoint's path is written once, as the server's route (':name' segments,
+// Hono's syntax), and the client builds its URLs from that same template with fill().
+type ParamsOf<T extends string> = T extends `${string}:${infer P}/${infer Rest}` ? P | ParamsOf<`/${Rest}`> : T extends `${string}:${infer P}` ? P : never
+
+/** The template with each ':name' replaced by its value, URL-encoded. */
+export function fill<T extends string>(template: T, params: Record<ParamsOf<T>, string | number>): string {
+  const values = new Map<string, string | number>(Object.entries(params))
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values.get(name) ?? '')))
+}

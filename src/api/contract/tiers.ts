@@ -1,6 +1,8 @@
 import * as v from 'valibot'
+import { fill } from './paths'
 
-export const tiersPath = (numTiers: string) => `/web/v1/tiers/${encodeURIComponent(numTiers)}`
+export const TIERS_ROUTE = '/web/v1/tiers/:numTiers'
+export const tiersPath = (numTiers: string) => fill(TIERS_ROUTE, { numTiers })
 
 export const Adresse = v.object({
   numAdr: v.number(),

@@ -37,3 +37,13 @@ export const businessAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireRole(c, isBusinessAdmin)
   await next()
 }
+
+/**
+ * After the numTiers parameter is validated: the session must be allowed to act for that customer
+ * (the customer themself, or staff acting for the member they chose). Every call under
+ * /web/v1/tiers/{numTiers}/ puts it in its chain.
+ */
+export const forCustomer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireActFor(c, c.req.param('numTiers') ?? '')
+  await next()
+}

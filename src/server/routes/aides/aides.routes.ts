@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
-import { Aide, AideParam } from '../../../api/contract/aides'
+import { Aide, AIDE_ROUTE, AideParam } from '../../../api/contract/aides'
 import { ErrorBody } from '../../../api/contract/common'
 import { requireUser } from '../../auth/session-middleware'
 import { helpTexts } from '../../db/schema'
@@ -14,7 +14,7 @@ import { validate } from '../../http/validate'
 export const aidesRoutes = new Hono<AppEnv>()
 
 aidesRoutes.get(
-  '/web/v1/aides/:cle',
+  AIDE_ROUTE,
   describeRoute({
     summary: "Texte d'aide contextuelle d'une page (VALID-PANIER, COMMENTAIRE_PANIER, VALID-COMMANDE, COMMANDE…)",
     tags: ['aide'],

@@ -1,24 +1,27 @@
-// Sending an order and the satisfaction survey (cart-orders-admin §7), both idempotent with the
-// Idempotency-Key header the outbox sends, and the payment proposals of a line.
+// Every /web/v1/tiers/{numTiers}/commandes endpoint (cart-orders-admin §2 "Orders screen", §7):
+// sending an order (idempotent with the Idempotency-Key header the outbox sends), the orders in
+// progress, the orders of a period, one order.
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { ErrorBody, NumTiersParam } from '../../../api/contract/common'
-import { CommandeAcceptee, CommandePayload, IDEMPOTENCY_HEADER } from '../../../api/contract/commandes'
-import { Evaluation, EvaluationEnregistree, EVALUATIONS_PATH } from '../../../api/contract/evaluations'
-import { PropositionsReglement, ReglementCommandeQuery } from '../../../api/contract/paiement'
+import {
+  Commande, CommandeAcceptee, CommandeParams, CommandePayload, Commandes, COMMANDE_ROUTE, COMMANDES_EN_COURS_ROUTE, COMMANDES_ROUTE, CommandesQuery, CURSEUR_SUIVANT,
+  IDEMPOTENCY_HEADER, PageQuery,
+} from '../../../api/contract/commandes'
 import { MESSAGES } from '../../../domain/constants'
-import { proposalsFromTerms } from '../../../domain/payment'
 import { canConfirmOrder } from '../../../domain/roles'
-import { actedFor, requireActFor } from '../../auth/access'
+import { actedFor, forCustomer, requireActFor } from '../../auth/access'
 import { audit } from '../../db/audit'
-import { evaluations } from '../../db/schema'
 import type { AppEnv } from '../../http/env'
 import { badRequest, forbidden, notFound } from '../../http/http-error'
+import { describeRead } from '../../http/describe'
+import type { Context } from 'hono'
+import { loadCommande, loadCommandes, loadCommandesEnCours, type PageCommandes } from './commandes.handlers'
 import { idempotent } from '../../http/idempotency'
 import { validate } from '../../http/validate'
 import { flushMailOutbox } from '../../services/mailer'
-import { acceptOrder, isOwnOrder } from '../../services/order-acceptance'
-import { loadIncidentPaiement, loadReglementTiers } from '../../services/paiement'
+import { acceptOrder } from '../../services/order-acceptance'
+import { loadIncidentPaiement } from '../../services/paiement'
 
 export const commandesRoutes = new Hono<AppEnv>()
 
@@ -33,7 +36,7 @@ const idempotencyHeader = {
 }
 
 commandesRoutes.post(
-  '/web/v1/tiers/:numTiers/commandes',
+  COMMANDES_ROUTE,
   describeRoute({
     summary: 'Envoie une commande : chaque ligne est vérifiée à nouveau, la commande est enregistrée et son numéro renvoyé',
     tags: ['commandes'],
@@ -81,72 +84,45 @@ commandesRoutes.post(
   },
 )
 
-commandesRoutes.post(
-  EVALUATIONS_PATH,
-  describeRoute({
-    summary: 'Enregistre le questionnaire de satisfaction après une commande',
-    tags: ['commandes'],
-    parameters: [idempotencyHeader],
-    responses: {
-      201: { description: 'Enregistré', content: json(EvaluationEnregistree) },
-      400: error('Corps invalide'),
-      401: error('Non authentifié'),
-      403: error('La session ne peut pas agir pour ce tiers, ou n’a pas de rôle d’écriture'),
-      404: error('Commande inconnue pour ce tiers'),
-      409: error('Même clé encore en cours'),
-      422: error('Même clé d’idempotence, autre requête'),
-    },
-  }),
-  validate('json', Evaluation),
-  async (c) => {
-    const body = c.req.valid('json')
-    const user = requireActFor(c, body.numTiers)
-    // Whoever may not confirm an order has no order to rate (and may have no customer row).
-    if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de répondre au questionnaire.")
-    const { db, clock } = c.get('deps')
-    if (body.numeroCommande && !(await isOwnOrder(db, body.numTiers, body.numeroCommande))) throw notFound('Commande inconnue pour ce tiers', 'COMMANDE_INEXISTANTE')
-    const { notes, commentaire } = body.questionnaire
-    const outcome = await idempotent(
-      db,
-      { username: user.username, key: c.req.header(IDEMPOTENCY_HEADER), scope: 'evaluations', body, now: clock.now().toJSDate() },
-      async (tx) => {
-        const [row] = await tx
-          .insert(evaluations)
-          .values({
-            numTiers: body.numTiers,
-            numeroCommande: body.numeroCommande ?? null,
-            username: user.username,
-            noteGlobale: notes.globale,
-            noteDesign: notes.design ?? null,
-            noteFluidite: notes.fluidite ?? null,
-            noteLisibilite: notes.lisibilite ?? null,
-            noteNavigation: notes.navigation ?? null,
-            commentaire: commentaire?.trim() || null,
-          })
-          .returning({ id: evaluations.id })
-        const member = actedFor(user, body.numTiers)
-        if (member) await audit(tx, { username: user.username, numTiers: member, action: 'evaluation-pour', details: { id: row!.id } })
-        return { status: 201, body: { id: row!.id } }
-      },
-    )
-    if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
-    return c.json(outcome.body as object, outcome.status as 201)
-  },
+/** A page of orders: the spec's array, and the next page's cursor in a header when there is one. */
+function pageReply(c: Context, page: PageCommandes) {
+  if (page.suivant) c.header(CURSEUR_SUIVANT, page.suivant)
+  return c.json(page.commandes)
+}
+
+commandesRoutes.get(
+  COMMANDES_EN_COURS_ROUTE,
+  describeRead('Commandes en cours : celles qui ont au moins une ligne pas encore facturée, supprimée ni en erreur', 'commandes', Commandes),
+  validate('param', NumTiersParam),
+  forCustomer,
+  validate('query', PageQuery),
+  async (c) => pageReply(c, await loadCommandesEnCours(c.get('deps').db, c.req.valid('param').numTiers, c.req.valid('query'))),
 )
 
 commandesRoutes.get(
-  '/web/v1/tiers/:numTiers/reglement-commande',
-  describeRoute({
-    summary: 'Propositions de règlement pour une ligne : modes, échéance depuis le début de livraison, escompte, domiciliations',
-    tags: ['commandes'],
-    responses: { 200: { description: 'Modes proposés, le mode par défaut en premier', content: json(PropositionsReglement) }, 400: error('Paramètres invalides'), 401: error('Non authentifié'), 403: error('La session ne peut pas agir pour ce tiers') },
-  }),
+  COMMANDES_ROUTE,
+  describeRead('Commandes reçues entre dateDebut et dateFin qui ont au moins une ligne à l’une des étapes données', 'commandes', Commandes),
   validate('param', NumTiersParam),
-  validate('query', ReglementCommandeQuery),
+  forCustomer,
+  validate('query', CommandesQuery),
   async (c) => {
-    const { numTiers } = c.req.valid('param')
-    requireActFor(c, numTiers)
-    const { dateValidite } = c.req.valid('query')
-    return c.json(proposalsFromTerms(await loadReglementTiers(c.get('deps').db, numTiers), dateValidite))
+    const { etapes, dateDebut, dateFin, limite, apres } = c.req.valid('query')
+    if (dateFin < dateDebut) throw badRequest('La date de fin doit être postérieure ou égale à la date de début', 'PERIODE_INVALIDE')
+    return pageReply(c, await loadCommandes(c.get('deps').db, c.req.valid('param').numTiers, etapes, { dateDebut, dateFin }, { limite, apres }))
+  },
+)
+
+// Not in the spec's list: the detail view opened from a link (a bookmark, the outbox's "sent"
+// notice) needs the order without knowing in which window it sits.
+commandesRoutes.get(
+  COMMANDE_ROUTE,
+  describeRead('Une commande et ses lignes', 'commandes', Commande, { 404: 'Commande inconnue' }),
+  validate('param', CommandeParams),
+  forCustomer,
+  async (c) => {
+    const { numTiers, numero } = c.req.valid('param')
+    const commande = await loadCommande(c.get('deps').db, numTiers, numero)
+    if (!commande) throw notFound('Commande inconnue', 'COMMANDE_INEXISTANTE')
+    return c.json(commande)
   },
 )

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
-import { UrlPortail, VersionInfo } from '../../../api/contract/infos'
+import { INFOS_PATHS, UrlPortail, VersionInfo } from '../../../api/contract/infos'
 import type { AppEnv } from '../../http/env'
 
 const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -10,7 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.m
 export const infosRoutes = new Hono<AppEnv>()
 
 infosRoutes.get(
-  '/public/infos/version',
+  INFOS_PATHS.version,
   describeRoute({
     summary: 'Version du serveur',
     tags: ['infos'],
@@ -21,7 +21,7 @@ infosRoutes.get(
 )
 
 infosRoutes.get(
-  '/public/infos/url-portail',
+  INFOS_PATHS.urlPortail,
   describeRoute({
     summary: "URL du portail de la coopérative (lien de l'en-tête)",
     tags: ['infos'],

@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import type { DateTime } from 'luxon'
 import { ErrorBody } from '../../../api/contract/common'
-import { Message, MessageBody, MessageIdParam, Messages } from '../../../api/contract/messages'
+import { Message, MESSAGE_ROUTE, MessageBody, MessageIdParam, Messages, MESSAGES_PATH } from '../../../api/contract/messages'
 import { validateBannerMessage, type BannerErrors, type MessageBandeau } from '../../../domain/admin'
 import { toDay, toIsoDate } from '../../../domain/calendar'
 import { isBusinessAdmin } from '../../../domain/roles'
@@ -43,7 +43,7 @@ function checked(body: { texte?: string | null; dateDebut?: string | null; dateF
 const idOf = (param: { id: string }) => Number(param.id)
 
 messagesRoutes.get(
-  '/web/v1/messages',
+  MESSAGES_PATH,
   describeRoute({
     summary: 'Messages du bandeau, en cours et passés (id, texte, dateDebut, dateFin)',
     tags: ['messages'],
@@ -54,7 +54,7 @@ messagesRoutes.get(
 )
 
 messagesRoutes.post(
-  '/web/v1/messages',
+  MESSAGES_PATH,
   describeRoute({
     summary: 'Crée un message du bandeau (contrôlé par les règles, journalisé) ; la réponse donne son id',
     tags: ['messages'],
@@ -82,7 +82,7 @@ messagesRoutes.post(
 )
 
 messagesRoutes.put(
-  '/web/v1/messages/:id',
+  MESSAGE_ROUTE,
   describeRoute({
     summary: 'Modifie un message du bandeau (contrôlé par les règles, journalisé)',
     tags: ['messages'],
@@ -122,7 +122,7 @@ messagesRoutes.put(
 )
 
 messagesRoutes.delete(
-  '/web/v1/messages/:id',
+  MESSAGE_ROUTE,
   describeRoute({
     summary: 'Supprime un message du bandeau (journalisé)',
     tags: ['messages'],

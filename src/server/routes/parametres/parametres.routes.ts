@@ -5,7 +5,7 @@
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { ErrorBody } from '../../../api/contract/common'
-import { JeuParam, Parametre, ParametreBody, ParametreParams, Parametres } from '../../../api/contract/parametres'
+import { JeuParam, Parametre, PARAMETRE_ROUTE, ParametreBody, ParametreParams, Parametres, PARAMETRES_ROUTE } from '../../../api/contract/parametres'
 import { checkParameterValue, isJeuParametres, normalizeParameterValue, parameterKey, type JeuParametres } from '../../../domain/parameter-values'
 import { isBusinessAdmin } from '../../../domain/roles'
 import { businessAdminOnly, requireRole } from '../../auth/access'
@@ -34,7 +34,7 @@ function jeuOf(jeu: string): JeuParametres {
 }
 
 parametresRoutes.get(
-  '/web/v1/parametres/:jeu',
+  PARAMETRES_ROUTE,
   describeRoute({
     summary: 'Paramètres métier d’un jeu : DEFAULT (règles de commande, clés SAS-…) ou CDEA (application, clés CDE-…)',
     tags: ['parametres'],
@@ -46,7 +46,7 @@ parametresRoutes.get(
 )
 
 parametresRoutes.put(
-  '/web/v1/parametres/:jeu/:categorie/:code',
+  PARAMETRE_ROUTE,
   describeRoute({
     summary: 'Enregistre la valeur d’un paramètre (contrôlée par les règles métier, journalisée) ; les règles de commande l’appliquent aussitôt',
     tags: ['parametres'],

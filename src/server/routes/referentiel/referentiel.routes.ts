@@ -2,20 +2,20 @@
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { ErrorBody } from '../../../api/contract/common'
-import { Referentiel, ReferentielQuery } from '../../../api/contract/referentiel'
+import { Referentiel, REFERENTIEL_PATH, ReferentielQuery } from '../../../api/contract/referentiel'
 import { requireActFor } from '../../auth/access'
 import { requireUser } from '../../auth/session-middleware'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
 import { loadReferentiel } from './referentiel.handlers'
-import { ParametresCommande, ParametresCommandeQuery } from '../../../api/contract/parametres-commande'
+import { PARAMETRES_COMMANDE_PATH, ParametresCommande, ParametresCommandeQuery } from '../../../api/contract/parametres-commande'
 import { loadParametresCommande } from '../../services/parametres-commande'
 import { cachedReference } from '../../services/reference-cache'
 
 export const referentielRoutes = new Hono<AppEnv>()
 
 referentielRoutes.get(
-  '/web/v1/referentiel',
+  REFERENTIEL_PATH,
   describeRoute({
     summary: 'Données de référence (créneaux, modes camion, types de silo, départements, bandeau de messages…)',
     tags: ['référentiel'],
@@ -37,7 +37,7 @@ referentielRoutes.get(
 )
 
 referentielRoutes.get(
-  '/web/v1/referentiel/parametres-commande',
+  PARAMETRES_COMMANDE_PATH,
   describeRoute({
     summary: 'Paramètres de commande (heure pivot, délais, jours fériés, limites des modes camion, contraintes de l’article)',
     tags: ['référentiel'],

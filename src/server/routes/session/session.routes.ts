@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import * as v from 'valibot'
-import { LoginBody, SessionInfo } from '../../../api/contract/session'
+import { LoginBody, SESSION_PATHS, SessionInfo } from '../../../api/contract/session'
 import { ErrorBody } from '../../../api/contract/common'
 import type { AppEnv } from '../../http/env'
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../../auth/cookie'
@@ -39,7 +39,7 @@ async function readLoginBody(c: Context<AppEnv>, isForm: boolean): Promise<Recor
 }
 
 sessionRoutes.get(
-  '/security/login',
+  SESSION_PATHS.login,
   describeRoute({ summary: "Page de connexion (ou redirection vers le fournisseur OpenID Connect)", tags: ['session'], responses: { 200: { description: 'HTML' } } }),
   async (c) => {
     const { config } = c.get('deps')
@@ -51,7 +51,7 @@ sessionRoutes.get(
 
 sessionRoutes.get('/security/callback', describeRoute({ hide: true }), async (c) => {
   const { config, db, clock } = c.get('deps')
-  if (!config.oidc) return c.redirect('/security/login', 302)
+  if (!config.oidc) return c.redirect(SESSION_PATHS.login, 302)
   const result = await finishOidcLogin(c, config).catch(() => null)
   // The provider proves who it is; Silo must also know the account (its roles live here).
   if (!result || !(await userExists(db, result.username))) return c.redirect('/login?error=1', 302)
@@ -65,7 +65,7 @@ sessionRoutes.get('/security/callback', describeRoute({ hide: true }), async (c)
 })
 
 sessionRoutes.post(
-  '/security/login',
+  SESSION_PATHS.login,
   describeRoute({
     summary: 'Connexion par identifiant et mot de passe (formulaire ou JSON)',
     tags: ['session'],
@@ -108,7 +108,7 @@ sessionRoutes.post(
 )
 
 sessionRoutes.post(
-  '/security/refresh',
+  SESSION_PATHS.refresh,
   describeRoute({
     summary: 'Prolonge la session en cours (appelé une fois par le client après un 401)',
     tags: ['session'],
@@ -131,7 +131,7 @@ sessionRoutes.post(
 )
 
 sessionRoutes.post(
-  '/security/logout',
+  SESSION_PATHS.logout,
   describeRoute({ summary: 'Termine la session (le jeton est révoqué)', tags: ['session'], responses: { 204: { description: 'Session terminée' } } }),
   async (c) => {
     const { db, clock } = c.get('deps')

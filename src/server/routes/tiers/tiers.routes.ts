@@ -3,12 +3,12 @@
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { ErrorBody, NumTiersParam } from '../../../api/contract/common'
-import { Tiers } from '../../../api/contract/tiers'
+import { Tiers, TIERS_ROUTE } from '../../../api/contract/tiers'
 import { requireActFor } from '../../auth/access'
 import type { AppEnv } from '../../http/env'
 import { notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
-import { TiersSearchQuery, TiersSearchResult } from '../../../api/contract/tiers-search'
+import { TIERS_SEARCH_PATH, TiersSearchQuery, TiersSearchResult } from '../../../api/contract/tiers-search'
 import { canActForMembers } from '../../../domain/roles'
 import { requireRole } from '../../auth/access'
 import { findTiers } from '../../services/tiers'
@@ -23,7 +23,7 @@ const errors = {
 
 // Registered before /:numTiers, which would otherwise take "search" for a customer number.
 tiersRoutes.get(
-  '/web/v1/tiers/search',
+  TIERS_SEARCH_PATH,
   describeRoute({
     summary: "Recherche d'adhérents par nom ou numéro (personnel seulement), 3 caractères minimum",
     tags: ['tiers'],
@@ -41,7 +41,7 @@ tiersRoutes.get(
 )
 
 tiersRoutes.get(
-  '/web/v1/tiers/:numTiers',
+  TIERS_ROUTE,
   describeRoute({
     summary: 'Le tiers (client) et ses adresses',
     tags: ['tiers'],

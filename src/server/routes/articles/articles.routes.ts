@@ -1,27 +1,8 @@
 // Article reads for one customer (ordering-area §7): the orderable list, and what the order-line
 // form needs about one article. Every call names the customer and is checked for the session.
 import { Hono } from 'hono'
-import {
-  ArticleParams,
-  Articles,
-  ArticlesQuery,
-  ContraintesLivraison,
-  ContraintesLivraisonQuery,
-  Mineraux,
-  NumTiersQuery,
-  Supplementations,
-  ValidationAdresse,
-  ValidationAdresseParams,
-} from '../../../api/contract/articles'
-import {
-  ArticleCommandableBody,
-  ArticleModifiable,
-  ArticlesModifiables,
-  ArticlesModifiablesQuery,
-  Diagnostic,
-  NumArticleParam,
-  NumTiersOnlyQuery,
-} from '../../../api/contract/articles-admin'
+import { ArticleParams, Articles, ARTICLES_PATH, ArticlesQuery, CONTRAINTES_LIVRAISON_ROUTE, ContraintesLivraison, ContraintesLivraisonQuery, Mineraux, MINERAUX_ROUTE, NumTiersQuery, Supplementations, SUPPLEMENTATIONS_ROUTE, VALIDATION_ADRESSE_ROUTE, ValidationAdresse, ValidationAdresseParams } from '../../../api/contract/articles'
+import { ARTICLE_ROUTE, ArticleCommandableBody, ArticleModifiable, ARTICLES_MODIFIABLES_PATH, ArticlesModifiables, ArticlesModifiablesQuery, Diagnostic, DIAGNOSTIC_ROUTE, NumArticleParam, NumTiersOnlyQuery } from '../../../api/contract/articles-admin'
 import { MESSAGES } from '../../../domain/constants'
 import { canEditArticles } from '../../../domain/roles'
 import { requireActFor, requireRole } from '../../auth/access'
@@ -39,7 +20,7 @@ import {
   loadSupplementations,
   validateAdresseLivraison,
 } from './articles.handlers'
-import { describeRead } from './describe'
+import { describeRead } from '../../http/describe'
 import type { Db } from '../../db/client'
 
 export const articlesRoutes = new Hono<AppEnv>()
@@ -50,7 +31,7 @@ async function requireArticle(db: Db, type: string | null, num: string) {
 }
 
 articlesRoutes.get(
-  '/web/v1/articles',
+  ARTICLES_PATH,
   describeRead('Articles que le tiers peut commander (commandablesByTiers)', 'articles', Articles),
   validate('query', ArticlesQuery),
   async (c) => {
@@ -61,9 +42,9 @@ articlesRoutes.get(
 )
 
 // What may go with an article (its supplementations, its minerals): the same checks, another list.
-function readWithArticle<T>(what: 'supplementations' | 'mineraux', summary: string, schema: Parameters<typeof describeRead>[2], load: (db: Db, num: string) => Promise<T>) {
+function readWithArticle<T>(route: typeof SUPPLEMENTATIONS_ROUTE | typeof MINERAUX_ROUTE, summary: string, schema: Parameters<typeof describeRead>[2], load: (db: Db, num: string) => Promise<T>) {
   articlesRoutes.get(
-    `/web/v1/articles/:type/:num/${what}`,
+    route,
     describeRead(summary, 'articles', schema, { 404: ARTICLE_INCONNU }),
     validate('param', ArticleParams),
     validate('query', NumTiersQuery),
@@ -76,11 +57,11 @@ function readWithArticle<T>(what: 'supplementations' | 'mineraux', summary: stri
     },
   )
 }
-readWithArticle('supplementations', 'Supplémentations proposées avec un article', Supplementations, loadSupplementations)
-readWithArticle('mineraux', 'Minéraux incorporables à un article', Mineraux, loadMineraux)
+readWithArticle(SUPPLEMENTATIONS_ROUTE, 'Supplémentations proposées avec un article', Supplementations, loadSupplementations)
+readWithArticle(MINERAUX_ROUTE, 'Minéraux incorporables à un article', Mineraux, loadMineraux)
 
 articlesRoutes.get(
-  '/web/v1/articles/:type/:num/contraintes-livraison',
+  CONTRAINTES_LIVRAISON_ROUTE,
   describeRead('Contraintes de livraison d’un article à une adresse (délai en jours ouvrés, jours permis)', 'articles', ContraintesLivraison, { 404: ARTICLE_INCONNU }),
   validate('param', ArticleParams),
   validate('query', ContraintesLivraisonQuery),
@@ -96,7 +77,7 @@ articlesRoutes.get(
 
 // The spec's path fixes the type segment to M.
 articlesRoutes.get(
-  '/web/v1/articles/M/:num/validationAdresseLivraison/:numTiers/:numAdresse',
+  VALIDATION_ADRESSE_ROUTE,
   describeRead('Compatibilité du cahier des charges de l’adresse avec l’article (valid)', 'articles', ValidationAdresse, { 404: ARTICLE_INCONNU }),
   validate('param', ValidationAdresseParams),
   async (c) => {
@@ -113,7 +94,7 @@ articlesRoutes.get(
 const DIAGNOSTIC_KO = 'Erreur lors du diagnostic'
 
 articlesRoutes.get(
-  '/web/v1/articles/modifiables',
+  ARTICLES_MODIFIABLES_PATH,
   describeRead('Articles non commandables du tiers (recherche, 3 caractères) ou ajoutés manuellement et pas encore commandés', 'articles', ArticlesModifiables),
   validate('query', ArticlesModifiablesQuery),
   async (c) => {
@@ -128,7 +109,7 @@ articlesRoutes.get(
 )
 
 articlesRoutes.patch(
-  '/web/v1/articles/:num',
+  ARTICLE_ROUTE,
   describeRead('Rend un article commandable ou non pour le tiers (journalisé)', 'articles', ArticleModifiable, { 404: ARTICLE_INCONNU }),
   validate('param', NumArticleParam),
   validate('query', NumTiersOnlyQuery),
@@ -149,7 +130,7 @@ articlesRoutes.patch(
 )
 
 articlesRoutes.get(
-  '/web/v1/articles/:num/diagnostic',
+  DIAGNOSTIC_ROUTE,
   describeRead('Diagnostic brut : pourquoi le tiers peut ou non commander l’article', 'articles', Diagnostic, { 404: DIAGNOSTIC_KO }),
   validate('param', NumArticleParam),
   validate('query', NumTiersOnlyQuery),

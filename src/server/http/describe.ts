@@ -1,7 +1,7 @@
-// OpenAPI description shared by the catalog's read routes.
+// OpenAPI description shared by the read routes.
 import { describeRoute, resolver } from 'hono-openapi'
 import type { GenericSchema } from 'valibot'
-import { ErrorBody } from '../../../api/contract/common'
+import { ErrorBody } from '../../api/contract/common'
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: resolver(ErrorBody) } } })
 

@@ -1,0 +1,24 @@
+// The customer's contracts (ordering-area §2, §7): GET /web/v1/tiers/{numTiers}/contrats.
+import { Hono } from 'hono'
+import { NumTiersParam } from '../../../api/contract/common'
+import { Contrats, ContratsQuery, CONTRATS_ROUTE } from '../../../api/contract/contrats'
+import { loadContrats } from './contrats.handlers'
+import { forCustomer } from '../../auth/access'
+import { describeRead } from '../../http/describe'
+import type { AppEnv } from '../../http/env'
+import { validate } from '../../http/validate'
+
+export const contratsRoutes = new Hono<AppEnv>()
+
+contratsRoutes.get(
+  CONTRATS_ROUTE,
+  describeRead('Contrats non terminés à dateValidite (aujourd’hui par défaut), contratFutur pour ceux à venir', 'catalogue', Contrats),
+  validate('param', NumTiersParam),
+  forCustomer,
+  validate('query', ContratsQuery),
+  async (c) => {
+    const { db, clock } = c.get('deps')
+    const dateValidite = c.req.valid('query').dateValidite ?? clock.now().toISODate()!
+    return c.json(await loadContrats(db, c.req.valid('param').numTiers, dateValidite))
+  },
+)

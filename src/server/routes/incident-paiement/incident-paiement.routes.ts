@@ -1,0 +1,23 @@
+// A payment incident in progress (cart-orders-admin §7): GET /web/v1/tiers/{numTiers}/incident-paiement.
+import { Hono } from 'hono'
+import { NumTiersParam } from '../../../api/contract/common'
+import { IncidentPaiement, IncidentPaiementQuery, INCIDENT_PAIEMENT_ROUTE } from '../../../api/contract/paiement'
+import { loadIncidentPaiement } from '../../services/paiement'
+import { forCustomer } from '../../auth/access'
+import { describeRead } from '../../http/describe'
+import type { AppEnv } from '../../http/env'
+import { validate } from '../../http/validate'
+
+export const incidentPaiementRoutes = new Hono<AppEnv>()
+
+incidentPaiementRoutes.get(
+  INCIDENT_PAIEMENT_ROUTE,
+  describeRead('Incident de paiement en cours (bloquant : contentieux)', 'catalogue', IncidentPaiement),
+  validate('param', NumTiersParam),
+  forCustomer,
+  validate('query', IncidentPaiementQuery),
+  async (c) => {
+    const { db, clock } = c.get('deps')
+    return c.json(await loadIncidentPaiement(db, c.req.valid('param').numTiers, clock.now().toISODate()!))
+  },
+)

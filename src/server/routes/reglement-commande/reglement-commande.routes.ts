@@ -1,0 +1,24 @@
+// The payment proposals of a line (cart-orders-admin §7): GET /web/v1/tiers/{numTiers}/reglement-commande.
+import { Hono } from 'hono'
+import { NumTiersParam } from '../../../api/contract/common'
+import { PropositionsReglement, ReglementCommandeQuery, REGLEMENT_COMMANDE_ROUTE } from '../../../api/contract/paiement'
+import { proposalsFromTerms } from '../../../domain/payment'
+import { loadReglementTiers } from '../../services/paiement'
+import { forCustomer } from '../../auth/access'
+import { describeRead } from '../../http/describe'
+import type { AppEnv } from '../../http/env'
+import { validate } from '../../http/validate'
+
+export const reglementCommandeRoutes = new Hono<AppEnv>()
+
+reglementCommandeRoutes.get(
+  REGLEMENT_COMMANDE_ROUTE,
+  describeRead('Propositions de règlement pour une ligne : modes, échéance depuis le début de livraison, escompte, domiciliations', 'commandes', PropositionsReglement),
+  validate('param', NumTiersParam),
+  forCustomer,
+  validate('query', ReglementCommandeQuery),
+  async (c) => {
+    const { dateValidite } = c.req.valid('query')
+    return c.json(proposalsFromTerms(await loadReglementTiers(c.get('deps').db, c.req.valid('param').numTiers), dateValidite))
+  },
+)
