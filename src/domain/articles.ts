@@ -2,8 +2,8 @@
 // building field (ordering-area §2, §5, §9).
 import { MESSAGES } from './constants'
 import type { Adresse, Article, CodeLibelle } from './types'
+import { text } from './text'
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '')
 
 /** Excluded from the feed list: sub-type SU and type GSU. */
 export const isListedFeed = (a: Article): boolean => a.codeSousTypeArticle !== 'SU' && a.codeTypeArticle !== 'GSU'

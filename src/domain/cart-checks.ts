@@ -12,8 +12,8 @@ import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from 
 import { differentSpecies } from './species'
 import { PLACE_FIELDS, placeKey, storagePlaces, type PlaceField } from './storage-places'
 import type { CartLine, ContraintesLivraison, ModeCamion } from './types'
+import { text } from './text'
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
 const window = (l: CartLine): [string, string] => {
   const start = text(l.datePrevueLivraison)
   return [start, text(l.finDatePrevueLivraison) || start]

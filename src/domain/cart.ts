@@ -6,6 +6,7 @@ import { canConfirmOrder as hasWriteRole } from './roles'
 import { placeKey, PLACE_FIELDS } from './storage-places'
 import { roundTonnes } from './tonnes'
 import type { CartLine } from './types'
+import { text } from './text'
 
 export interface CartGroup<L extends CartLine = CartLine> {
   key: string
@@ -15,7 +16,6 @@ export interface CartGroup<L extends CartLine = CartLine> {
   lignes: L[]
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
 
 /** 'Livraison du X au Y' when every line of the group ends the same day, else 'Livraison à partir du X'. */
 function groupTitle(lignes: readonly CartLine[]): string {

@@ -13,6 +13,7 @@ import { validateSupplementations } from './supplements'
 import { validateTruckMode } from './truck-mode'
 import { validateBuilding } from './articles'
 import type { Adresse, Batiment, CartLine, ContraintesArticle, ContraintesLivraison, ModeCamion } from './types'
+import { text } from './text'
 
 export interface OrderLineContext {
   now: DateTime
@@ -43,7 +44,6 @@ export interface OrderLineError {
   message: string
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '')
 
 function checkAddress(line: CartLine, ctx: OrderLineContext): string | null {
   const num = text(line.numAdresse)

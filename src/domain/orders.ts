@@ -1,5 +1,6 @@
 // Order steps, their labels and the sorting of the orders list (cart-orders-admin §4).
 import { MESSAGES } from './constants'
+import { text } from './text'
 
 export const ETAPES_EN_COURS = ['ENREGISTREE', 'PREPAREE', 'VALORISEE', 'LOGISTIQUE', 'LIVREE'] as const
 export const ETAPES_HISTORIQUE = ['FACTUREE', 'ERREUR', 'SUPPRIMEE'] as const
@@ -18,7 +19,6 @@ const LIGNE: Record<string, string> = {
 const COMMANDE: Record<string, string> = { ...LIGNE, PREPAREE: LOGISTIQUE }
 const RANG: Record<string, number> = { ENREGISTREE: 1, VALORISEE: 2, PREPAREE: 3, LOGISTIQUE: 3, LIVREE: 4, FACTUREE: 5, SUPPRIMEE: 9 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : '')
 const own = (map: Record<string, string>, k: string) => (Object.hasOwn(map, k) ? map[k] : undefined)
 
 /** The label of a line's step; any other value is shown as is. */

@@ -1,6 +1,7 @@
 // Delivery time slots (matinApmidi, finMatinApmidi): ordering-area §5.
 import { CRENEAU_DEFAUT, MESSAGES, PAIRES_CRENEAUX_UN_JOUR } from './constants'
 import type { CartLine } from './types'
+import { text } from './text'
 
 type SlotLine = Pick<CartLine, 'idLigne' | 'datePrevueLivraison' | 'finDatePrevueLivraison' | 'matinApmidi' | 'finMatinApmidi'>
 
@@ -9,7 +10,6 @@ export interface SlotErrors {
   finMatinApmidi: string | null
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
 
 /** Is this start-end pair allowed for a delivery on a single day? */
 export const isSingleDayPairValid = (matinApmidi: unknown, finMatinApmidi: unknown): boolean =>

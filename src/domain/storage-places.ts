@@ -2,13 +2,13 @@
 // code, or '997:' followed by the farmer's own words for "Autre".
 import { AUTRE_LIEU_MAX, AUTRE_LIEU_MIN, CODE_AUTRE_LIEU, MAX_LIEUX_STOCKAGE, MESSAGES, PREFIXE_AUTRE_LIEU } from './constants'
 import type { Batiment, CartLine } from './types'
+import { text } from './text'
 
 export const PLACE_FIELDS = ['codeTypeSilo1', 'codeTypeSilo2', 'codeTypeSilo3'] as const
 export type PlaceField = (typeof PLACE_FIELDS)[number]
 export type StoragePlaces = Record<PlaceField, string | null>
 type PlaceLine = Partial<Pick<CartLine, PlaceField>>
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
 
 export const isAutreLieu = (code: unknown): boolean => text(code) === CODE_AUTRE_LIEU || text(code).startsWith(PREFIXE_AUTRE_LIEU)
 export const autreLieuTexte = (code: unknown): string => (text(code).startsWith(PREFIXE_AUTRE_LIEU) ? text(code).slice(4).trim() : '')

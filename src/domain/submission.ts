@@ -3,11 +3,11 @@ import { CODE_AUTRE_LIEU, MESSAGES } from './constants'
 import { autreLieuTexte, encodeAutreLieu, isAutreLieu, PLACE_FIELDS } from './storage-places'
 import type { CommandeEnvoyee, LigneCommandeEnvoyee } from '../api/contract/commandes'
 import type { CartLine } from './types'
+import { text } from './text'
 
 /** The cart header comments: predefined labels → checked, plus the free text under 'libre'. */
 export type CommentairesPanier = Readonly<Record<string, boolean | string | null | undefined>>
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
 
 type PlacesAndComment = Partial<Pick<CartLine, 'codeTypeSilo1' | 'codeTypeSilo2' | 'codeTypeSilo3'>> & { commentaire?: string | null }
 

@@ -14,14 +14,14 @@ import { ZONE } from '../../domain/calendar'
 import { formatConflictMessage, type ConflictEntry } from '../../domain/conflict'
 import { formatTonnes } from '../../domain/format'
 import { validateOrderLine } from '../../domain/order-line'
+import { text } from '../../domain/text'
 import type { CartLine } from '../../domain/types'
 import type { Db } from '../db/client'
 import { commandeCommentaires, commandeEtapes, commandeLigneMineraux, commandeLignes, commandeLigneSupplementations, commandes, mailOutbox } from '../db/schema'
 import type { Outcome, Tx } from '../http/idempotency'
 import { loadOrderContext, type OrderContext } from './order-context'
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim())
-const num = (v: unknown) => (str(v) === '' ? null : Number(v))
+const num = (v: unknown) => (text(v) === '' ? null : Number(v))
 
 /**
  * The line as it will be stored, which is the line the rules check: tonnes rounded to the kg,
@@ -43,9 +43,9 @@ function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayloa
   const article = ctx.articles.get(line.numArticle)
   const entry = (name: string, reason: string): ConflictEntry => ({
     name,
-    letter: article?.codeTypeArticle ?? str(line.codeTypeArticle),
+    letter: article?.codeTypeArticle ?? text(line.codeTypeArticle),
     number: line.numArticle,
-    label: article?.libelle ?? str(line.libelleArticle),
+    label: article?.libelle ?? text(line.libelleArticle),
     reason,
   })
   if (!article) return [entry('numArticle', 'Article inconnu')]
@@ -125,7 +125,7 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
   const ids = new Set<string>()
   const refused: ConflictEntry[] = []
   for (const l of lignes) {
-    if (ids.has(l.idLigne)) refused.push({ name: 'idLigne', letter: str(l.codeTypeArticle), number: l.numArticle, label: str(l.libelleArticle), reason: 'Ligne en double' })
+    if (ids.has(l.idLigne)) refused.push({ name: 'idLigne', letter: text(l.codeTypeArticle), number: l.numArticle, label: text(l.libelleArticle), reason: 'Ligne en double' })
     ids.add(l.idLigne)
     refused.push(...checkLine(l, lignes, ctx, opts.now, sessionStart))
   }
