@@ -36,7 +36,11 @@ const nonBlockingStylesheet = {
   apply: 'build' as const,
   transformIndexHtml: {
     order: 'post' as const,
-    handler: (html: string) => html.replace(/<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g, '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>'),
+    handler: (html: string) =>
+      html.replace(
+        /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
+        '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>',
+      ),
   },
 }
 
@@ -57,7 +61,12 @@ const precompress = {
         const path = join(dist, file)
         if (!/\.(js|css|html|svg|webmanifest|json|txt)$/.test(file) || statSync(path).size < 1024) continue
         const raw = readFileSync(path)
-        writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }))
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(raw, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
+        )
         writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }))
       }
     },
@@ -72,7 +81,19 @@ const firstRoutePreload = {
   name: 'silo-first-route-preload',
   enforce: 'post' as const,
   apply: 'build' as const,
-  generateBundle(_: unknown, bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[]; source?: string | Uint8Array }>) {
+  generateBundle(
+    _: unknown,
+    bundle: Record<
+      string,
+      {
+        type: string
+        fileName: string
+        facadeModuleId?: string | null
+        imports?: string[]
+        source?: string | Uint8Array
+      }
+    >,
+  ) {
     const html = bundle['index.html']
     const source = html?.source
     if (!html || typeof source !== 'string') return
@@ -82,14 +103,20 @@ const firstRoutePreload = {
       wanted.add(fileName)
       for (const dep of bundle[fileName]?.imports ?? []) visit(dep)
     }
-    for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.facadeModuleId && FIRST_ROUTES.test(chunk.facadeModuleId)) visit(chunk.fileName)
-    const links = [...wanted].filter((f) => !source.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk' && chunk.facadeModuleId && FIRST_ROUTES.test(chunk.facadeModuleId))
+        visit(chunk.fileName)
+    const links = [...wanted]
+      .filter((f) => !source.includes(`/${f}"`))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
     html.source = source.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
   },
 }
 
-const SHELL = /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
-const SHELL_LAZY = /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel)\./
+const SHELL =
+  /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
+const SHELL_LAZY =
+  /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel)\./
 
 // Konsta's theme.css points Tailwind at every Konsta component, so the CSS carried the classes of
 // some sixty components while the app uses a handful (and Tailwind scans a whole folder even when
@@ -106,7 +133,9 @@ const konstaSources = {
     const wanted = new Set<string>()
     for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
       if (!/\.tsx?$/.test(file)) continue
-      for (const m of readFileSync(new URL(file, src), 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'konsta\/react'/g))
+      for (const m of readFileSync(new URL(file, src), 'utf8').matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*'konsta\/react'/g,
+      ))
         for (const name of m[1]!.split(',')) if (name.trim()) wanted.add(name.trim().split(/\s+/)[0]!)
     }
     // Components import other components (Button → Glass…) and their Classes/Colors modules.
@@ -121,9 +150,13 @@ const konstaSources = {
     }
     wanted.forEach(visit)
     const unused = [
-      ...readdirSync(new URL('react/components/', konsta)).filter((f) => !components.has(f.replace(/\.js$/, ''))).map((f) => `react/components/${f}`),
+      ...readdirSync(new URL('react/components/', konsta))
+        .filter((f) => !components.has(f.replace(/\.js$/, '')))
+        .map((f) => `react/components/${f}`),
       ...['classes', 'colors'].flatMap((dir) =>
-        readdirSync(new URL(`shared/${dir}/`, konsta)).filter((f) => !helpers.has(`${dir}/${f.replace(/\.js$/, '')}`)).map((f) => `shared/${dir}/${f}`),
+        readdirSync(new URL(`shared/${dir}/`, konsta))
+          .filter((f) => !helpers.has(`${dir}/${f.replace(/\.js$/, '')}`))
+          .map((f) => `shared/${dir}/${f}`),
       ),
     ]
     const base = new URL('./node_modules/konsta/', import.meta.url).pathname
@@ -141,7 +174,9 @@ export default defineConfig({
           // Loaders are split too (with their component): a route's loader imports its query
           // options, valibot schemas and domain rules, which otherwise all land in the entry chunk
           // for every screen at once. The first screen then loads only its own.
-          codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+          codeSplittingOptions: {
+            defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+          },
           routesDirectory: 'src/app/routes',
           generatedRouteTree: 'src/app/routeTree.gen.ts',
         }),
@@ -165,7 +200,10 @@ export default defineConfig({
   server: {
     // `npm run dev`: the API runs on its own (`npm run dev:server`), Vite proxies to it.
     proxy: Object.fromEntries(
-      ['/web', '/public', '/security', '/api'].map((p) => [p, { target: `http://localhost:${serverPort}`, changeOrigin: false }]),
+      ['/web', '/public', '/security', '/api'].map((p) => [
+        p,
+        { target: `http://localhost:${serverPort}`, changeOrigin: false },
+      ]),
     ),
   },
   build: {
@@ -185,7 +223,11 @@ export default defineConfig({
         // loaded with their first user. Konsta stays out: the first screen does not use it.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|workbox-window)[\\/]/, priority: 3 },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|workbox-window)[\\/]/,
+              priority: 3,
+            },
             { name: 'dexie', test: /[\\/]node_modules[\\/](dexie|dexie-react-hooks)[\\/]/, priority: 2 },
             { name: 'luxon', test: /[\\/]node_modules[\\/]luxon[\\/]/, priority: 2 },
             // The shell and the small shared ui modules every ordering screen renders: one chunk

@@ -13,7 +13,9 @@ import { FROM_CACHE_HEADER } from '../src/api/connection'
 import { API_CACHE, SERVER_PREFIXES } from '../src/api/contract/paths'
 import { CACHE_READS_MESSAGE, isCachedRead } from '../src/api/cached-reads'
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> }
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
+}
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
@@ -53,7 +55,10 @@ function markFromCache(res: Response): Response {
   headers.set(FROM_CACHE_HEADER, res.headers.get('Date') ?? '1')
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
 }
-registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isCachedRead(url.pathname), apiReads)
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isCachedRead(url.pathname),
+  apiReads,
+)
 
 /** A first visit's reads, made before this worker controlled the page: fetched again into the
  * runtime cache by the same strategy (only the API's own paths, on this origin). */
@@ -62,7 +67,9 @@ async function cacheReads(urls: unknown[], event: ExtendableEvent) {
     .filter((u): u is string => typeof u === 'string')
     .map((u) => new URL(u, self.location.origin))
     .filter((url) => url.origin === self.location.origin && isCachedRead(url.pathname))
-  await Promise.allSettled(reads.map((url) => apiReads.handle({ event, request: new Request(url, { credentials: 'same-origin' }) })))
+  await Promise.allSettled(
+    reads.map((url) => apiReads.handle({ event, request: new Request(url, { credentials: 'same-origin' }) })),
+  )
 }
 
 // Background Sync (Chromium): when the network is back the browser wakes the worker even with

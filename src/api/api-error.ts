@@ -6,7 +6,13 @@ export class ApiError extends Error {
   readonly code: string | null
   readonly body: unknown
 
-  constructor(init: { status: number; statusText?: string; reason?: string | null; code?: string | null; body?: unknown }) {
+  constructor(init: {
+    status: number
+    statusText?: string
+    reason?: string | null
+    code?: string | null
+    body?: unknown
+  }) {
     super(init.reason ?? `HTTP ${init.status}`)
     this.name = 'ApiError'
     this.status = init.status
@@ -24,4 +30,3 @@ export class NetworkError extends Error {
     this.name = 'NetworkError'
   }
 }
-

@@ -13,7 +13,11 @@ import {
 export const nonCommandablesQueryOptions = (numTiers: string, search: string) =>
   queryOptions({
     queryKey: ['articles-modifiables', numTiers, 'non-commandables', search],
-    queryFn: ({ signal }) => request(ARTICLES_MODIFIABLES_PATH, ArticlesModifiables, { query: { numTiers, search, commandable: false }, signal }),
+    queryFn: ({ signal }) =>
+      request(ARTICLES_MODIFIABLES_PATH, ArticlesModifiables, {
+        query: { numTiers, search, commandable: false },
+        signal,
+      }),
     staleTime: 0,
     networkMode: 'online',
   })
@@ -27,6 +31,11 @@ export const ajoutesQueryOptions = (numTiers: string) =>
   })
 
 export const setArticleCommandable = (numTiers: string, numArticle: string, artCommandable: boolean) =>
-  request(articlePatchPath(numArticle), ArticleModifiable, { method: 'PATCH', query: { numTiers }, body: { artCommandable } })
+  request(articlePatchPath(numArticle), ArticleModifiable, {
+    method: 'PATCH',
+    query: { numTiers },
+    body: { artCommandable },
+  })
 
-export const fetchDiagnostic = (numTiers: string, numArticle: string) => request(diagnosticPath(numArticle), Diagnostic, { query: { numTiers } })
+export const fetchDiagnostic = (numTiers: string, numArticle: string) =>
+  request(diagnosticPath(numArticle), Diagnostic, { query: { numTiers } })

@@ -2,7 +2,15 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { DateTime } from 'luxon'
 import { afterOrderPage, orderHistoryQuery, startOrderPaging, type OrderPaging } from '../domain/history-paging'
 import { request } from './http-client'
-import { Commande, commandePath, Commandes, commandesEnCoursPath, commandesPath, curseurDe, LIMITE_DEFAUT } from './contract/commandes'
+import {
+  Commande,
+  commandePath,
+  Commandes,
+  commandesEnCoursPath,
+  commandesPath,
+  curseurDe,
+  LIMITE_DEFAUT,
+} from './contract/commandes'
 
 /** After a page of `limite` orders: the cursor of the next one, or undefined when it was the last.
  * A full page may be the last: the next load then comes back empty and ends the paging. */
@@ -17,7 +25,8 @@ export const commandesEnCoursQueryOptions = (numTiers: string) =>
   infiniteQueryOptions({
     queryKey: ['commandes', numTiers, 'en-cours', 'pages'],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => request(commandesEnCoursPath(numTiers), Commandes, { query: { limite: LIMITE_DEFAUT, apres: pageParam } }),
+    queryFn: ({ pageParam }) =>
+      request(commandesEnCoursPath(numTiers), Commandes, { query: { limite: LIMITE_DEFAUT, apres: pageParam } }),
     getNextPageParam: (last: Commande[]) => nextCursor(last, LIMITE_DEFAUT),
     staleTime: 60_000,
   })
@@ -52,4 +61,8 @@ export const commandesHistoriqueQueryOptions = (numTiers: string, now: DateTime)
   })
 
 export const commandeQueryOptions = (numTiers: string, numero: string) =>
-  queryOptions({ queryKey: ['commandes', numTiers, 'detail', numero], queryFn: () => request(commandePath(numTiers, numero), Commande), staleTime: 60_000 })
+  queryOptions({
+    queryKey: ['commandes', numTiers, 'detail', numero],
+    queryFn: () => request(commandePath(numTiers, numero), Commande),
+    staleTime: 60_000,
+  })

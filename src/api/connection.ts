@@ -85,7 +85,12 @@ const probeUrl = '/public/infos/version'
 
 function probe(): Promise<void> {
   const done = watchRequest()
-  return fetch(probeUrl, { method: 'HEAD', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(SLOW_MS * 2) })
+  return fetch(probeUrl, {
+    method: 'HEAD',
+    cache: 'no-store',
+    credentials: 'omit',
+    signal: AbortSignal.timeout(SLOW_MS * 2),
+  })
     .then(reportAnswer, reportNoAnswer)
     .finally(done)
 }

@@ -3,7 +3,8 @@ import { request } from './http-client'
 import { Contrats, contratsPath } from './contract/contrats'
 import { CODE_ENTITE } from '../domain/constants'
 
-const fetchContrats = (numTiers: string) => request(contratsPath(numTiers), Contrats, { query: { numEntite: CODE_ENTITE } })
+const fetchContrats = (numTiers: string) =>
+  request(contratsPath(numTiers), Contrats, { query: { numEntite: CODE_ENTITE } })
 
 /** Cached 60 s (ordering-area §9). */
 export const contratsQueryOptions = (numTiers: string) =>

@@ -49,7 +49,11 @@ let refreshing: Promise<boolean> | null = null
 
 /** One refresh for every concurrent 401: they all wait on the same promise. */
 function refreshSession(): Promise<boolean> {
-  refreshing ??= fetch(buildUrl(SESSION_PATHS.refresh), { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } })
+  refreshing ??= fetch(buildUrl(SESSION_PATHS.refresh), {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  })
     .then((r) => r.ok)
     .catch(() => false)
     .finally(() => {
@@ -70,7 +74,13 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   // Every request tells the connection state what it learned (connection.ts).
   const watched = watchRequest()
   try {
-    const res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', credentials: 'include', headers, body, signal: limit.signal })
+    const res = await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body,
+      signal: limit.signal,
+    })
     // An answer from the service worker's cache is data, not the server: still no network.
     if (res.headers.has(FROM_CACHE_HEADER)) reportNoAnswer()
     else reportAnswer()
@@ -142,7 +152,9 @@ export async function request<TSchema extends v.GenericSchema>(
   opts: RequestOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
   const method = opts.method ?? 'GET'
-  const noCache = Object.entries(opts.headers ?? {}).some(([k, val]) => k.toLowerCase() === 'cache-control' && /no-cache/i.test(val))
+  const noCache = Object.entries(opts.headers ?? {}).some(
+    ([k, val]) => k.toLowerCase() === 'cache-control' && /no-cache/i.test(val),
+  )
   let pending: Promise<unknown>
   if (method === 'GET' && !noCache && !opts.signal) {
     const key = buildUrl(path, opts.query)

@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { Livraisons, LIVRAISONS_LIMITE_MAX, livraisonsPageQuery, livraisonsPath, type LivraisonsPage } from './contract/livraisons'
+import {
+  Livraisons,
+  LIVRAISONS_LIMITE_MAX,
+  livraisonsPageQuery,
+  livraisonsPath,
+  type LivraisonsPage,
+} from './contract/livraisons'
 
 /** A page of the delivery history (LIVRAISONS_PAGE lines); no start: the newest lines of the
  * window ending today, the page the server announces with the first screen. */

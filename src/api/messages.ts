@@ -11,6 +11,7 @@ export const messagesQueryOptions = () => queryOptions({ queryKey: ['messages'],
 /** The server's answer carries the new message's id. */
 export const createMessage = (m: MessageBody) => request(MESSAGES_PATH, Message, { method: 'POST', body: m })
 
-export const updateMessage = (id: number, m: MessageBody) => request(messagePath(id), Message, { method: 'PUT', body: { ...m, id } })
+export const updateMessage = (id: number, m: MessageBody) =>
+  request(messagePath(id), Message, { method: 'PUT', body: { ...m, id } })
 
 export const deleteMessage = (id: number) => request(messagePath(id), v.nullish(v.unknown()), { method: 'DELETE' })

@@ -1,13 +1,25 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { request } from './http-client'
-import { IncidentPaiement, incidentPaiementPath, PropositionsReglement, reglementCommandePath, ReglementTiers, reglementTiersPath } from './contract/paiement'
+import {
+  IncidentPaiement,
+  incidentPaiementPath,
+  PropositionsReglement,
+  reglementCommandePath,
+  ReglementTiers,
+  reglementTiersPath,
+} from './contract/paiement'
 import { CODE_ENTITE } from '../domain/constants'
 
 const fetchIncidentPaiement = (numTiers: string) =>
   request(incidentPaiementPath(numTiers), IncidentPaiement, { query: { numEntite: CODE_ENTITE } })
 
 export const incidentPaiementQueryOptions = (numTiers: string) =>
-  queryOptions({ queryKey: ['incident-paiement', numTiers], queryFn: () => fetchIncidentPaiement(numTiers), staleTime: 5 * 60_000, meta: { errorDialog: false } })
+  queryOptions({
+    queryKey: ['incident-paiement', numTiers],
+    queryFn: () => fetchIncidentPaiement(numTiers),
+    staleTime: 5 * 60_000,
+    meta: { errorDialog: false },
+  })
 
 export const reglementTiersQueryOptions = (numTiers: string) =>
   queryOptions({
@@ -32,7 +44,14 @@ export interface LigneReglement {
  */
 export const reglementCommandeQueryOptions = (numTiers: string, line: LigneReglement) =>
   queryOptions({
-    queryKey: ['reglement-commande', numTiers, line.numArticle ?? '', line.codeTypeArticle ?? '', line.datePrevueLivraison ?? '', line.numLot ?? ''],
+    queryKey: [
+      'reglement-commande',
+      numTiers,
+      line.numArticle ?? '',
+      line.codeTypeArticle ?? '',
+      line.datePrevueLivraison ?? '',
+      line.numLot ?? '',
+    ],
     queryFn: ({ signal }) =>
       request(reglementCommandePath(numTiers), PropositionsReglement, {
         query: {

@@ -3,7 +3,8 @@ import { request } from './http-client'
 import { ACTING_FOR_PATH, TIERS_SEARCH_PATH, TiersSearchResult } from './contract/tiers-search'
 
 /** The signal cancels an earlier search still in flight when the text changes. */
-export const searchTiers = (q: string, signal?: AbortSignal) => request(TIERS_SEARCH_PATH, TiersSearchResult, { query: { q }, signal })
+export const searchTiers = (q: string, signal?: AbortSignal) =>
+  request(TIERS_SEARCH_PATH, TiersSearchResult, { query: { q }, signal })
 
 export const setActingFor = (numTiers: string | null) =>
   request(ACTING_FOR_PATH, v.object({ numTiers: v.nullable(v.string()) }), { method: 'PUT', body: { numTiers } })

@@ -5,4 +5,10 @@ import { USER_PATHS, UserMe } from './contract/user'
 const fetchMe = () => request(USER_PATHS.me, UserMe, { headers: { 'Cache-Control': 'no-cache' } })
 
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: ['user', 'me'], queryFn: fetchMe, staleTime: 60_000, retry: false, meta: { errorDialog: false } })
+  queryOptions({
+    queryKey: ['user', 'me'],
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    retry: false,
+    meta: { errorDialog: false },
+  })

@@ -35,7 +35,8 @@ export function createQueryClient() {
         gcTime: SEVEN_DAYS,
         // A 4xx will not change by asking again. No answer: the connection state now says
         // offline, and the query runs again when the server answers (no retries piling up).
-        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && !(error instanceof NetworkError) && count < 2,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status < 500) && !(error instanceof NetworkError) && count < 2,
       },
       mutations: { networkMode: 'offlineFirst' },
     },

@@ -3,7 +3,12 @@
 // wait for the network for ever (offlineFirst pauses retries while offline): the loader then
 // lets the screen render at once, and the screen says what it can show.
 import { isOnline } from '../api/connection'
-import type { EnsureInfiniteQueryDataOptions, EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
+import type {
+  EnsureInfiniteQueryDataOptions,
+  EnsureQueryDataOptions,
+  QueryClient,
+  QueryKey,
+} from '@tanstack/react-query'
 
 export async function loadQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   queryClient: QueryClient,

@@ -12,13 +12,20 @@ export function validateSearch(q: unknown): string | null {
 }
 
 /** The search only starts from 3 characters. */
-export const shouldSearch = (q: unknown): boolean => typeof q === 'string' && q.trim().length >= RECHERCHE_MIN_CARACTERES
+export const shouldSearch = (q: unknown): boolean =>
+  typeof q === 'string' && q.trim().length >= RECHERCHE_MIN_CARACTERES
 
-export const NUMERIC_CATEGORIES: readonly string[] = ['MODE_CAMION_QTE', 'MODE_CAMION_DELAI_LIVR', 'COMMANDE_QTE', 'PARAMS_APPLI']
+export const NUMERIC_CATEGORIES: readonly string[] = [
+  'MODE_CAMION_QTE',
+  'MODE_CAMION_DELAI_LIVR',
+  'COMMANDE_QTE',
+  'PARAMS_APPLI',
+]
 
 /** A parameter's value before saving; null when valid. Unknown parameters are not checked. */
 export function validateParameter(categorie: unknown, code: unknown, value: unknown): string | null {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
+  const text =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
   if (code === 'HEURE_PIVOT') {
     // Stored as HH:00:00; the form shows the hour alone.
     const m = /^(\d+)(?::00(?::00)?)?$/.exec(text)
@@ -26,8 +33,10 @@ export function validateParameter(categorie: unknown, code: unknown, value: unkn
     const hour = Number(m[1])
     return hour >= 0 && hour <= 23 ? null : MESSAGES.heurePivotBornes
   }
-  if (typeof code === 'string' && Object.hasOwn(DURATION_FORMATS, code)) return parseIsoDuration(text) ? null : MESSAGES.valeurInvalide
-  if (typeof categorie === 'string' && NUMERIC_CATEGORIES.includes(categorie)) return /^\d+(\.\d+)?$/.test(text) ? null : MESSAGES.valeurInvalide
+  if (typeof code === 'string' && Object.hasOwn(DURATION_FORMATS, code))
+    return parseIsoDuration(text) ? null : MESSAGES.valeurInvalide
+  if (typeof categorie === 'string' && NUMERIC_CATEGORIES.includes(categorie))
+    return /^\d+(\.\d+)?$/.test(text) ? null : MESSAGES.valeurInvalide
   return null
 }
 
@@ -78,7 +87,8 @@ export function validateBannerMessage(m: unknown, ctx?: BannerContext): BannerEr
   if (!ctx?.now || !DateTime.isDateTime(ctx.now) || !ctx.now.isValid) return errors
   const today = toIsoDate(ctx.now.setZone(ZONE))
   const original = ctx.original && typeof ctx.original === 'object' ? ctx.original : null
-  const past = (d: DateTime | null, saved: unknown) => d !== null && toIsoDate(d) < today && toIsoDate(d) !== isoOrNull(saved)
+  const past = (d: DateTime | null, saved: unknown) =>
+    d !== null && toIsoDate(d) < today && toIsoDate(d) !== isoOrNull(saved)
   return {
     texte,
     dateDebut: errors.dateDebut ?? (past(debut, original?.dateDebut) ? DATE_BANDEAU_PASSEE : null),
@@ -90,7 +100,10 @@ export function validateBannerMessage(m: unknown, ctx?: BannerContext): BannerEr
  * The first day each date input offers (§5: no past dates, no end before the start). A saved
  * start already past stays selectable, so editing a running message keeps its start.
  */
-export function bannerDateMins(values: { dateDebut?: unknown }, ctx: BannerContext): { dateDebut: string; dateFin: string } {
+export function bannerDateMins(
+  values: { dateDebut?: unknown },
+  ctx: BannerContext,
+): { dateDebut: string; dateFin: string } {
   const today = toIsoDate(ctx.now.setZone(ZONE))
   const saved = isoOrNull(ctx.original?.dateDebut)
   const debut = isoOrNull(values.dateDebut)
@@ -101,7 +114,10 @@ export function bannerDateMins(values: { dateDebut?: unknown }, ctx: BannerConte
 }
 
 /** Copier: the text into a new message; its dates only when still selectable (today or later). */
-export function copyBannerMessage(m: MessageBandeau, now: DateTime): { texte: string; dateDebut: string; dateFin: string } {
+export function copyBannerMessage(
+  m: MessageBandeau,
+  now: DateTime,
+): { texte: string; dateDebut: string; dateFin: string } {
   const today = toIsoDate(now.setZone(ZONE))
   const keep = (input: unknown) => {
     const iso = isoOrNull(input)
@@ -117,22 +133,35 @@ function isCurrentMessage(m: MessageBandeau, now: DateTime): boolean {
 }
 
 /** Current messages and the history; entries with id -1 are ignored. */
-export function splitBannerMessages<M extends MessageBandeau>(messages: readonly M[], now: DateTime): { courants: M[]; historique: M[] } {
+export function splitBannerMessages<M extends MessageBandeau>(
+  messages: readonly M[],
+  now: DateTime,
+): { courants: M[]; historique: M[] } {
   const kept = messages.filter((m) => m && m.id !== -1)
-  return { courants: kept.filter((m) => isCurrentMessage(m, now)), historique: kept.filter((m) => !isCurrentMessage(m, now)) }
+  return {
+    courants: kept.filter((m) => isCurrentMessage(m, now)),
+    historique: kept.filter((m) => !isCurrentMessage(m, now)),
+  }
 }
 
 /** The texts the header banner shows today: current and started. */
 export function activeBannerTexts(messages: readonly MessageBandeau[], now: DateTime): string[] {
   const today = toIsoDate(now.setZone(ZONE))
-  return splitBannerMessages(messages, now).courants
-    .filter((m) => { const d = toDay(m.dateDebut); return !d || toIsoDate(d) <= today })
+  return splitBannerMessages(messages, now)
+    .courants.filter((m) => {
+      const d = toDay(m.dateDebut)
+      return !d || toIsoDate(d) <= today
+    })
     .map((m) => m.texte ?? '')
     .filter(Boolean)
 }
 
 /** Reference-value display: the label, or the spec's placeholder for an unknown value. */
-export function referenceLabel(list: readonly CodeLibelle[] | null | undefined, code: unknown, kind: 'type' | 'valeur' = 'valeur'): string {
+export function referenceLabel(
+  list: readonly CodeLibelle[] | null | undefined,
+  code: unknown,
+  kind: 'type' | 'valeur' = 'valeur',
+): string {
   const found = Array.isArray(list) ? list.find((x) => x && x.code === code) : undefined
   return found?.libelle ?? (kind === 'type' ? MESSAGES.typeNonReconnu : MESSAGES.valeurNonReconnue)
 }

@@ -4,7 +4,6 @@ import { MESSAGES } from './constants'
 import type { Adresse, Article, CodeLibelle } from './types'
 import { text } from './text'
 
-
 /** Excluded from the feed list: sub-type SU and type GSU. */
 export const isListedFeed = (a: Article): boolean => a.codeSousTypeArticle !== 'SU' && a.codeTypeArticle !== 'GSU'
 
@@ -16,10 +15,17 @@ export const isOrderableArticle = (a: Article): boolean =>
 export const isPoultryFamily = (codeFamille: unknown): boolean => text(codeFamille).startsWith('45')
 
 /** The feed list: listed feeds grouped by department label, in the departments' order. */
-export function feedList(articles: readonly Article[], departements: readonly CodeLibelle[]): { code: string; libelle: string; articles: Article[] }[] {
+export function feedList(
+  articles: readonly Article[],
+  departements: readonly CodeLibelle[],
+): { code: string; libelle: string; articles: Article[] }[] {
   const listed = articles.filter((a) => a && isListedFeed(a))
   const known = new Set(departements.map((d) => d.code))
-  const groups = departements.map((d) => ({ code: d.code, libelle: d.libelle, articles: listed.filter((a) => text(a.codeDepartement) === d.code) }))
+  const groups = departements.map((d) => ({
+    code: d.code,
+    libelle: d.libelle,
+    articles: listed.filter((a) => text(a.codeDepartement) === d.code),
+  }))
   const orphans = listed.filter((a) => !known.has(text(a.codeDepartement)))
   if (orphans.length) groups.push({ code: '', libelle: MESSAGES.valeurNonReconnue, articles: orphans })
   return groups.filter((g) => g.articles.length > 0)
@@ -41,7 +47,8 @@ export function validateBuilding(numBatiment: unknown): string | null {
 }
 
 /** Only addresses whose state is not S are offered. */
-export const offeredAddresses = <A extends Adresse>(adresses: readonly A[]): A[] => adresses.filter((a) => a && a.etat !== 'S')
+export const offeredAddresses = <A extends Adresse>(adresses: readonly A[]): A[] =>
+  adresses.filter((a) => a && a.etat !== 'S')
 
 export interface HistoryLine {
   numAdresse?: string | number | null
@@ -56,7 +63,8 @@ export const canAddHistoryLine = (l: HistoryLine): boolean => l.artCommandable =
 export const canDuplicateHistoryLine = (l: HistoryLine): boolean => text(l.numAdresse) !== ''
 
 /** Poultry lines of a customer with lots show the Lots & plans shortcut instead of Ajouter. */
-export const showsLotsShortcut = (l: HistoryLine, hasLots: boolean): boolean => hasLots && isPoultryFamily(l.codeFamilleArticle)
+export const showsLotsShortcut = (l: HistoryLine, hasLots: boolean): boolean =>
+  hasLots && isPoultryFamily(l.codeFamilleArticle)
 
 /** Quick-add skips lines whose article is not orderable. */
 export function splitOrderable<L extends HistoryLine>(lines: readonly L[]): { ajoutees: L[]; nonCommandables: L[] } {

@@ -52,4 +52,5 @@ export function isSupportedBrowser(userAgent: unknown): boolean {
 }
 
 /** The notice to show, or null. */
-export const browserNotice = (userAgent: unknown): string | null => (isSupportedBrowser(userAgent) ? null : MESSAGES.navigateurNonSupporte)
+export const browserNotice = (userAgent: unknown): string | null =>
+  isSupportedBrowser(userAgent) ? null : MESSAGES.navigateurNonSupporte

@@ -5,7 +5,16 @@
 import { DateTime } from 'luxon'
 import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from './order-parameters'
 import { minutesOf, parseIsoDuration } from './durations'
-import { civilOf, dayNumber, dayNumberOfIso, isHolidayNumber, isoOfDayNumber, plusCalendar, weekdayOf, ZONE } from './day-numbers'
+import {
+  civilOf,
+  dayNumber,
+  dayNumberOfIso,
+  isHolidayNumber,
+  isoOfDayNumber,
+  plusCalendar,
+  weekdayOf,
+  ZONE,
+} from './day-numbers'
 import type { ContraintesLivraison, IsoDate, ModeCamion } from './types'
 
 // The zone and the day number of an ISO date or a DateTime live with the day numbers (no luxon
@@ -35,7 +44,9 @@ export function extraDayNumbers(extra: ExtraHolidays): ReadonlySet<number> {
   if (!extra || typeof extra !== 'object') return NONE
   let set = extraCache.get(extra)
   if (!set) {
-    set = new Set([...extra].map((d) => (typeof d === 'string' ? dayNumberOfIso(d) : null)).filter((n): n is number => n !== null))
+    set = new Set(
+      [...extra].map((d) => (typeof d === 'string' ? dayNumberOfIso(d) : null)).filter((n): n is number => n !== null),
+    )
     extraCache.set(extra, set)
   }
   return set
@@ -86,13 +97,18 @@ export function businessDaysBetween(start: DateTime, end: DateTime, extra?: Extr
  * DELAIS_HEURE_PIVOT (default 0h30) for a session started that same day before the pivot
  * (by 9h59): a farmer who began the order in time is not punished for taking a while.
  */
-export function isBeforePivot(now: DateTime, params: OrderParameters = DEFAULT_ORDER_PARAMETERS, sessionStart?: DateTime | null): boolean {
+export function isBeforePivot(
+  now: DateTime,
+  params: OrderParameters = DEFAULT_ORDER_PARAMETERS,
+  sessionStart?: DateTime | null,
+): boolean {
   const n = now.setZone(ZONE)
   const pivot = params.heurePivot * 60
   let limit = pivot
   if (sessionStart && DateTime.isDateTime(sessionStart) && sessionStart.isValid) {
     const s = sessionStart.setZone(ZONE)
-    if (s.hasSame(n, 'day') && s <= n && s.hour * 60 + s.minute < pivot) limit += minutesOf(parseIsoDuration(params.delaisHeurePivot))
+    if (s.hasSame(n, 'day') && s <= n && s.hour * 60 + s.minute < pivot)
+      limit += minutesOf(parseIsoDuration(params.delaisHeurePivot))
   }
   return n.hour * 60 + n.minute < limit
 }
@@ -112,17 +128,27 @@ export interface FirstAllowedDateInput {
 function minimumBusinessDays(input: FirstAllowedDateInput): number {
   const params = input.params ?? DEFAULT_ORDER_PARAMETERS
   const today = dayNumber(input.now) ?? 0
-  const base = isBusinessDayNumber(today, extraDayNumbers(params.joursFeries)) && isBeforePivot(input.now, params, input.sessionStart) ? 1 : 2
+  const base =
+    isBusinessDayNumber(today, extraDayNumbers(params.joursFeries)) &&
+    isBeforePivot(input.now, params, input.sessionStart)
+      ? 1
+      : 2
   const article = Number.isFinite(input.delaisMinJoursOuvres) ? Math.floor(input.delaisMinJoursOuvres as number) : 0
   // A delay in hours counts as whole days of business days: 48 h is 2 business days ahead.
-  const truck = Number.isFinite(input.delaiMinLivraisonHeures) ? Math.ceil((input.delaiMinLivraisonHeures as number) / 24) : 0
+  const truck = Number.isFinite(input.delaiMinLivraisonHeures)
+    ? Math.ceil((input.delaiMinLivraisonHeures as number) / 24)
+    : 0
   return Math.max(base, article, truck)
 }
 
 /** The earliest delivery date allowed from `now`, as a day number. */
 export function firstAllowedDayNumber(input: FirstAllowedDateInput): number {
   const params = input.params ?? DEFAULT_ORDER_PARAMETERS
-  return addBusinessDayNumbers(dayNumber(input.now) ?? 0, minimumBusinessDays(input), extraDayNumbers(params.joursFeries))
+  return addBusinessDayNumbers(
+    dayNumber(input.now) ?? 0,
+    minimumBusinessDays(input),
+    extraDayNumbers(params.joursFeries),
+  )
 }
 
 /** What a line's first allowed delivery date depends on besides `now` (ordering-area §5). */
@@ -148,7 +174,9 @@ export function firstAllowedDayFor(ctx: FirstAllowedDayContext): number {
     params,
     sessionStart: ctx.sessionStart ?? null,
     delaisMinJoursOuvres: ctx.contraintesLivraison?.delaisMinJoursOuvres ?? null,
-    delaiMinLivraisonHeures: ctx.codeModeCamion ? truckModeLimits(ctx.codeModeCamion, ctx.modesCamion, params).delaiHeures : null,
+    delaiMinLivraisonHeures: ctx.codeModeCamion
+      ? truckModeLimits(ctx.codeModeCamion, ctx.modesCamion, params).delaiHeures
+      : null,
   })
 }
 
@@ -157,7 +185,8 @@ export const firstAllowedDate = (input: FirstAllowedDateInput): DateTime => from
 
 /** The last date that may be ordered, as a day number: today plus DELAIS_MAX, inclusive. */
 export function horizonDayNumber(now: DateTime, params: OrderParameters = DEFAULT_ORDER_PARAMETERS): number {
-  const parts = parseIsoDuration(params.delaisMax) ?? parseIsoDuration(DEFAULT_ORDER_PARAMETERS.delaisMax) ?? { months: 1 }
+  const parts = parseIsoDuration(params.delaisMax) ??
+    parseIsoDuration(DEFAULT_ORDER_PARAMETERS.delaisMax) ?? { months: 1 }
   return plusCalendar(dayNumber(now) ?? 0, parts)
 }
 

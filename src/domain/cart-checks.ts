@@ -31,7 +31,8 @@ export function placeOverlapWarnings(line: CartLine, others: readonly CartLine[]
   const result: Record<PlaceField, string | null> = { codeTypeSilo1: null, codeTypeSilo2: null, codeTypeSilo3: null }
   const meeting = others.filter((o) => o && o.idLigne !== line.idLigne && overlapping(line, o))
   const taken = new Set(meeting.flatMap((o) => storagePlaces(o).map(placeKey)))
-  for (const f of PLACE_FIELDS) if (text(line[f]) && taken.has(placeKey(text(line[f])))) result[f] = MESSAGES.lieuDejaPrevu
+  for (const f of PLACE_FIELDS)
+    if (text(line[f]) && taken.has(placeKey(text(line[f])))) result[f] = MESSAGES.lieuDejaPrevu
   return result
 }
 
@@ -57,7 +58,12 @@ export function checkCartStoragePlaces(lines: readonly CartLine[]): StorageCheck
   const avertissements: StorageIssue[] = []
   const lieuxVides: StorageIssue[] = []
   // Each line's address, window and place keys once; then only lines of the same address meet.
-  const facts = lines.map((line) => ({ line, win: window(line), adresse: text(line.numAdresse), places: storagePlaces(line).map(placeKey) }))
+  const facts = lines.map((line) => ({
+    line,
+    win: window(line),
+    adresse: text(line.numAdresse),
+    places: storagePlaces(line).map(placeKey),
+  }))
   const byAddress = new Map<string, typeof facts>()
   for (const f of facts) {
     const same = byAddress.get(f.adresse)
@@ -72,14 +78,31 @@ export function checkCartStoragePlaces(lines: readonly CartLine[]): StorageCheck
     }
     const [s1, e1] = f.win
     const others = (byAddress.get(f.adresse) ?? [])
-      .filter((o) => o !== f && o.line.idLigne !== line.idLigne && s1 !== '' && o.win[0] !== '' && s1 <= o.win[1] && o.win[0] <= e1 && o.places.some((p) => f.places.includes(p)))
+      .filter(
+        (o) =>
+          o !== f &&
+          o.line.idLigne !== line.idLigne &&
+          s1 !== '' &&
+          o.win[0] !== '' &&
+          s1 <= o.win[1] &&
+          o.win[0] <= e1 &&
+          o.places.some((p) => f.places.includes(p)),
+      )
       .map((o) => o.line)
     const other = others.filter((o) => differentSpecies(line, o))
     const same = others.filter((o) => !differentSpecies(line, o))
-    if (other.length) erreurs.push({ idLigne: line.idLigne, message: MESSAGES.autreEspece, avec: other.map((o) => o.idLigne) })
-    else if (same.length) avertissements.push({ idLigne: line.idLigne, message: MESSAGES.memeEspece, avec: same.map((o) => o.idLigne) })
+    if (other.length)
+      erreurs.push({ idLigne: line.idLigne, message: MESSAGES.autreEspece, avec: other.map((o) => o.idLigne) })
+    else if (same.length)
+      avertissements.push({ idLigne: line.idLigne, message: MESSAGES.memeEspece, avec: same.map((o) => o.idLigne) })
   }
-  const decision: StorageDecision = erreurs.length ? 'erreur' : avertissements.length ? 'avertissement' : lieuxVides.length ? 'lieuxVides' : 'ok'
+  const decision: StorageDecision = erreurs.length
+    ? 'erreur'
+    : avertissements.length
+      ? 'avertissement'
+      : lieuxVides.length
+        ? 'lieuxVides'
+        : 'ok'
   return { decision, erreurs, avertissements, lieuxVides }
 }
 
@@ -106,12 +129,25 @@ export function linesWithInvalidDates(lines: readonly CartLine[], ctx: CartDates
       const key = `${contraintesLivraison?.delaisMinJoursOuvres ?? ''}|${truckModeLimits(line.codeModeCamion, ctx.modesCamion, params).delaiHeures ?? ''}`
       let first = firsts.get(key)
       if (first === undefined) {
-        first = firstAllowedDayFor({ now: ctx.now, params, sessionStart: ctx.sessionStart, contraintesLivraison, codeModeCamion: line.codeModeCamion, modesCamion: ctx.modesCamion })
+        first = firstAllowedDayFor({
+          now: ctx.now,
+          params,
+          sessionStart: ctx.sessionStart,
+          contraintesLivraison,
+          codeModeCamion: line.codeModeCamion,
+          modesCamion: ctx.modesCamion,
+        })
         firsts.set(key, first)
       }
       const errors = validateDeliveryWindow(line.datePrevueLivraison, line.finDatePrevueLivraison, {
-        now: ctx.now, params, contraintesLivraison, codeFamilleArticle: line.codeFamilleArticle, codeModeCamion: line.codeModeCamion,
-        modesCamion: ctx.modesCamion, firstAllowedDay: first, horizonDay,
+        now: ctx.now,
+        params,
+        contraintesLivraison,
+        codeFamilleArticle: line.codeFamilleArticle,
+        codeModeCamion: line.codeModeCamion,
+        modesCamion: ctx.modesCamion,
+        firstAllowedDay: first,
+        horizonDay,
       })
       return errors.datePrevueLivraison !== null || errors.finDatePrevueLivraison !== null
     })
@@ -139,6 +175,7 @@ export function nextStep(lines: readonly CartLine[], ctx: CartDatesContext, conf
   const check = checkCartStoragePlaces(lines)
   if (check.decision === 'ok') return { kind: 'paiement' }
   // Oui to the warning moves on past the warning only: a line without a place still stops.
-  if (check.decision === 'avertissement' && confirmed) return check.lieuxVides.length ? { kind: 'lieuxVides', check } : { kind: 'paiement' }
+  if (check.decision === 'avertissement' && confirmed)
+    return check.lieuxVides.length ? { kind: 'lieuxVides', check } : { kind: 'paiement' }
   return { kind: check.decision, check }
 }

@@ -16,7 +16,6 @@ export interface CartGroup<L extends CartLine = CartLine> {
   lignes: L[]
 }
 
-
 /** 'Livraison du X au Y' when every line of the group ends the same day, else 'Livraison à partir du X'. */
 function groupTitle(lignes: readonly CartLine[]): string {
   const start = formatDate(lignes[0]?.datePrevueLivraison ?? null)
@@ -38,7 +37,9 @@ export function groupCartLines<L extends CartLine>(lines: readonly L[]): CartGro
   }
   const list = [...groups.values()]
   list.forEach((g) => (g.titre = groupTitle(g.lignes)))
-  return list.sort((a, b) => a.datePrevueLivraison.localeCompare(b.datePrevueLivraison) || a.numAdresse.localeCompare(b.numAdresse))
+  return list.sort(
+    (a, b) => a.datePrevueLivraison.localeCompare(b.datePrevueLivraison) || a.numAdresse.localeCompare(b.numAdresse),
+  )
 }
 
 /**
@@ -74,10 +75,12 @@ export function replaceEditedLine<L extends CartLine>(lines: readonly L[], edite
   })
 }
 
-const tonnes = (l: CartLine) => (typeof l.quantiteCommande === 'number' && Number.isFinite(l.quantiteCommande) ? l.quantiteCommande : 0)
+const tonnes = (l: CartLine) =>
+  typeof l.quantiteCommande === 'number' && Number.isFinite(l.quantiteCommande) ? l.quantiteCommande : 0
 
 /** Total weight in tonnes (3 decimals). */
-export const totalWeight = (lines: readonly CartLine[]): number => roundTonnes(lines.reduce((sum, l) => sum + tonnes(l), 0))
+export const totalWeight = (lines: readonly CartLine[]): number =>
+  roundTonnes(lines.reduce((sum, l) => sum + tonnes(l), 0))
 
 // The spec says what the warnings say, not their words: these sentences are ours.
 const avertissementPetitCamion = (total: number) =>
@@ -87,7 +90,8 @@ const avertissementCamion = (total: number) =>
 
 /** Not blocking: VISP/PNEUP lines above 17 t, VIS/PNEU lines above 27 t, over the whole cart. */
 export function capacityWarnings(lines: readonly CartLine[]): string[] {
-  const sum = (codes: readonly string[]) => totalWeight(lines.filter((l) => codes.includes(text(l.codeModeCamion) || 'VIS')))
+  const sum = (codes: readonly string[]) =>
+    totalWeight(lines.filter((l) => codes.includes(text(l.codeModeCamion) || 'VIS')))
   const warnings: string[] = []
   const small = sum(PETITS_CAMIONS)
   if (small > CAPACITE_PETIT_CAMION) warnings.push(avertissementPetitCamion(small))
@@ -101,12 +105,19 @@ export function capacityWarnings(lines: readonly CartLine[]): string[] {
  * tied to a place one of the lines uses (e.g. 'Déposer les sacs sous le hangar' for bags, 040).
  * Choice: the spec lists codeTypeSilo on each comment without saying how it is used.
  */
-export function offeredPredefinedComments<C extends { codeTypeSilo?: string | null; libelle: string }>(comments: readonly C[], lines: readonly CartLine[]): C[] {
+export function offeredPredefinedComments<C extends { codeTypeSilo?: string | null; libelle: string }>(
+  comments: readonly C[],
+  lines: readonly CartLine[],
+): C[] {
   const used = new Set(lines.flatMap((l) => PLACE_FIELDS.map((f) => text(l[f]))).filter(Boolean))
   return comments.filter((c) => !text(c.codeTypeSilo) || used.has(text(c.codeTypeSilo)))
 }
 
 /** 'Confirmer la commande': a write role, every line's payment data loaded, a non-empty cart. */
-export function canConfirm(input: { roles: readonly string[]; lines: readonly CartLine[]; paymentLoaded: (l: CartLine) => boolean }): boolean {
+export function canConfirm(input: {
+  roles: readonly string[]
+  lines: readonly CartLine[]
+  paymentLoaded: (l: CartLine) => boolean
+}): boolean {
   return hasWriteRole(input.roles) && input.lines.length > 0 && input.lines.every(input.paymentLoaded)
 }

@@ -41,7 +41,10 @@ export const CONFLICT_DIALOG = {
 } as const
 
 // Separators cannot be escaped in this format: they are replaced in the fields.
-const clean = (s: unknown, forbidden: RegExp) => String(s ?? '').replace(forbidden, ' ').trim()
+const clean = (s: unknown, forbidden: RegExp) =>
+  String(s ?? '')
+    .replace(forbidden, ' ')
+    .trim()
 
 /** The inverse: what the server puts in a 409 body. */
 export function formatConflictMessage(entries: readonly ConflictEntry[]): string {

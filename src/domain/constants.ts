@@ -35,7 +35,16 @@ export const HISTORIQUE_FENETRE_MOIS = 3
 export const HISTORIQUE_LIGNES_MOBILE = 12
 
 /** Pairs start-end allowed when both delivery dates are the same day. */
-export const PAIRES_CRENEAUX_UN_JOUR: readonly string[] = ['JS-JM', 'JS-JA', 'JS-JJ', 'JS-J1', 'JA-JM', 'JA-J1', 'JM-J1', 'JJ-J1']
+export const PAIRES_CRENEAUX_UN_JOUR: readonly string[] = [
+  'JS-JM',
+  'JS-JA',
+  'JS-JJ',
+  'JS-J1',
+  'JA-JM',
+  'JA-J1',
+  'JM-J1',
+  'JJ-J1',
+]
 
 export const MESSAGES = {
   contentieuxTitre: 'Contentieux',
@@ -52,7 +61,8 @@ export const MESSAGES = {
   // The spec gives only "strictly after" for a gap of 1 and "postérieure de N jours minimum"
   // for a larger gap; both sentences are completed in the style of the message above.
   dateFinStrictementApres: 'La date au plus tard doit être postérieure à la date au plus tôt',
-  dateFinEcartMin: (n: number) => `La date au plus tard doit être postérieure de ${n} jours minimum à la date au plus tôt`,
+  dateFinEcartMin: (n: number) =>
+    `La date au plus tard doit être postérieure de ${n} jours minimum à la date au plus tôt`,
   horaireDebutIdentique:
     "L'horaire de début de livraison doit etre identique pour tous les aliments dont la date de début de livraison est la même",
   horairesUnJour: 'Les horaires ne sont pas valides pour une livraison sur un seul jour',
@@ -78,14 +88,17 @@ export const MESSAGES = {
   batimentNumerique: 'Doit être une valeur numérique, ou vide',
   // ordering-area.md wording (straight apostrophe); cart-orders-admin.md writes "n’est" with a
   // curly apostrophe: see MODE_CAMION_VARIANTE_PANIER.
-  modeCamionMin: (n: string) => `Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum ${n}t`,
-  modeCamionMax: (n: string) => `Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum ${n}t`,
+  modeCamionMin: (n: string) =>
+    `Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum ${n}t`,
+  modeCamionMax: (n: string) =>
+    `Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum ${n}t`,
   annulerTitre: 'Annuler ?',
   annuler: 'Voulez-vous vraiment annuler vos modifications?',
   navigateurNonSupporte: 'Cette version de votre navigateur ne permet pas un usage optimal de votre application.',
   // Cart (cart-orders-admin §5)
   auMoinsUnLieu: 'Au moins un lieu de stockage doit être renseigné.',
-  autreEspece: 'Un autre aliment pour une autre espèce doit être livré aux mêmes dates dans les mêmes lieux de stockage.',
+  autreEspece:
+    'Un autre aliment pour une autre espèce doit être livré aux mêmes dates dans les mêmes lieux de stockage.',
   memeEspece: 'Un autre aliment doit être livré aux mêmes dates dans les mêmes lieux de stockage pour la même espèce.',
   confirmerDatesLieux: 'Voulez-vous vraiment confirmer ces dates et lieux de stockage ?',
   lieuxVidesDialogue: 'Le lieu de stockage doit être renseigné pour chacune des lignes',

@@ -20,7 +20,10 @@ export const isApport = (c: Contrat): boolean => c.codeTContrat === 'EA'
 
 /** Future contracts (the server's contratFutur flag) and current ones. */
 export function groupContracts<C extends Contrat>(contrats: readonly C[]): { futurs: C[]; enCours: C[] } {
-  return { futurs: contrats.filter((c) => c.contratFutur === true), enCours: contrats.filter((c) => c.contratFutur !== true) }
+  return {
+    futurs: contrats.filter((c) => c.contratFutur === true),
+    enCours: contrats.filter((c) => c.contratFutur !== true),
+  }
 }
 
 /** Ends within one month (from today, today included) with remaining quantity above 0. */
@@ -33,7 +36,8 @@ export function isExpiringSoon(c: Contrat, now: DateTime | IsoDate): boolean {
 }
 
 /** The menu's badge. */
-export const showsContractBadge = (contrats: readonly Contrat[], now: DateTime | IsoDate): boolean => contrats.some((c) => isExpiringSoon(c, now))
+export const showsContractBadge = (contrats: readonly Contrat[], now: DateTime | IsoDate): boolean =>
+  contrats.some((c) => isExpiringSoon(c, now))
 
 // Not worded by the spec (it only says a line may name its contract): why the server refuses one.
 export const CONTRAT_REFUS = {
@@ -43,7 +47,11 @@ export const CONTRAT_REFUS = {
 } as const
 
 /** Why a line may not name this contract (null: it may): the customer's, for this article, not ended. */
-export function contractRefusal(c: (Contrat & { numArticle?: string | null }) | null | undefined, numArticle: string, now: DateTime): string | null {
+export function contractRefusal(
+  c: (Contrat & { numArticle?: string | null }) | null | undefined,
+  numArticle: string,
+  now: DateTime,
+): string | null {
   if (!c) return CONTRAT_REFUS.inconnu
   if (c.numArticle !== numArticle) return CONTRAT_REFUS.autreArticle
   const fin = dayNumber(c.dateFin)

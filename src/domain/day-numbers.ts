@@ -63,7 +63,10 @@ export function isHolidayNumber(n: number): boolean {
 }
 
 /** Adds years, months and days like luxon: the day of month is clamped (31 Jan + 1 month = 28 Feb). */
-export function plusCalendar(n: number, parts: { years?: number; months?: number; weeks?: number; days?: number }): number {
+export function plusCalendar(
+  n: number,
+  parts: { years?: number; months?: number; weeks?: number; days?: number },
+): number {
   const { year, month, day } = civilOf(n)
   const totalMonths = year * 12 + (month - 1) + (parts.years ?? 0) * 12 + (parts.months ?? 0)
   const y = Math.floor(totalMonths / 12)

@@ -4,7 +4,12 @@
 // DateTimes (see calendar.toDay) and go out as ISO strings.
 import type { DateTime } from 'luxon'
 import {
-  addBusinessDayNumbers, dayNumber, extraDayNumbers, firstAllowedDayFor, horizonDayNumber, isBusinessDayNumber,
+  addBusinessDayNumbers,
+  dayNumber,
+  extraDayNumbers,
+  firstAllowedDayFor,
+  horizonDayNumber,
+  isBusinessDayNumber,
 } from './calendar'
 import { isoOfDayNumber, weekdayOf } from './day-numbers'
 import { FAMILLE_ECART_UN_JOUR, MESSAGES, PETITS_CAMIONS } from './constants'
@@ -39,7 +44,10 @@ export const isFamille461 = (codeFamilleArticle: unknown): boolean =>
 
 /** Minimum gap in days between the two dates: 1 for family 461 or small trucks (VISP, PNEUP). */
 export function minGapDays(codeFamilleArticle: unknown, codeModeCamion: unknown): number {
-  return isFamille461(codeFamilleArticle) || (typeof codeModeCamion === 'string' && PETITS_CAMIONS.includes(codeModeCamion)) ? 1 : 0
+  return isFamille461(codeFamilleArticle) ||
+    (typeof codeModeCamion === 'string' && PETITS_CAMIONS.includes(codeModeCamion))
+    ? 1
+    : 0
 }
 
 const paramsOf = (ctx: DeliveryWindowContext) => ctx.params ?? DEFAULT_ORDER_PARAMETERS
@@ -51,7 +59,12 @@ const firstAllowedDayOf = (ctx: DeliveryWindowContext): number => ctx.firstAllow
 export const firstAllowedDateFor = (ctx: DeliveryWindowContext): IsoDate => isoOfDayNumber(firstAllowedDayOf(ctx))
 
 /** Checks of one date that do not depend on the other one. */
-function checkDay(day: number, ctx: DeliveryWindowContext, allowed: readonly number[], first: number | null): string | null {
+function checkDay(
+  day: number,
+  ctx: DeliveryWindowContext,
+  allowed: readonly number[],
+  first: number | null,
+): string | null {
   const params = paramsOf(ctx)
   if (first !== null && day < first) return MESSAGES.dateMin(formatDateCourte(isoOfDayNumber(first)))
   if (!isBusinessDayNumber(day, extraDayNumbers(params.joursFeries))) return MESSAGES.jourOuvre
@@ -79,7 +92,8 @@ export function validateDeliveryWindow(start: unknown, end: unknown, ctx: Delive
   }
   const allowed = allowedWeekdays(ctx.contraintesLivraison)
   const startError = checkDay(s, ctx, allowed, firstAllowedDayOf(ctx))
-  const endError = checkDay(e, ctx, allowed, null) ?? gapMessage(s, e, minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion))
+  const endError =
+    checkDay(e, ctx, allowed, null) ?? gapMessage(s, e, minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion))
   return { datePrevueLivraison: startError, finDatePrevueLivraison: endError }
 }
 
@@ -92,7 +106,14 @@ export function needsEarlyStartConfirmation(start: unknown, ctx: DeliveryWindowC
   if (checkDay(s, ctx, allowedWeekdays(ctx.contraintesLivraison), firstAllowedDayOf(ctx)) !== null) return false
   const params = paramsOf(ctx)
   const today = dayNumber(ctx.now) ?? 0
-  return s < addBusinessDayNumbers(today, workingDaysOf(parseIsoDuration(params.delaisAlerte)), extraDayNumbers(params.joursFeries))
+  return (
+    s <
+    addBusinessDayNumbers(
+      today,
+      workingDaysOf(parseIsoDuration(params.delaisAlerte)),
+      extraDayNumbers(params.joursFeries),
+    )
+  )
 }
 
 /** 'Intervalle de date': the end is more than ECART_DATE working days after the start. */
@@ -101,11 +122,14 @@ export function needsLongRangeConfirmation(start: unknown, end: unknown, ctx: De
   const e = dayNumber(end)
   if (s === null || e === null) return false
   const params = paramsOf(ctx)
-  return e > addBusinessDayNumbers(s, workingDaysOf(parseIsoDuration(params.ecartDate)), extraDayNumbers(params.joursFeries))
+  return (
+    e > addBusinessDayNumbers(s, workingDaysOf(parseIsoDuration(params.ecartDate)), extraDayNumbers(params.joursFeries))
+  )
 }
 
 const deliverable = (d: number, ctx: DeliveryWindowContext) =>
-  isBusinessDayNumber(d, extraDayNumbers(paramsOf(ctx).joursFeries)) && allowedWeekdays(ctx.contraintesLivraison).includes(weekdayOf(d))
+  isBusinessDayNumber(d, extraDayNumbers(paramsOf(ctx).joursFeries)) &&
+  allowedWeekdays(ctx.contraintesLivraison).includes(weekdayOf(d))
 
 /**
  * Default end date for a start date: the widest window that needs no confirmation (ECART_DATE
@@ -118,7 +142,11 @@ export function defaultEndDate(start: unknown, ctx: DeliveryWindowContext): IsoD
   if (s === null) return null
   const params = paramsOf(ctx)
   const earliest = s + minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion)
-  let d = addBusinessDayNumbers(s, workingDaysOf(parseIsoDuration(params.ecartDate)), extraDayNumbers(params.joursFeries))
+  let d = addBusinessDayNumbers(
+    s,
+    workingDaysOf(parseIsoDuration(params.ecartDate)),
+    extraDayNumbers(params.joursFeries),
+  )
   d = Math.max(earliest, Math.min(d, horizonDayNumber(ctx.now, params)))
   for (let back = d; back >= earliest; back--) if (deliverable(back, ctx)) return isoOfDayNumber(back)
   for (let fwd = earliest; fwd < earliest + 31; fwd++) if (deliverable(fwd, ctx)) return isoOfDayNumber(fwd)
@@ -131,7 +159,10 @@ export function defaultStartDate(end: unknown, ctx: DeliveryWindowContext): IsoD
   if (e === null) return null
   const params = paramsOf(ctx)
   const latest = e - minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion)
-  const d = Math.max(firstAllowedDayOf(ctx), addBusinessDayNumbers(e, -workingDaysOf(parseIsoDuration(params.ecartDate)), extraDayNumbers(params.joursFeries)))
+  const d = Math.max(
+    firstAllowedDayOf(ctx),
+    addBusinessDayNumbers(e, -workingDaysOf(parseIsoDuration(params.ecartDate)), extraDayNumbers(params.joursFeries)),
+  )
   for (let fwd = d; fwd <= latest; fwd++) if (deliverable(fwd, ctx)) return isoOfDayNumber(fwd)
   return isoOfDayNumber(d)
 }

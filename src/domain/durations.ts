@@ -44,7 +44,13 @@ export function parseIsoDuration(text: unknown): DurationParts | null {
 }
 
 const LETTER: Record<DurationUnit, string> = {
-  years: 'Y', months: 'M', weeks: 'W', days: 'D', hours: 'H', minutes: 'M', seconds: 'S',
+  years: 'Y',
+  months: 'M',
+  weeks: 'W',
+  days: 'D',
+  hours: 'H',
+  minutes: 'M',
+  seconds: 'S',
 }
 const DATE_UNITS: readonly DurationUnit[] = ['years', 'months', 'weeks', 'days']
 
@@ -60,8 +66,14 @@ export function formatIsoDuration(parts: DurationParts, units: readonly Duration
   }
   let nonZero = kept.filter((u) => value(u) > 0)
   if (nonZero.length === 0) nonZero = kept.length > 0 ? [kept[kept.length - 1] as DurationUnit] : ['days']
-  const datePart = nonZero.filter((u) => DATE_UNITS.includes(u)).map((u) => `${value(u)}${LETTER[u]}`).join('')
-  const timePart = nonZero.filter((u) => !DATE_UNITS.includes(u)).map((u) => `${value(u)}${LETTER[u]}`).join('')
+  const datePart = nonZero
+    .filter((u) => DATE_UNITS.includes(u))
+    .map((u) => `${value(u)}${LETTER[u]}`)
+    .join('')
+  const timePart = nonZero
+    .filter((u) => !DATE_UNITS.includes(u))
+    .map((u) => `${value(u)}${LETTER[u]}`)
+    .join('')
   return `P${datePart}${timePart ? `T${timePart}` : ''}`
 }
 
@@ -85,5 +97,7 @@ export function workingDaysOf(parts: DurationParts | null): number {
 /** A duration in minutes (DELAIS_HEURE_PIVOT). */
 export function minutesOf(parts: DurationParts | null): number {
   if (!parts) return 0
-  return (parts.days ?? 0) * 1440 + (parts.hours ?? 0) * 60 + (parts.minutes ?? 0) + Math.floor((parts.seconds ?? 0) / 60)
+  return (
+    (parts.days ?? 0) * 1440 + (parts.hours ?? 0) * 60 + (parts.minutes ?? 0) + Math.floor((parts.seconds ?? 0) / 60)
+  )
 }

@@ -27,11 +27,19 @@ const TEXTE_AUTRE = 'Le site de commande sera disponible à partir de février 2
 
 export function errorLogoutPage(cause: unknown): ErrorLogoutPage {
   const known = typeof cause === 'string' && Object.hasOwn(TEXTES, cause) ? (cause as Cause) : null
-  return { titre: TITRE_ERREUR_LOGOUT, texte: known ? TEXTES[known] : TEXTE_AUTRE, boutonPortail: known !== CAUSES.ADHERENT_VGM }
+  return {
+    titre: TITRE_ERREUR_LOGOUT,
+    texte: known ? TEXTES[known] : TEXTE_AUTRE,
+    boutonPortail: known !== CAUSES.ADHERENT_VGM,
+  }
 }
 
 /** Which cause a failure leads to: 403 on user load, TIERS_INEXISTANT, the VGM role. */
-export function causeFor(input: { status?: number | null; code?: string | null; roles?: readonly string[] | null }): Cause | null {
+export function causeFor(input: {
+  status?: number | null
+  code?: string | null
+  roles?: readonly string[] | null
+}): Cause | null {
   if (input.roles?.includes(ROLE.ADHERENT_VGM)) return CAUSES.ADHERENT_VGM
   if (input.code === 'TIERS_INEXISTANT') return CAUSES.TIERS_NON_RECONNU
   if (input.status === 403) return CAUSES.ACCES_NON_AUTHORISE

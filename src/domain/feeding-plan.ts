@@ -39,7 +39,11 @@ export interface TrancheState {
 }
 
 /** The state of each tranche, given the tonnes already ordered for each (same order). */
-export function trancheStates(tranches: readonly Tranche[], nbAnimaux: number, orderedTonnes: readonly number[]): TrancheState[] {
+export function trancheStates(
+  tranches: readonly Tranche[],
+  nbAnimaux: number,
+  orderedTonnes: readonly number[],
+): TrancheState[] {
   const states: TrancheState[] = []
   tranches.forEach((t, i) => {
     const orderable = orderableTonnes(t?.quantite, nbAnimaux)
@@ -63,7 +67,10 @@ export function isPlanOrderable(plan: PlanAlimentation, now: DateTime): boolean 
 export function trancheWindow(dateMep: unknown, tranche: Tranche): { debut: IsoDate; fin: IsoDate } | null {
   const mep = toDay(dateMep)
   if (!mep) return null
-  return { debut: toIsoDate(mep.plus({ days: num(tranche.ageMini) })), fin: toIsoDate(mep.plus({ days: num(tranche.ageMaxi) })) }
+  return {
+    debut: toIsoDate(mep.plus({ days: num(tranche.ageMini) })),
+    fin: toIsoDate(mep.plus({ days: num(tranche.ageMaxi) })),
+  }
 }
 
 /** Lot types by number prefix: OL laying poultry, VL meat poultry. */
@@ -92,7 +99,11 @@ const orderedFor = (lot: LotPlans, articles: readonly { numArticle: string }[]) 
 /** The state of each tranche of one of the lot's plans. */
 export function planTrancheStates(lot: LotPlans, plan: LotPlan): TrancheState[] {
   const tranches = Array.isArray(plan?.tranches) ? plan.tranches : []
-  return trancheStates(tranches, lot.nbAnimaux, tranches.map((t) => orderedFor(lot, Array.isArray(t.articles) ? t.articles : [])))
+  return trancheStates(
+    tranches,
+    lot.nbAnimaux,
+    tranches.map((t) => orderedFor(lot, Array.isArray(t.articles) ? t.articles : [])),
+  )
 }
 
 // Not worded by the spec (it only says such tranches are not orderable): the reasons the lots
@@ -122,6 +133,10 @@ export function isLotArticleOrderable(lot: LotPlans, numArticle: string, now: Da
     const planOrderable = isPlanOrderable(plan, now)
     const states = planTrancheStates(lot, plan)
     const tranches: readonly LotTranche[] = plan.tranches ?? []
-    return tranches.some((t, i) => trancheRefusal(states[i], planOrderable) === null && (t.articles ?? []).some((a) => a.numArticle === numArticle))
+    return tranches.some(
+      (t, i) =>
+        trancheRefusal(states[i], planOrderable) === null &&
+        (t.articles ?? []).some((a) => a.numArticle === numArticle),
+    )
   })
 }

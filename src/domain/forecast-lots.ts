@@ -55,7 +55,9 @@ export type LotForecast =
 
 /** The plan the lot is fed on today: the principal one when within its dates, else the first that is. */
 function currentPlan(lot: ForecastLot, now: DateTime): ForecastPlan | null {
-  const plans = [...(lot.plansAlimentation ?? [])].sort((a, b) => Number(Boolean(b.principal)) - Number(Boolean(a.principal)))
+  const plans = [...(lot.plansAlimentation ?? [])].sort(
+    (a, b) => Number(Boolean(b.principal)) - Number(Boolean(a.principal)),
+  )
   return plans.find((p) => isPlanOrderable(p, now)) ?? null
 }
 
@@ -73,7 +75,11 @@ export function lotForecast(lot: ForecastLot, now: DateTime): LotForecast {
   const mep = dayNumber(lot.dateMep)
   const today = dayNumber(now.setZone(ZONE)) ?? 0
   if (mep === null) return { kind: 'rien', plan }
-  const states = trancheStates(plan.tranches, lot.nbAnimaux, plan.tranches.map((t) => orderedForTranche(lot, t)))
+  const states = trancheStates(
+    plan.tranches,
+    lot.nbAnimaux,
+    plan.tranches.map((t) => orderedForTranche(lot, t)),
+  )
   const index = plan.tranches.findIndex((t, i) => !states[i]!.complete && mep + t.ageMaxi >= today)
   if (index < 0) return { kind: 'rien', plan }
   const tranche = plan.tranches[index]!
@@ -88,4 +94,3 @@ export function lotForecast(lot: ForecastLot, now: DateTime): LotForecast {
     article: tranche.articles.find((a) => a.artCommandable) ?? null,
   }
 }
-

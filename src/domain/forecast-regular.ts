@@ -99,5 +99,7 @@ export function regularFeeds(lines: readonly RegularHistoryLine[], now: DateTime
       prochaineDate: isoOfDayNumber(next),
     })
   }
-  return feeds.sort((a, b) => a.prochaineDate.localeCompare(b.prochaineDate) || a.numArticle.localeCompare(b.numArticle))
+  return feeds.sort(
+    (a, b) => a.prochaineDate.localeCompare(b.prochaineDate) || a.numArticle.localeCompare(b.numArticle),
+  )
 }

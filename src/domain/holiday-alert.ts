@@ -21,6 +21,7 @@ export function upcomingHolidays(
   const to = isoOfDayNumber(last)
   const byDate = new Map<string, JourFerie>()
   for (let y = civilOf(today).year; y <= civilOf(last).year; y++) for (const j of joursFeries(y)) byDate.set(j.date, j)
-  for (const j of Array.isArray(extra) ? extra : []) if (j && typeof j.date === 'string' && !byDate.has(j.date)) byDate.set(j.date, j)
+  for (const j of Array.isArray(extra) ? extra : [])
+    if (j && typeof j.date === 'string' && !byDate.has(j.date)) byDate.set(j.date, j)
   return [...byDate.values()].filter((j) => j.date >= from && j.date <= to).sort((a, b) => a.date.localeCompare(b.date))
 }

@@ -53,7 +53,10 @@ const MINUTE = 60_000
 /** Can a truck come that day: a business day (holidays included) and a weekday the article allows. */
 export function isDeliverableDay(day: number, timing: OrderTiming): boolean {
   const params = timing.params ?? DEFAULT_ORDER_PARAMETERS
-  return isBusinessDayNumber(day, extraDayNumbers(params.joursFeries)) && allowedWeekdays(timing.contraintesLivraison).includes(weekdayOf(day))
+  return (
+    isBusinessDayNumber(day, extraDayNumbers(params.joursFeries)) &&
+    allowedWeekdays(timing.contraintesLivraison).includes(weekdayOf(day))
+  )
 }
 
 /** The last deliverable day on or before `day`, or null when none is found within two weeks. */
@@ -81,7 +84,8 @@ export function deliveryDayBy(at: DateTime, need: IsoDate, timing: OrderTiming):
   return last >= firstAllowedDayFor({ ...timing, now: at }) ? last : null
 }
 
-export const canDeliverBy = (at: DateTime, need: IsoDate, timing: OrderTiming): boolean => deliveryDayBy(at, need, timing) !== null
+export const canDeliverBy = (at: DateTime, need: IsoDate, timing: OrderTiming): boolean =>
+  deliveryDayBy(at, need, timing) !== null
 
 export type OrderMoment =
   /** `avant`: the first minute at which it is too late (the order must leave before it). */
@@ -117,5 +121,7 @@ export const formatMoment = (at: DateTime): string => `${formatDate(at)} à ${at
 /** The sentence of a forecast: when to order, or that it is late and when it may arrive. */
 export function orderMomentText(moment: OrderMoment): string {
   if (moment.kind === 'a-temps') return `À commander avant le ${formatMoment(moment.avant)}`
-  return moment.auPlusTot ? `En retard : livraison au plus tôt le ${formatDate(moment.auPlusTot)}` : 'En retard : aucune date de livraison possible'
+  return moment.auPlusTot
+    ? `En retard : livraison au plus tôt le ${formatDate(moment.auPlusTot)}`
+    : 'En retard : aucune date de livraison possible'
 }

@@ -5,7 +5,10 @@ import { parseDecimal } from './tonnes'
 import type { ContraintesArticle, Mineral } from './types'
 
 /** The article's maximum, else the parameter's, else 15 %. */
-export function mineralMax(contraintes?: ContraintesArticle | null, parametre: number = QUANTITE_MAX_MINERAL_DEFAUT): number {
+export function mineralMax(
+  contraintes?: ContraintesArticle | null,
+  parametre: number = QUANTITE_MAX_MINERAL_DEFAUT,
+): number {
   const fromArticle = contraintes?.quantiteMaxMineral
   return typeof fromArticle === 'number' && Number.isFinite(fromArticle) ? fromArticle : parametre
 }

@@ -6,7 +6,14 @@ import { dayNumber, horizonDayNumber } from './calendar'
 import { isoOfDayNumber } from './day-numbers'
 import { firstAllowedDayFor } from './calendar'
 import { defaultEndDate, defaultStartDate, minGapDays, type DeliveryWindowContext } from './delivery-window'
-import { ceilToStep, deliveryDayBy, firstDeliverableDayOnOrAfter, isDeliverableDay, truckForNeed, type OrderTiming } from './latest-order-moment'
+import {
+  ceilToStep,
+  deliveryDayBy,
+  firstDeliverableDayOnOrAfter,
+  isDeliverableDay,
+  truckForNeed,
+  type OrderTiming,
+} from './latest-order-moment'
 import { DEFAULT_ORDER_PARAMETERS, truckModeLimits } from './order-parameters'
 import { quantityBounds } from './quantity'
 import { roundTonnes } from './tonnes'
@@ -31,10 +38,17 @@ export interface AdvisedLine {
  * The quantity one line can carry toward the need: rounded up to 0.5 t, at most what the
  * article and the truck allow (a larger need takes several lines), at least their minimum.
  */
-export function adviceQuantity(besoin: number, input: Pick<AdviceInput, 'contraintesArticle' | 'codeModeCamion' | 'modesCamion' | 'params'>): number {
+export function adviceQuantity(
+  besoin: number,
+  input: Pick<AdviceInput, 'contraintesArticle' | 'codeModeCamion' | 'modesCamion' | 'params'>,
+): number {
   const bounds = quantityBounds(input.contraintesArticle)
   if (bounds.min >= bounds.max) return bounds.min
-  const truck = truckModeLimits(input.codeModeCamion || 'VIS', input.modesCamion, input.params ?? DEFAULT_ORDER_PARAMETERS)
+  const truck = truckModeLimits(
+    input.codeModeCamion || 'VIS',
+    input.modesCamion,
+    input.params ?? DEFAULT_ORDER_PARAMETERS,
+  )
   const max = Math.min(bounds.max, truck.max ?? bounds.max)
   const min = Math.max(bounds.min, truck.min ?? 0)
   return roundTonnes(Math.max(min, Math.min(max, ceilToStep(besoin))))
@@ -68,7 +82,11 @@ export function advisedLine(input: AdviceInput): AdvisedLine {
   // The article's limits and the truck's may not meet (a 25 t tipper, a 15 t feed): then the auger truck.
   const truck = truckModeLimits(codeModeCamion, input.modesCamion, input.params ?? DEFAULT_ORDER_PARAMETERS)
   const bounds = quantityBounds(input.contraintesArticle)
-  if ((truck.min !== null && quantite < truck.min) || (truck.max !== null && quantite > truck.max) || quantite > bounds.max) {
+  if (
+    (truck.min !== null && quantite < truck.min) ||
+    (truck.max !== null && quantite > truck.max) ||
+    quantite > bounds.max
+  ) {
     codeModeCamion = 'VIS'
     quantite = adviceQuantity(input.besoin, { ...input, codeModeCamion })
   }

@@ -38,17 +38,16 @@ export interface OrderLineContext {
 // outdated line, and the 409 must still say which field.
 export const CRENEAU_INCONNU = 'Créneau de livraison inconnu'
 
-
 export interface OrderLineError {
   field: string
   message: string
 }
 
-
 function checkAddress(line: CartLine, ctx: OrderLineContext): string | null {
   const num = text(line.numAdresse)
   if (!num) return MESSAGES.adresseRequise
-  if (Array.isArray(ctx.adresses) && !ctx.adresses.some((a) => a && text(a.numAdr) === num && a.etat !== 'S')) return MESSAGES.adresseRequise
+  if (Array.isArray(ctx.adresses) && !ctx.adresses.some((a) => a && text(a.numAdr) === num && a.etat !== 'S'))
+    return MESSAGES.adresseRequise
   if (ctx.adresseCompatible === false) return MESSAGES.adresseIncompatible
   return null
 }
@@ -69,9 +68,13 @@ export function validateOrderLine(input: unknown, ctx: OrderLineContext): OrderL
   add('numAdresse', checkAddress(line, ctx))
   add('numBatiment', validateBuilding(line.numBatiment))
   const dates = validateDeliveryWindow(line.datePrevueLivraison, line.finDatePrevueLivraison, {
-    now: ctx.now, params, sessionStart: ctx.sessionStart ?? null, contraintesLivraison: ctx.contraintesLivraison ?? null,
+    now: ctx.now,
+    params,
+    sessionStart: ctx.sessionStart ?? null,
+    contraintesLivraison: ctx.contraintesLivraison ?? null,
     codeFamilleArticle: typeof line.codeFamilleArticle === 'string' ? line.codeFamilleArticle : null,
-    codeModeCamion: typeof line.codeModeCamion === 'string' ? line.codeModeCamion : null, modesCamion: ctx.modesCamion ?? null,
+    codeModeCamion: typeof line.codeModeCamion === 'string' ? line.codeModeCamion : null,
+    modesCamion: ctx.modesCamion ?? null,
   })
   add('datePrevueLivraison', dates.datePrevueLivraison)
   add('finDatePrevueLivraison', dates.finDatePrevueLivraison)

@@ -80,7 +80,10 @@ const duration = (v: unknown, fallback: string) => (parseIsoDuration(v) ? String
  * Builds the parameters from the rows of GET /web/v1/parametres/DEFAULT and /CDEA. Rows are
  * matched on categorie and code; the key's prefix (SAS, CDE) does not matter here.
  */
-export function orderParametersFromRows(rows: unknown, base: OrderParameters = DEFAULT_ORDER_PARAMETERS): OrderParameters {
+export function orderParametersFromRows(
+  rows: unknown,
+  base: OrderParameters = DEFAULT_ORDER_PARAMETERS,
+): OrderParameters {
   const p: OrderParameters = { ...base, modesCamion: { ...base.modesCamion } }
   if (!Array.isArray(rows)) return p
   const setTruck = (code: string, field: 'min' | 'max' | 'delaiHeures', n: number | null) => {
@@ -109,7 +112,10 @@ export function orderParametersFromRows(rows: unknown, base: OrderParameters = D
 }
 
 /** Truck modes of the reference data, with the parameters' limits where the mode gives none. */
-export function withTruckLimits(modes: readonly ModeCamion[], params: OrderParameters = DEFAULT_ORDER_PARAMETERS): ModeCamion[] {
+export function withTruckLimits(
+  modes: readonly ModeCamion[],
+  params: OrderParameters = DEFAULT_ORDER_PARAMETERS,
+): ModeCamion[] {
   return modes.map((m) => {
     const limits = params.modesCamion[m.code]
     return {

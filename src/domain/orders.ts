@@ -17,7 +17,15 @@ const LIGNE: Record<string, string> = {
   ERREUR: 'Erreur',
 }
 const COMMANDE: Record<string, string> = { ...LIGNE, PREPAREE: LOGISTIQUE }
-const RANG: Record<string, number> = { ENREGISTREE: 1, VALORISEE: 2, PREPAREE: 3, LOGISTIQUE: 3, LIVREE: 4, FACTUREE: 5, SUPPRIMEE: 9 }
+const RANG: Record<string, number> = {
+  ENREGISTREE: 1,
+  VALORISEE: 2,
+  PREPAREE: 3,
+  LOGISTIQUE: 3,
+  LIVREE: 4,
+  FACTUREE: 5,
+  SUPPRIMEE: 9,
+}
 
 const own = (map: Record<string, string>, k: string) => (Object.hasOwn(map, k) ? map[k] : undefined)
 
@@ -46,7 +54,8 @@ export function orderStepLabel(commande: Commande): string {
 }
 
 /** Sort rank; ERREUR is not ranked by the spec and unknown steps even less: they go last. */
-export const stepRank = (etape: unknown): number => (Object.hasOwn(RANG, text(etape)) ? (RANG[text(etape)] as number) : text(etape) === 'ERREUR' ? 10 : 11)
+export const stepRank = (etape: unknown): number =>
+  Object.hasOwn(RANG, text(etape)) ? (RANG[text(etape)] as number) : text(etape) === 'ERREUR' ? 10 : 11
 
 export const TRI_ETAPE = 0
 export const TRI_DATE = 1

@@ -4,7 +4,14 @@
 // is stored ('HH:00:00', ISO-8601 in the units of its format, a plain number).
 import { validateParameter, NUMERIC_CATEGORIES } from './admin'
 import { MESSAGES } from './constants'
-import { DURATION_FORMATS, DURATION_UNITS, formatIsoDuration, parseIsoDuration, type DurationParts, type DurationUnit } from './durations'
+import {
+  DURATION_FORMATS,
+  DURATION_UNITS,
+  formatIsoDuration,
+  parseIsoDuration,
+  type DurationParts,
+  type DurationUnit,
+} from './durations'
 import { formatHeurePivot } from './order-parameters'
 
 /** The two parameter sets of §7 and the prefix of their keys (SAS-…, CDE-…). */
@@ -12,10 +19,12 @@ const JEUX_PARAMETRES = ['DEFAULT', 'CDEA'] as const
 export type JeuParametres = (typeof JEUX_PARAMETRES)[number]
 const PREFIXE_JEU: Record<JeuParametres, string> = { DEFAULT: 'SAS', CDEA: 'CDE' }
 
-export const isJeuParametres = (jeu: unknown): jeu is JeuParametres => typeof jeu === 'string' && (JEUX_PARAMETRES as readonly string[]).includes(jeu)
+export const isJeuParametres = (jeu: unknown): jeu is JeuParametres =>
+  typeof jeu === 'string' && (JEUX_PARAMETRES as readonly string[]).includes(jeu)
 
 /** The parameter's full key, e.g. SAS-HORAIRE_COMMANDE-HEURE_PIVOT. */
-export const parameterKey = (jeu: JeuParametres, categorie: string, code: string) => `${PREFIXE_JEU[jeu]}-${categorie}-${code}`
+export const parameterKey = (jeu: JeuParametres, categorie: string, code: string) =>
+  `${PREFIXE_JEU[jeu]}-${categorie}-${code}`
 
 export type ParameterKind = 'heure' | 'duree' | 'nombre' | 'texte'
 
@@ -32,7 +41,8 @@ export function durationUnitsOf(code: unknown): readonly DurationUnit[] | null {
   return DURATION_FORMATS[code as keyof typeof DURATION_FORMATS]
 }
 
-const asText = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '')
+const asText = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
 
 /**
  * The check before saving: validateParameter's rules, plus what the form's inputs could not have

@@ -23,15 +23,27 @@ export interface ModeReglement {
  * The mode preselected for a line: the one it already has if still offered, else the one marked
  * parDefaut, else the first offered (a line is never left without a mode when one exists).
  */
-export function defaultPaymentMode(modes: readonly ModeReglement[], codeReglement?: string | null): ModeReglement | null {
+export function defaultPaymentMode(
+  modes: readonly ModeReglement[],
+  codeReglement?: string | null,
+): ModeReglement | null {
   if (!Array.isArray(modes) || modes.length === 0) return null
-  return modes.find((m) => codeReglement && m.codeRegt === codeReglement) ?? modes.find((m) => m.parDefaut) ?? modes[0] ?? null
+  return (
+    modes.find((m) => codeReglement && m.codeRegt === codeReglement) ??
+    modes.find((m) => m.parDefaut) ??
+    modes[0] ??
+    null
+  )
 }
 
 /** The domiciliation: the line's existing one if the mode offers it, otherwise the first, otherwise none. */
 export function defaultDomiciliation(mode: ModeReglement | null, current?: string | null): string | null {
   const list = mode?.domiciliationsBancaires ?? []
-  return list.find((d) => current && d.numDomiciliationBancaire === current)?.numDomiciliationBancaire ?? list[0]?.numDomiciliationBancaire ?? null
+  return (
+    list.find((d) => current && d.numDomiciliationBancaire === current)?.numDomiciliationBancaire ??
+    list[0]?.numDomiciliationBancaire ??
+    null
+  )
 }
 
 export interface PaymentSelection {
@@ -74,7 +86,11 @@ export function duplicatePaymentMode<L extends CartLine>(
       missed = true
       return l
     }
-    return { ...l, codeReglement: code, numDomiciliationBancaire: defaultDomiciliation(mode, l.numDomiciliationBancaire) }
+    return {
+      ...l,
+      codeReglement: code,
+      numDomiciliationBancaire: defaultDomiciliation(mode, l.numDomiciliationBancaire),
+    }
   })
   return { lines: next, message: missed ? MESSAGES.dupliquerReglementPartiel : null }
 }
@@ -88,7 +104,14 @@ export function dueDate(datePrevueLivraison: string | null | undefined, delaiEch
 
 /** The customer's payment terms (modes and domiciliations, as GET reglement-tiers gives them). */
 export interface ConditionsReglement {
-  modes: readonly { codeRegt: string; libelle: string; parDefaut: boolean; tauxEscompte: number; delaiEcheanceJours: number; avecDomiciliation: boolean }[]
+  modes: readonly {
+    codeRegt: string
+    libelle: string
+    parDefaut: boolean
+    tauxEscompte: number
+    delaiEcheanceJours: number
+    avecDomiciliation: boolean
+  }[]
   domiciliations: readonly { numDomiciliationBancaire: number | string; numeroCompte: string; nomBanque: string }[]
 }
 
@@ -97,8 +120,15 @@ export interface ConditionsReglement {
  * reglement-commande, and what an offline device falls back on when it has no proposal for the
  * line (the server checks the line again when the order arrives).
  */
-export function proposalsFromTerms(terms: ConditionsReglement, datePrevueLivraison: string | null | undefined): ModeReglement[] {
-  const domiciliations = terms.domiciliations.map((d) => ({ numDomiciliationBancaire: String(d.numDomiciliationBancaire), numeroCompte: d.numeroCompte, nomBanque: d.nomBanque }))
+export function proposalsFromTerms(
+  terms: ConditionsReglement,
+  datePrevueLivraison: string | null | undefined,
+): ModeReglement[] {
+  const domiciliations = terms.domiciliations.map((d) => ({
+    numDomiciliationBancaire: String(d.numDomiciliationBancaire),
+    numeroCompte: d.numeroCompte,
+    nomBanque: d.nomBanque,
+  }))
   return terms.modes.map((m) => ({
     codeRegt: m.codeRegt,
     libelle: m.libelle,

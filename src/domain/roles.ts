@@ -46,7 +46,10 @@ export const canEditArticles = (roles: readonly string[]) => roles.includes(ROLE
  * customer number, ordering-area §6); staff only for the member they chose (connect-as), so a
  * second tab that chose another member cannot send for the first one. VGM members for nobody.
  */
-export function mayActFor(user: { username: string; roles: readonly string[]; actingFor?: string | null }, numTiers: string): boolean {
+export function mayActFor(
+  user: { username: string; roles: readonly string[]; actingFor?: string | null },
+  numTiers: string,
+): boolean {
   if (isVgmMember(user.roles)) return false
   if (canActForMembers(user.roles)) return user.actingFor === numTiers
   return isFarmer(user.roles) && user.username === numTiers

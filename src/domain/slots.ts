@@ -3,13 +3,15 @@ import { CRENEAU_DEFAUT, MESSAGES, PAIRES_CRENEAUX_UN_JOUR } from './constants'
 import type { CartLine } from './types'
 import { text } from './text'
 
-type SlotLine = Pick<CartLine, 'idLigne' | 'datePrevueLivraison' | 'finDatePrevueLivraison' | 'matinApmidi' | 'finMatinApmidi'>
+type SlotLine = Pick<
+  CartLine,
+  'idLigne' | 'datePrevueLivraison' | 'finDatePrevueLivraison' | 'matinApmidi' | 'finMatinApmidi'
+>
 
 export interface SlotErrors {
   matinApmidi: string | null
   finMatinApmidi: string | null
 }
-
 
 /** Is this start-end pair allowed for a delivery on a single day? */
 export const isSingleDayPairValid = (matinApmidi: unknown, finMatinApmidi: unknown): boolean =>
@@ -38,7 +40,8 @@ export function validateSlots(line: unknown, others: readonly SlotLine[] = []): 
   const start = text(l.matinApmidi)
   const end = text(l.finMatinApmidi)
   if (!start) errors.matinApmidi = MESSAGES.requis
-  else if (conflictingStartSlot(l, Array.isArray(others) ? others.filter(Boolean) : [])) errors.matinApmidi = MESSAGES.horaireDebutIdentique
+  else if (conflictingStartSlot(l, Array.isArray(others) ? others.filter(Boolean) : []))
+    errors.matinApmidi = MESSAGES.horaireDebutIdentique
   if (!end) errors.finMatinApmidi = MESSAGES.requis
   const d1 = text(l.datePrevueLivraison)
   if (start && end && d1 && d1 === text(l.finDatePrevueLivraison) && !isSingleDayPairValid(start, end)) {
@@ -48,4 +51,5 @@ export function validateSlots(line: unknown, others: readonly SlotLine[] = []): 
 }
 
 /** The start-end pairs allowed on a single day, as [start, end] codes (for the form's hint). */
-export const singleDayPairs = (): [string, string][] => PAIRES_CRENEAUX_UN_JOUR.map((p) => p.split('-') as [string, string])
+export const singleDayPairs = (): [string, string][] =>
+  PAIRES_CRENEAUX_UN_JOUR.map((p) => p.split('-') as [string, string])

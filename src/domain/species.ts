@@ -11,7 +11,8 @@ import type { CartLine } from './types'
 type SpeciesLine = Pick<CartLine, 'codeFiliere' | 'codeFamilleArticle'> | null | undefined
 
 const filiereOf = (l: SpeciesLine) => (typeof l?.codeFiliere === 'string' ? l.codeFiliere.trim() : '')
-const familleOf = (l: SpeciesLine) => (typeof l?.codeFamilleArticle === 'string' ? l.codeFamilleArticle.trim().slice(0, 2) : '')
+const familleOf = (l: SpeciesLine) =>
+  typeof l?.codeFamilleArticle === 'string' ? l.codeFamilleArticle.trim().slice(0, 2) : ''
 
 /** A readable species key ('filiere:60', 'famille:45'), or null when unknown. */
 export function especeOf(line: SpeciesLine): string | null {

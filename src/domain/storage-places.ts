@@ -1,6 +1,13 @@
 // Storage places of a line (codeTypeSilo1..3): ordering-area §2 and §5. A place is a silo-type
 // code, or '997:' followed by the farmer's own words for "Autre".
-import { AUTRE_LIEU_MAX, AUTRE_LIEU_MIN, CODE_AUTRE_LIEU, MAX_LIEUX_STOCKAGE, MESSAGES, PREFIXE_AUTRE_LIEU } from './constants'
+import {
+  AUTRE_LIEU_MAX,
+  AUTRE_LIEU_MIN,
+  CODE_AUTRE_LIEU,
+  MAX_LIEUX_STOCKAGE,
+  MESSAGES,
+  PREFIXE_AUTRE_LIEU,
+} from './constants'
 import type { Batiment, CartLine } from './types'
 import { text } from './text'
 
@@ -9,9 +16,10 @@ export type PlaceField = (typeof PLACE_FIELDS)[number]
 export type StoragePlaces = Record<PlaceField, string | null>
 type PlaceLine = Partial<Pick<CartLine, PlaceField>>
 
-
-export const isAutreLieu = (code: unknown): boolean => text(code) === CODE_AUTRE_LIEU || text(code).startsWith(PREFIXE_AUTRE_LIEU)
-export const autreLieuTexte = (code: unknown): string => (text(code).startsWith(PREFIXE_AUTRE_LIEU) ? text(code).slice(4).trim() : '')
+export const isAutreLieu = (code: unknown): boolean =>
+  text(code) === CODE_AUTRE_LIEU || text(code).startsWith(PREFIXE_AUTRE_LIEU)
+export const autreLieuTexte = (code: unknown): string =>
+  text(code).startsWith(PREFIXE_AUTRE_LIEU) ? text(code).slice(4).trim() : ''
 export const encodeAutreLieu = (texte: string): string => `${PREFIXE_AUTRE_LIEU}${texte.trim()}`
 
 /** The filled places, in order. */
@@ -39,7 +47,10 @@ const codesOf = (batiment: Batiment | null | undefined): string[] =>
  * The customer's building of that number, or null: a copied line (quick-add) keeps its delivery's
  * building only while the customer still has it, else the server would refuse the line.
  */
-export function ownBuilding<B extends Batiment>(batiments: readonly B[] | null | undefined, numBatiment: unknown): B | null {
+export function ownBuilding<B extends Batiment>(
+  batiments: readonly B[] | null | undefined,
+  numBatiment: unknown,
+): B | null {
   const wanted = typeof numBatiment === 'number' || typeof numBatiment === 'string' ? String(numBatiment).trim() : ''
   if (!wanted || !Array.isArray(batiments)) return null
   return batiments.find((b) => b && String(b.numBatiment) === wanted) ?? null
@@ -49,8 +60,13 @@ export function ownBuilding<B extends Batiment>(batiments: readonly B[] | null |
  * The codes a place may take: the building's silo types, the default silo types ("Afficher
  * plus") and 997 (Autre). The building's come first, as the form lists them first.
  */
-export function allowedSiloTypes(batiment: Batiment | null | undefined, typesSiloDefault: readonly string[] = []): string[] {
-  return [...new Set([...codesOf(batiment), ...(Array.isArray(typesSiloDefault) ? typesSiloDefault : []), CODE_AUTRE_LIEU])]
+export function allowedSiloTypes(
+  batiment: Batiment | null | undefined,
+  typesSiloDefault: readonly string[] = [],
+): string[] {
+  return [
+    ...new Set([...codesOf(batiment), ...(Array.isArray(typesSiloDefault) ? typesSiloDefault : []), CODE_AUTRE_LIEU]),
+  ]
 }
 
 const isAllowed = (code: string, allowed: readonly string[]) =>
@@ -66,7 +82,10 @@ export function sanitizePlaces(line: PlaceLine, allowed: readonly string[]): Sto
 const LIEU_NON_RECONNU = 'Lieu de stockage non reconnu'
 
 /** The first place required; Autre with 3 to 20 characters; each place allowed for the building. */
-export function validateStoragePlaces(line: unknown, allowed?: readonly string[] | null): Record<PlaceField, string | null> {
+export function validateStoragePlaces(
+  line: unknown,
+  allowed?: readonly string[] | null,
+): Record<PlaceField, string | null> {
   const l = (line && typeof line === 'object' ? line : {}) as PlaceLine
   const errors: Record<PlaceField, string | null> = { codeTypeSilo1: null, codeTypeSilo2: null, codeTypeSilo3: null }
   if (!text(l.codeTypeSilo1)) errors.codeTypeSilo1 = MESSAGES.lieuRequis
@@ -84,4 +103,3 @@ export function validateStoragePlaces(line: unknown, allowed?: readonly string[]
 /** A place compared across lines: codes as they are, Autre by its text, case and spaces ignored. */
 export const placeKey = (code: string): string =>
   isAutreLieu(code) ? `${PREFIXE_AUTRE_LIEU}${autreLieuTexte(code).toLowerCase().replace(/\s+/g, ' ')}` : code
-

@@ -8,8 +8,9 @@ import { text } from './text'
 /** The cart header comments: predefined labels → checked, plus the free text under 'libre'. */
 export type CommentairesPanier = Readonly<Record<string, boolean | string | null | undefined>>
 
-
-type PlacesAndComment = Partial<Pick<CartLine, 'codeTypeSilo1' | 'codeTypeSilo2' | 'codeTypeSilo3'>> & { commentaire?: string | null }
+type PlacesAndComment = Partial<Pick<CartLine, 'codeTypeSilo1' | 'codeTypeSilo2' | 'codeTypeSilo3'>> & {
+  commentaire?: string | null
+}
 
 const SEPARATEUR = '; '
 
@@ -51,7 +52,10 @@ export function restoreAutreLieux<L extends PlacesAndComment>(line: L): L {
 export function prepareLine(line: CartLine): LigneCommandeEnvoyee {
   const parts = [text(line.commentaire)]
   if (line.melangeDechargement) parts.push(MESSAGES.melangerDechargement)
-  const { datesInvalides: _deviceOnly, ...sent } = withAutreInComment({ ...line, commentaire: parts.filter(Boolean).join(SEPARATEUR) || null })
+  const { datesInvalides: _deviceOnly, ...sent } = withAutreInComment({
+    ...line,
+    commentaire: parts.filter(Boolean).join(SEPARATEUR) || null,
+  })
   return {
     ...sent,
     // A line reaches the payment step only with its article; an empty one is refused by the server.
@@ -64,10 +68,16 @@ export function prepareLine(line: CartLine): LigneCommandeEnvoyee {
 /** The checked predefined labels, then the free text last, joined with ', '. */
 export function headerComment(commentaires: CommentairesPanier | null | undefined): string {
   if (!commentaires || typeof commentaires !== 'object') return ''
-  const checked = Object.entries(commentaires).filter(([k, v]) => k !== 'libre' && v === true).map(([k]) => k)
+  const checked = Object.entries(commentaires)
+    .filter(([k, v]) => k !== 'libre' && v === true)
+    .map(([k]) => k)
   return [...checked, text(commentaires.libre)].filter(Boolean).join(', ')
 }
 
-export function prepareOrder(numTiers: string, lines: readonly CartLine[], commentaires?: CommentairesPanier | null): CommandeEnvoyee {
+export function prepareOrder(
+  numTiers: string,
+  lines: readonly CartLine[],
+  commentaires?: CommentairesPanier | null,
+): CommandeEnvoyee {
   return { numTiers, commande: { commentaire: headerComment(commentaires), lignes: lines.map(prepareLine) } }
 }

@@ -25,15 +25,21 @@ export function validateSupplementations(selected: unknown, maxAA: number = MAX_
 }
 
 /** Once an AA or SU is chosen, only that sub-type is offered; otherwise everything. */
-export function offeredSupplementations(all: readonly Supplementation[], selected: readonly Supplementation[]): Supplementation[] {
-  const exclusive = list(selected).map(sousType).find((t) => SOUS_TYPES_EXCLUSIFS.includes(t))
+export function offeredSupplementations(
+  all: readonly Supplementation[],
+  selected: readonly Supplementation[],
+): Supplementation[] {
+  const exclusive = list(selected)
+    .map(sousType)
+    .find((t) => SOUS_TYPES_EXCLUSIFS.includes(t))
   return exclusive ? list(all).filter((s) => sousType(s) === exclusive) : list(all)
 }
 
 /** Ticks or unticks one; ticking replaces the one of the same group. */
 export function toggleSupplementation(selected: readonly Supplementation[], item: Supplementation): Supplementation[] {
   const chosen = list(selected)
-  if (chosen.some((s) => s.numArticle === item.numArticle)) return chosen.filter((s) => s.numArticle !== item.numArticle)
+  if (chosen.some((s) => s.numArticle === item.numArticle))
+    return chosen.filter((s) => s.numArticle !== item.numArticle)
   const sameGroup = (s: Supplementation) => Boolean(item.groupe) && s.groupe === item.groupe
   return [...chosen.filter((s) => !sameGroup(s)), item]
 }

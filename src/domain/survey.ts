@@ -30,14 +30,27 @@ export interface SurveyForm {
   commentaire: string
 }
 
-export const EMPTY_SURVEY: SurveyForm = { globale: null, design: null, fluidite: null, lisibilite: null, navigation: null, commentaire: '' }
+export const EMPTY_SURVEY: SurveyForm = {
+  globale: null,
+  design: null,
+  fluidite: null,
+  lisibilite: null,
+  navigation: null,
+  commentaire: '',
+}
 
 /** POST /web/v1/evualuations (§3, §7). */
 export interface EvaluationBody {
   numTiers: string
   numeroCommande: string | null
   questionnaire: {
-    notes: { globale: number; design?: number | null; fluidite?: number | null; lisibilite?: number | null; navigation?: number | null }
+    notes: {
+      globale: number
+      design?: number | null
+      fluidite?: number | null
+      lisibilite?: number | null
+      navigation?: number | null
+    }
     commentaire?: string | null
   }
 }
@@ -59,16 +72,22 @@ export function starsLabel(value: number): string {
 /** The comment as typed, cut to the maximum (a paste may be longer than maxLength allows). */
 export const clampComment = (text: string): string => text.slice(0, COMMENTAIRE_QUESTIONNAIRE_MAX)
 
-export const hasGlobalRating = (form: Pick<SurveyForm, 'globale'> | null | undefined): boolean => normalizeNote(form?.globale) !== null
+export const hasGlobalRating = (form: Pick<SurveyForm, 'globale'> | null | undefined): boolean =>
+  normalizeNote(form?.globale) !== null
 
 /** §4: leaving the page sends the questionnaire if a global rating exists and it was not sent yet. */
-export const shouldSendOnLeave = (form: SurveyForm | null | undefined, alreadySent: boolean): boolean => !alreadySent && hasGlobalRating(form)
+export const shouldSendOnLeave = (form: SurveyForm | null | undefined, alreadySent: boolean): boolean =>
+  !alreadySent && hasGlobalRating(form)
 
 /**
  * The body sent, or null when there is no global rating (nothing to send). numeroCommande is null
  * when the order is still waiting in the outbox: the outbox fills it in before sending.
  */
-export function buildEvaluationBody(numTiers: string, numeroCommande: string | null | undefined, form: SurveyForm): EvaluationBody | null {
+export function buildEvaluationBody(
+  numTiers: string,
+  numeroCommande: string | null | undefined,
+  form: SurveyForm,
+): EvaluationBody | null {
   const globale = normalizeNote(form.globale)
   if (globale === null) return null
   const commentaire = clampComment(typeof form.commentaire === 'string' ? form.commentaire.trim() : '')

@@ -4,7 +4,7 @@
 /** Rounds to 3 decimals, half away from zero; non-finite input gives 0 so totals never turn NaN. */
 export function roundTonnes(value: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 0
-  const rounded = Math.sign(value) * Math.round(Math.abs(value) * 1000 + 1e-9) / 1000
+  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * 1000 + 1e-9)) / 1000
   return Object.is(rounded, -0) ? 0 : rounded
 }
 

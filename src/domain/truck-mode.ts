@@ -21,10 +21,15 @@ export function truckModeChoices(modes: readonly ModeCamion[]): { libelle: strin
  * The code for a chosen label and option checkbox: the mode of that label with (or without) an
  * option; VIS when nothing is chosen or nothing matches.
  */
-export function resolveCodeModeCamion(modes: readonly ModeCamion[], libelle: string | null | undefined, withOption: boolean): string {
+export function resolveCodeModeCamion(
+  modes: readonly ModeCamion[],
+  libelle: string | null | undefined,
+  withOption: boolean,
+): string {
   if (!libelle || !Array.isArray(modes)) return MODE_CAMION_DEFAUT
   const sameLabel = modes.filter((m) => m && m.libelle === libelle)
-  const match = sameLabel.find((m) => Boolean(m.libelleOption) === Boolean(withOption)) ?? sameLabel.find((m) => !m.libelleOption)
+  const match =
+    sameLabel.find((m) => Boolean(m.libelleOption) === Boolean(withOption)) ?? sameLabel.find((m) => !m.libelleOption)
   return match?.code ?? MODE_CAMION_DEFAUT
 }
 
@@ -39,7 +44,8 @@ export function validateTruckMode(
   params: OrderParameters = DEFAULT_ORDER_PARAMETERS,
 ): string | null {
   if (typeof codeModeCamion !== 'string' || !codeModeCamion.trim()) return MESSAGES.requis
-  if (Array.isArray(modes) && modes.length > 0 && !modes.some((m) => m?.code === codeModeCamion.trim())) return MODE_CAMION_INCONNU
+  if (Array.isArray(modes) && modes.length > 0 && !modes.some((m) => m?.code === codeModeCamion.trim()))
+    return MODE_CAMION_INCONNU
   const q = parseDecimal(quantiteCommande)
   if (q === null || q <= 0) return null // the quantity field reports it
   const { min, max } = truckModeLimits(codeModeCamion, modes, params)

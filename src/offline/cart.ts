@@ -37,7 +37,8 @@ function readable(rows: readonly CartLineRow[]): CartLine[] {
       continue
     }
     const key = `${row.owner}/${row.numTiers}/${row.idLigne}`
-    if (!reported.has(key)) console.error(`Ligne de panier illisible, gardée sur cet appareil : ${key} (${v.summarize(parsed.issues)})`)
+    if (!reported.has(key))
+      console.error(`Ligne de panier illisible, gardée sur cet appareil : ${key} (${v.summarize(parsed.issues)})`)
     reported.add(key)
   }
   return lines
@@ -55,7 +56,12 @@ async function readHeader(owner: string, numTiers: string): Promise<CartHeader> 
 /** Changes the header in one transaction, leaving what `change` does not touch as it is. */
 function changeHeader(owner: string, numTiers: string, change: (header: CartHeader) => CartHeader): Promise<void> {
   return db.transaction('rw', db.cartHeaders, async () => {
-    await db.cartHeaders.put({ owner, numTiers, header: change(await readHeader(owner, numTiers)), updatedAt: new Date().toISOString() })
+    await db.cartHeaders.put({
+      owner,
+      numTiers,
+      header: change(await readHeader(owner, numTiers)),
+      updatedAt: new Date().toISOString(),
+    })
   })
 }
 
@@ -65,7 +71,12 @@ const pad3 = (n: number) => String(n).padStart(3, '0')
  * Writes lines at the end of the cart under the next numbers of its 3-digit zero-padded sequence
  * (after every row there, readable or not). Call within a read-write transaction on cartLines.
  */
-async function appendLines(owner: string, numTiers: string, lines: readonly Omit<CartLine, 'idLigne'>[], updatedAt: string): Promise<CartLine[]> {
+async function appendLines(
+  owner: string,
+  numTiers: string,
+  lines: readonly Omit<CartLine, 'idLigne'>[],
+  updatedAt: string,
+): Promise<CartLine[]> {
   const existing = await cartRows(owner, numTiers).primaryKeys()
   let next = existing.reduce((max, key) => Math.max(max, Number(key[2]) || 0), 0) + 1
   const added = lines.map((l) => ({ ...l, idLigne: pad3(next++) }))
@@ -77,12 +88,21 @@ async function appendLines(owner: string, numTiers: string, lines: readonly Omit
  * Adds lines to the cart of this user for this customer and returns them with their idLigne.
  * One read-write transaction: two tabs adding at once cannot get the same number. Works offline.
  */
-export async function addCartLines(owner: string, numTiers: string, lines: readonly Omit<CartLine, 'idLigne'>[]): Promise<CartLine[]> {
+export async function addCartLines(
+  owner: string,
+  numTiers: string,
+  lines: readonly Omit<CartLine, 'idLigne'>[],
+): Promise<CartLine[]> {
   return db.transaction('rw', db.cartLines, () => appendLines(owner, numTiers, lines, new Date().toISOString()))
 }
 
 /** A refused order's lines back at the end of the cart, numbered after what is there. Call within a read-write transaction on cartLines. */
-export async function restoreCartLines(owner: string, numTiers: string, lines: readonly CartLine[], at: Date): Promise<void> {
+export async function restoreCartLines(
+  owner: string,
+  numTiers: string,
+  lines: readonly CartLine[],
+  at: Date,
+): Promise<void> {
   if (lines.length > 0) await appendLines(owner, numTiers, lines, at.toISOString())
 }
 
@@ -94,7 +114,8 @@ export async function restoreCartLines(owner: string, numTiers: string, lines: r
 export async function takeCart(owner: string, numTiers: string): Promise<CartLine[]> {
   const lines = readable(await cartRows(owner, numTiers).sortBy('idLigne'))
   await db.cartLines.bulkDelete(lines.map((l): [string, string, string] => [owner, numTiers, l.idLigne]))
-  if (await db.cartHeaders.get([owner, numTiers])) await changeHeader(owner, numTiers, ({ commentaires: _sent, ...header }) => header)
+  if (await db.cartHeaders.get([owner, numTiers]))
+    await changeHeader(owner, numTiers, ({ commentaires: _sent, ...header }) => header)
   return lines
 }
 
@@ -174,7 +195,11 @@ export async function setCartMixing(owner: string, numTiers: string, idLigne: st
   await db.transaction('rw', db.cartLines, async () => {
     const lines = await readCartLines(owner, numTiers)
     const next = setMixing(lines, idLigne, value)
-    await putLines(owner, numTiers, next.filter((l, i) => l !== lines[i]))
+    await putLines(
+      owner,
+      numTiers,
+      next.filter((l, i) => l !== lines[i]),
+    )
   })
 }
 
@@ -190,6 +215,10 @@ export async function clearMixingAfterEdit(owner: string, numTiers: string, befo
     if (!edited) return
     const previous = lines.map((l) => (l.idLigne === before.idLigne ? before : l))
     const next = replaceEditedLine(previous, edited)
-    await putLines(owner, numTiers, next.filter((l, i) => l.melangeDechargement !== lines[i]?.melangeDechargement))
+    await putLines(
+      owner,
+      numTiers,
+      next.filter((l, i) => l.melangeDechargement !== lines[i]?.melangeDechargement),
+    )
   })
 }

@@ -12,7 +12,12 @@ export interface SavedHistory<P> {
 
 const pageKey = (i: number) => String(i).padStart(4, '0')
 
-export async function saveDeliveryPages<P>(owner: string, numTiers: string, pages: readonly P[], fetchedAt: number): Promise<void> {
+export async function saveDeliveryPages<P>(
+  owner: string,
+  numTiers: string,
+  pages: readonly P[],
+  fetchedAt: number,
+): Promise<void> {
   const savedAt = new Date(fetchedAt).toISOString()
   await db.transaction('rw', db.deliveries, async () => {
     await db.deliveries.where('[owner+numTiers]').equals([owner, numTiers]).delete()

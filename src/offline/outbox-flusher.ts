@@ -21,23 +21,40 @@ const BACKOFF_MAX_MS = 5 * 60_000
  * connection in a barn must not hold the one sender forever. The client enforces it. */
 const SEND_TIMEOUT_MS = 30_000
 
-export type SendResult = { ok: true; numeroCommande?: string; mail?: string | null } | { ok: false; retry: boolean; error: string }
+export type SendResult =
+  { ok: true; numeroCommande?: string; mail?: string | null } | { ok: false; retry: boolean; error: string }
 
 /** One try for one item: what the server said, or that it did not answer. */
 export async function sendItem(row: OutboxRow): Promise<SendResult> {
   const headers = { [IDEMPOTENCY_HEADER]: row.id }
   try {
     if ((row.kind ?? 'commande') === 'evaluation') {
-      await request(EVALUATIONS_PATH, EvaluationEnregistree, { method: 'POST', body: row.payload, headers, timeoutMs: SEND_TIMEOUT_MS })
+      await request(EVALUATIONS_PATH, EvaluationEnregistree, {
+        method: 'POST',
+        body: row.payload,
+        headers,
+        timeoutMs: SEND_TIMEOUT_MS,
+      })
       return { ok: true }
     }
-    const accepted = await request(commandesPath(row.numTiers), CommandeAcceptee, { method: 'POST', body: row.payload, headers, timeoutMs: SEND_TIMEOUT_MS })
+    const accepted = await request(commandesPath(row.numTiers), CommandeAcceptee, {
+      method: 'POST',
+      body: row.payload,
+      headers,
+      timeoutMs: SEND_TIMEOUT_MS,
+    })
     return { ok: true, numeroCommande: accepted.numero, mail: accepted.mail }
   } catch (err) {
     if (err instanceof ApiError) {
       // The same key is still being processed, the session must be renewed, the server failed,
       // or staff now act for another member (the order waits until they act for its member again).
-      const retry = err.code === 'IDEMPOTENCE_EN_COURS' || err.code === 'ADHERENT_NON_CHOISI' || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500
+      const retry =
+        err.code === 'IDEMPOTENCE_EN_COURS' ||
+        err.code === 'ADHERENT_NON_CHOISI' ||
+        err.status === 401 ||
+        err.status === 408 ||
+        err.status === 429 ||
+        err.status >= 500
       return { ok: false, retry, error: err.reason ?? err.message }
     }
     // No answer: offline, cut, or timed out. The key makes the next try safe.
@@ -45,7 +62,8 @@ export async function sendItem(row: OutboxRow): Promise<SendResult> {
   }
 }
 
-const backoffMs = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))
+const backoffMs = (attempts: number): number =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))
 
 let running: Promise<void> | null = null
 
@@ -53,7 +71,11 @@ let running: Promise<void> | null = null
  * Sends what is due for `owner` (only the signed-in user's items: on a shared tablet another
  * user's unsent order waits for its owner). Concurrent calls share one run.
  */
-export function flushOutbox(owner: string, send: (row: OutboxRow) => Promise<SendResult> = sendItem, now: () => Date = () => new Date()): Promise<void> {
+export function flushOutbox(
+  owner: string,
+  send: (row: OutboxRow) => Promise<SendResult> = sendItem,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   running ??= withLock(() => sendDue(owner, send, now)).finally(() => {
     running = null
   })
@@ -65,7 +87,11 @@ export function flushOutbox(owner: string, send: (row: OutboxRow) => Promise<Sen
  * due now, whatever its backoff (the backoff spaces tries while nothing changes; a change of
  * network is worth a try at once). Then sends as flushOutbox does.
  */
-export async function flushOutboxNow(owner: string, send: (row: OutboxRow) => Promise<SendResult> = sendItem, now: () => Date = () => new Date()): Promise<void> {
+export async function flushOutboxNow(
+  owner: string,
+  send: (row: OutboxRow) => Promise<SendResult> = sendItem,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   await db.outbox
     .where('status')
     .equals('pending')
@@ -107,18 +133,31 @@ async function claimNext(owner: string, at: Date): Promise<OutboxRow | null> {
     const due = rows
       .filter((r) => r.owner === owner)
       .filter((r) => !(r.commandeOutboxId && ordersWaiting.has(r.commandeOutboxId)))
-      .filter((r) => (r.status === 'pending' ? !r.nextAttemptAt || Date.parse(r.nextAttemptAt) <= at.getTime() : at.getTime() - Date.parse(r.sendingSince ?? r.createdAt) > SENDING_STALE_MS))
+      .filter((r) =>
+        r.status === 'pending'
+          ? !r.nextAttemptAt || Date.parse(r.nextAttemptAt) <= at.getTime()
+          : at.getTime() - Date.parse(r.sendingSince ?? r.createdAt) > SENDING_STALE_MS,
+      )
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0]
     if (!due) return null
     const payload = await withOrderNumber(due)
-    const claimed: OutboxRow = { ...due, payload, status: 'sending', sendingSince: at.toISOString(), attempts: due.attempts + 1 }
+    const claimed: OutboxRow = {
+      ...due,
+      payload,
+      status: 'sending',
+      sendingSince: at.toISOString(),
+      attempts: due.attempts + 1,
+    }
     await db.outbox.put(claimed)
     return claimed
   })
 }
 
 const needsOrderNumber = (row: OutboxRow): boolean =>
-  row.kind === 'evaluation' && !!row.commandeOutboxId && 'numeroCommande' in row.payload && row.payload.numeroCommande == null
+  row.kind === 'evaluation' &&
+  !!row.commandeOutboxId &&
+  'numeroCommande' in row.payload &&
+  row.payload.numeroCommande == null
 
 /** The survey's payload with this order number (an order's payload is left as it is). */
 const numbered = (payload: OutboxRow['payload'], numeroCommande: string | null): OutboxRow['payload'] =>
@@ -141,22 +180,40 @@ async function withOrderNumber(row: OutboxRow): Promise<OutboxRow['payload']> {
 async function settle(row: OutboxRow, result: SendResult, at: Date) {
   if (result.ok) {
     await db.transaction('rw', db.outbox, async () => {
-      await db.outbox.update(row.id, { status: 'accepted', sentAt: at.toISOString(), numeroCommande: result.numeroCommande, mail: result.mail ?? null, error: null, sendingSince: undefined })
+      await db.outbox.update(row.id, {
+        status: 'accepted',
+        sentAt: at.toISOString(),
+        numeroCommande: result.numeroCommande,
+        mail: result.mail ?? null,
+        error: null,
+        sendingSince: undefined,
+      })
       if ((row.kind ?? 'commande') !== 'commande' || !result.numeroCommande) return
       // Surveys about this order, not tried yet, get its number now.
-      const surveys = await db.outbox.where('status').equals('pending').filter((r) => r.commandeOutboxId === row.id && r.attempts === 0 && needsOrderNumber(r)).toArray()
-      for (const s of surveys) await db.outbox.update(s.id, { payload: numbered(s.payload, result.numeroCommande ?? null) })
+      const surveys = await db.outbox
+        .where('status')
+        .equals('pending')
+        .filter((r) => r.commandeOutboxId === row.id && r.attempts === 0 && needsOrderNumber(r))
+        .toArray()
+      for (const s of surveys)
+        await db.outbox.update(s.id, { payload: numbered(s.payload, result.numeroCommande ?? null) })
     })
     return
   }
   if (result.retry) {
-    await db.outbox.update(row.id, { status: 'pending', nextAttemptAt: new Date(at.getTime() + backoffMs(row.attempts)).toISOString(), error: result.error, sendingSince: undefined })
+    await db.outbox.update(row.id, {
+      status: 'pending',
+      nextAttemptAt: new Date(at.getTime() + backoffMs(row.attempts)).toISOString(),
+      error: result.error,
+      sendingSince: undefined,
+    })
     return
   }
   // Refused: the order's lines go back into the cart, in the same transaction.
   await db.transaction('rw', [db.outbox, db.cartLines], async () => {
     await db.outbox.update(row.id, { status: 'rejected', error: result.error, sendingSince: undefined })
-    if ((row.kind ?? 'commande') === 'commande') await restoreCartLines(row.owner, row.numTiers, row.cartLines ?? [], at)
+    if ((row.kind ?? 'commande') === 'commande')
+      await restoreCartLines(row.owner, row.numTiers, row.cartLines ?? [], at)
   })
 }
 
@@ -202,8 +259,7 @@ export async function requestBackgroundSync(): Promise<void> {
     const nav = globalThis.navigator as { serviceWorker?: ServiceWorkerContainer } | undefined
     if (!nav?.serviceWorker) return
     const registration = (await Promise.race([nav.serviceWorker.ready, new Promise((r) => setTimeout(r, 2000))])) as
-      | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
-      | undefined
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
     await registration?.sync?.register(SYNC_TAG)
   } catch {
     // No Background Sync here (Firefox, Safari): app start, `online` and the retry button remain.

@@ -23,7 +23,9 @@ export interface OutboxView {
 }
 
 /** A new Idempotency-Key: random, unguessable, valid for the server's pattern. */
-const newKey = (): string => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`)
+const newKey = (): string =>
+  globalThis.crypto?.randomUUID?.() ??
+  `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
 
 const view = (r: OutboxRow): OutboxView => ({
   id: r.id,
@@ -71,7 +73,12 @@ export interface EvaluationRef {
   commandeOutboxId?: string
 }
 
-const evaluationFor = (rows: OutboxRow[], owner: string, body: EvaluationBody, commandeOutboxId: string | undefined): OutboxRow | undefined =>
+const evaluationFor = (
+  rows: OutboxRow[],
+  owner: string,
+  body: EvaluationBody,
+  commandeOutboxId: string | undefined,
+): OutboxRow | undefined =>
   rows.find((r) => {
     if (r.kind !== 'evaluation' || r.owner !== owner) return false
     if (commandeOutboxId && r.commandeOutboxId === commandeOutboxId) return true
@@ -86,14 +93,28 @@ const evaluationFor = (rows: OutboxRow[], owner: string, body: EvaluationBody, c
  * number. One survey per order: queueing again (page hide then unmount, a remount) returns the
  * survey already queued for that order instead of adding another.
  */
-export async function queueEvaluation(owner: string, numTiers: string, body: EvaluationBody, ref: EvaluationRef = {}): Promise<string> {
+export async function queueEvaluation(
+  owner: string,
+  numTiers: string,
+  body: EvaluationBody,
+  ref: EvaluationRef = {},
+): Promise<string> {
   const commandeOutboxId = ref.commandeOutboxId || undefined
   const id = await db.transaction('rw', db.outbox, async () => {
     if (commandeOutboxId || body.numeroCommande) {
       const existing = evaluationFor(await db.outbox.toArray(), owner, body, commandeOutboxId)
       if (existing) return existing.id
     }
-    const row: OutboxRow = { id: newKey(), owner, numTiers, kind: 'evaluation', status: 'pending', createdAt: new Date().toISOString(), payload: body, attempts: 0 }
+    const row: OutboxRow = {
+      id: newKey(),
+      owner,
+      numTiers,
+      kind: 'evaluation',
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+      payload: body,
+      attempts: 0,
+    }
     if (commandeOutboxId) row.commandeOutboxId = commandeOutboxId
     await db.outbox.add(row)
     return row.id
@@ -103,7 +124,10 @@ export async function queueEvaluation(owner: string, numTiers: string, body: Eva
 }
 
 /** The survey already queued for this order (by outbox id or number), if any. */
-export async function queuedEvaluationId(owner: string, ref: { commandeOutboxId?: string; numeroCommande?: string | null }): Promise<string | null> {
+export async function queuedEvaluationId(
+  owner: string,
+  ref: { commandeOutboxId?: string; numeroCommande?: string | null },
+): Promise<string | null> {
   if (!ref.commandeOutboxId && !ref.numeroCommande) return null
   const rows = await db.outbox.toArray()
   const body = { numeroCommande: ref.numeroCommande ?? null } as EvaluationBody

@@ -17,7 +17,10 @@ export async function wipeLocalData(): Promise<{ keptUnsent: number }> {
   // Nothing to keep: the database itself goes; Dexie recreates it empty at its next use. Another
   // open tab can block the deletion: the rows are already erased, so do not wait for it forever.
   if (keptUnsent === 0) {
-    await Promise.race([db.delete({ disableAutoOpen: false }).catch(() => undefined), new Promise((r) => setTimeout(r, 3000))])
+    await Promise.race([
+      db.delete({ disableAutoOpen: false }).catch(() => undefined),
+      new Promise((r) => setTimeout(r, 3000)),
+    ])
   }
   try {
     window.localStorage.clear()

@@ -74,8 +74,20 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       referrerPolicy: 'same-origin',
       // Silo uses none of these: no page (nor anything it embeds) may ask for them.
       permissionsPolicy: {
-        camera: [], microphone: [], geolocation: [], payment: [], usb: [], serial: [], hid: [], bluetooth: [],
-        displayCapture: [], midi: [], accelerometer: [], gyroscope: [], magnetometer: [], browsingTopics: [],
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        hid: [],
+        bluetooth: [],
+        displayCapture: [],
+        midi: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        browsingTopics: [],
       },
     }),
   )
@@ -97,7 +109,18 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.route('/', messagesRoutes)
   app.route('/', articlesRoutes)
   // Under /web/v1/tiers/{numTiers}/: one router per resource.
-  for (const routes of [livraisonsRoutes, contratsRoutes, lotsRoutes, exploitationsRoutes, batimentsRoutes, incidentPaiementRoutes, reglementTiersRoutes, reglementCommandeRoutes, commandesRoutes]) app.route('/', routes)
+  for (const routes of [
+    livraisonsRoutes,
+    contratsRoutes,
+    lotsRoutes,
+    exploitationsRoutes,
+    batimentsRoutes,
+    incidentPaiementRoutes,
+    reglementTiersRoutes,
+    reglementCommandeRoutes,
+    commandesRoutes,
+  ])
+    app.route('/', routes)
   app.route('/', evaluationsRoutes)
   mountOpenApi(app)
   if (deps.config.isTest) mountTestClock(app)
@@ -107,18 +130,32 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       for (const [k, val] of Object.entries(err.headers ?? {})) c.header(k, val)
       return c.json({ message: err.message, code: err.code }, err.status)
     }
-    if (err instanceof SyntaxError) return c.json({ message: 'Requête invalide : JSON mal formé.', code: 'REQUETE_INVALIDE' }, 400)
+    if (err instanceof SyntaxError)
+      return c.json({ message: 'Requête invalide : JSON mal formé.', code: 'REQUETE_INVALIDE' }, 400)
     // Hono's own refusals (a body that is not JSON, a bad content type…) keep their 4xx status
     // with a French reason: bad input never answers 500.
     if (err instanceof HTTPException && err.status < 500) {
-      const message = err.status === 400 ? 'Requête invalide : corps illisible (JSON mal formé ou type de contenu incorrect).' : err.message || 'Requête refusée'
+      const message =
+        err.status === 400
+          ? 'Requête invalide : corps illisible (JSON mal formé ou type de contenu incorrect).'
+          : err.message || 'Requête refusée'
       return c.json({ message, code: 'REQUETE_INVALIDE' }, err.status)
     }
     // A lock held by a dead session (see db/client.ts): busy for now, the client tries again.
-    if (pgCode(err) === '55P03') return c.json({ message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.', code: 'SERVEUR_OCCUPE' }, 503)
+    if (pgCode(err) === '55P03')
+      return c.json(
+        { message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.', code: 'SERVEUR_OCCUPE' },
+        503,
+      )
     // A real fault: logged with the request's id, which the answer gives so a report can be matched.
     const requestId = c.get('requestId')
-    deps.logger.error('unhandled', { id: requestId, method: c.req.method, path: c.req.path, error: String(err), stack: (err as Error).stack })
+    deps.logger.error('unhandled', {
+      id: requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: String(err),
+      stack: (err as Error).stack,
+    })
     return c.json({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE', requestId }, 500)
   })
 

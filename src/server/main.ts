@@ -15,7 +15,9 @@ async function main() {
   const clock = clockFromEnv()
   const started = performance.now()
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, log: (msg) => logger.info(`database: ${msg}`) },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { dataDir: config.dataDir, log: (msg) => logger.info(`database: ${msg}`) },
   )
   logger.info('database ready', { kind: database.kind, ms: Math.round(performance.now() - started) })
   if (config.seed === 'demo') {
@@ -41,7 +43,10 @@ async function main() {
 
   // Ended sessions, spent sign-in counters, old sent mails: now, then every hour.
   const housekeeping = () =>
-    purgeExpired(database.db, clock.now(), { idleSeconds: config.sessionIdleSeconds, maxAgeSeconds: config.sessionMaxAgeSeconds })
+    purgeExpired(database.db, clock.now(), {
+      idleSeconds: config.sessionIdleSeconds,
+      maxAgeSeconds: config.sessionMaxAgeSeconds,
+    })
       .then((purged) => {
         if (purged.sessions + purged.loginAttempts + purged.mails > 0) logger.info('housekeeping', { ...purged })
       })

@@ -6,7 +6,8 @@ import { ApiError, NetworkError } from '../../src/api/api-error'
 import { onSessionLost, request } from '../../src/api/http-client'
 
 const Echo = v.object({ ok: v.boolean() })
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 let fetchMock: ReturnType<typeof vi.fn>
 beforeEach(() => {
@@ -59,7 +60,9 @@ describe('http client', () => {
     const lost = vi.fn()
     onSessionLost(lost)
     fetchMock.mockImplementation(async (url: string) =>
-      url.endsWith('/security/refresh') ? json(401, { message: 'Session expirée' }) : json(401, { message: 'Authentification requise' }),
+      url.endsWith('/security/refresh')
+        ? json(401, { message: 'Session expirée' })
+        : json(401, { message: 'Authentification requise' }),
     )
     await expect(request('/web/a', Echo)).rejects.toMatchObject({ status: 401 })
     expect(lost).toHaveBeenCalledTimes(1)

@@ -12,7 +12,16 @@ const ref: Referentiel = {
   commentairesPredefinis: [],
   periodesLivraison: [{ code: 'JM', libelle: 'Matin' }],
   libellesPeriodesLivraisons: { ID: 'Indifférent' },
-  modesCamion: [{ code: 'VIS', libelle: 'Camion souffleur', libelleOption: null, minQuantite: null, maxQuantite: 27, delaiMinLivraison: null }],
+  modesCamion: [
+    {
+      code: 'VIS',
+      libelle: 'Camion souffleur',
+      libelleOption: null,
+      minQuantite: null,
+      maxQuantite: 27,
+      delaiMinLivraison: null,
+    },
+  ],
   typesSilo: [{ code: '001', libelle: 'Silo 1' }],
 }
 

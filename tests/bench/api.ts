@@ -32,7 +32,12 @@ const SILO_DIR = resolve(process.env.SILO_DIR ?? '.')
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const NUM_TIERS = '100001'
 
-interface Target { name: string; env: Record<string, string>; postgresPids(): number[]; cleanup(): Promise<void> }
+interface Target {
+  name: string
+  env: Record<string, string>
+  postgresPids(): number[]
+  cleanup(): Promise<void>
+}
 
 function pss(pid: number): number {
   try {
@@ -44,14 +49,17 @@ function pss(pid: number): number {
 }
 
 function childrenOf(parent: number): number[] {
-  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((p) => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent
-    } catch {
-      return false
-    }
-  })
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .map(Number)
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent
+      } catch {
+        return false
+      }
+    })
 }
 
 const postmasterTree = (pidFile: string) => () => {
@@ -85,7 +93,9 @@ async function external(): Promise<Target | null> {
   try {
     await admin(`create database ${name}`)
   } catch (err) {
-    console.log(`(no PostgreSQL at ${ADMIN_URL.replace(/:[^:@/]*@/, ':***@')}: ${(err as Error).message}; embedded only)`)
+    console.log(
+      `(no PostgreSQL at ${ADMIN_URL.replace(/:[^:@/]*@/, ':***@')}: ${(err as Error).message}; embedded only)`,
+    )
     return null
   }
   const dataDirRow = await admin('show data_directory').catch(() => null)
@@ -106,7 +116,11 @@ const startSilo = async (target: Target, port: number): Promise<ChildProcess> =>
 let orderNo = 0
 const order = () => benchOrder(orderNo++, 'bench', NUM_TIERS)
 
-interface Case { name: string; path: string; post?: boolean }
+interface Case {
+  name: string
+  path: string
+  post?: boolean
+}
 const CASES: Case[] = [
   // The history's first page as the app asks it (12 lines; a server before paging ignores limite).
   { name: 'Historique', path: livraisonsPath(NUM_TIERS) + livraisonsPageSearch() },
@@ -116,9 +130,23 @@ const CASES: Case[] = [
   { name: 'order creation', path: `/web/v1/tiers/${NUM_TIERS}/commandes`, post: true },
 ]
 
-interface Row { target: string; case: string; rps: number; p50: number; p99: number; other: number; node: number; postgres: number }
+interface Row {
+  target: string
+  case: string
+  rps: number
+  p50: number
+  p99: number
+  other: number
+  node: number
+  postgres: number
+}
 
-interface Running { target: Target; silo: ChildProcess; base: string; cookie: string }
+interface Running {
+  target: Target
+  silo: ChildProcess
+  base: string
+  cookie: string
+}
 
 /** One case on one running Silo. */
 async function measure(r: Running, c: Case, duration = DURATION): Promise<Row> {
@@ -126,7 +154,10 @@ async function measure(r: Running, c: Case, duration = DURATION): Promise<Row> {
   let postgres = 0
   const sample = setInterval(() => {
     node = Math.max(node, pss(r.silo.pid!))
-    postgres = Math.max(postgres, r.target.postgresPids().reduce((sum, pid) => sum + pss(pid), 0))
+    postgres = Math.max(
+      postgres,
+      r.target.postgresPids().reduce((sum, pid) => sum + pss(pid), 0),
+    )
   }, 250)
   const headers = { cookie: r.cookie, origin: r.base, 'content-type': 'application/json' }
   const result = await autocannon({
@@ -136,11 +167,29 @@ async function measure(r: Running, c: Case, duration = DURATION): Promise<Row> {
     headers,
     ...(RATE ? { overallRate: RATE } : {}),
     requests: c.post
-      ? [{ method: 'POST', setupRequest: (req) => ({ ...req, headers: { ...headers, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(order()) }) }]
+      ? [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...headers, 'Idempotency-Key': randomUUID() },
+              body: JSON.stringify(order()),
+            }),
+          },
+        ]
       : [{ method: 'GET' }],
   })
   clearInterval(sample)
-  return { target: r.target.name, case: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, other: result.non2xx + result.errors + result.timeouts, node, postgres }
+  return {
+    target: r.target.name,
+    case: c.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    other: result.non2xx + result.errors + result.timeouts,
+    node,
+    postgres,
+  }
 }
 
 /** Two halves of one case: mean throughput and median, the worse p99, the higher memory. */
@@ -187,11 +236,15 @@ async function main() {
   }
   rows.sort((a, b) => (a.target === b.target ? 0 : a.target === 'embedded' ? -1 : 1))
   console.log(`\nSilo ${SILO_DIR}, ${CONNECTIONS} connections, ${DURATION} s per case\n`)
-  console.log(['case', 'database', 'req/s', 'p50 ms', 'p99 ms', 'not 2xx', 'Node', 'PostgreSQL', 'vs DATABASE_URL'].join(' | '))
+  console.log(
+    ['case', 'database', 'req/s', 'p50 ms', 'p99 ms', 'not 2xx', 'Node', 'PostgreSQL', 'vs DATABASE_URL'].join(' | '),
+  )
   for (const r of rows) {
     const ref = rows.find((o) => o.case === r.case && o.target === 'DATABASE_URL')
     const ratio = ref && r.target !== 'DATABASE_URL' ? `${(r.rps / ref.rps).toFixed(2)}×` : ''
-    console.log([r.case, r.target, r.rps.toFixed(1), r.p50, r.p99, r.other, mb(r.node), mb(r.postgres), ratio].join(' | '))
+    console.log(
+      [r.case, r.target, r.rps.toFixed(1), r.p50, r.p99, r.other, mb(r.node), mb(r.postgres), ratio].join(' | '),
+    )
   }
 }
 

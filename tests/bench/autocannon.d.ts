@@ -15,8 +15,20 @@ declare module 'autocannon' {
     requests?: Request[]
     method?: string
   }
-  interface Histogram { average: number; p50: number; p99: number; total: number }
-  interface Result { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number; '2xx': number }
+  interface Histogram {
+    average: number
+    p50: number
+    p99: number
+    total: number
+  }
+  interface Result {
+    requests: Histogram
+    latency: Histogram
+    non2xx: number
+    errors: number
+    timeouts: number
+    '2xx': number
+  }
   function autocannon(opts: Options): Promise<Result>
   export default autocannon
 }

@@ -27,14 +27,16 @@ const order = (i: number) => benchOrder(i, 'crash', NUM_TIERS)
 /** The postmaster of the cluster and all its children. */
 function postgresProcesses(): number[] {
   const postmaster = Number(readFileSync(join(clusterDir(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0])
-  const children = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster
-    } catch {
-      return false
-    }
-  })
+  const children = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster
+      } catch {
+        return false
+      }
+    })
   return [postmaster, ...children.map(Number)]
 }
 
@@ -84,7 +86,9 @@ async function main() {
   try {
     for (const mode of ['silo', 'silo+postgres'] as const) {
       for (let r = 1; r <= ROUNDS; r++) await round(mode)
-      console.log(`kill -9 of ${mode}: ${ROUNDS} times, every restart succeeded; ${acknowledged.length} orders acknowledged so far`)
+      console.log(
+        `kill -9 of ${mode}: ${ROUNDS} times, every restart succeeded; ${acknowledged.length} orders acknowledged so far`,
+      )
     }
     const silo = await startSilo()
     try {
@@ -92,11 +96,15 @@ async function main() {
       await client.connect()
       let found: number
       try {
-        found = Number((await client.query('select count(*) as n from commandes where numero = any($1)', [acknowledged])).rows[0].n)
+        found = Number(
+          (await client.query('select count(*) as n from commandes where numero = any($1)', [acknowledged])).rows[0].n,
+        )
       } finally {
         await client.end()
       }
-      console.log(`orders sent: ${sent}, acknowledged: ${acknowledged.length}, refused: ${refused}; acknowledged orders in the database: ${found}`)
+      console.log(
+        `orders sent: ${sent}, acknowledged: ${acknowledged.length}, refused: ${refused}; acknowledged orders in the database: ${found}`,
+      )
       if (acknowledged.length === 0 || found !== acknowledged.length) ok = false
 
       // A second Silo on the same DATA_DIR refuses to start and names the first.
@@ -105,7 +113,11 @@ async function main() {
       second.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
       const code = await new Promise((r) => second.once('exit', r))
       const refusedSecond = code === 1 && stderr.includes(`in use by another Silo: process ${silo.pid}`)
-      console.log(refusedSecond ? `a second Silo on the same DATA_DIR refused to start, naming process ${silo.pid}` : `second Silo: exit ${code}\n${stderr}`)
+      console.log(
+        refusedSecond
+          ? `a second Silo on the same DATA_DIR refused to start, naming process ${silo.pid}`
+          : `second Silo: exit ${code}\n${stderr}`,
+      )
       if (!refusedSecond) ok = false
     } finally {
       silo.kill('SIGTERM')

@@ -71,5 +71,7 @@ afterAll(() => {
   const dates = median(() => {
     for (const n of nows) firstAllowedDate({ now: n, delaisMinJoursOuvres: 2 })
   }, 15)
-  console.log(`median: checking a 100-line cart ${cart.toFixed(3)} ms (budget 2 ms); 10,000 first allowed dates ${dates.toFixed(1)} ms`)
+  console.log(
+    `median: checking a 100-line cart ${cart.toFixed(3)} ms (budget 2 ms); 10,000 first allowed dates ${dates.toFixed(1)} ms`,
+  )
 })

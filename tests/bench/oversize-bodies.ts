@@ -70,13 +70,31 @@ async function main() {
   const idle = rssMb()
   console.log(`server idle: ${idle.toFixed(0)} MB resident; ${BODIES} simultaneous ${BODY_MB} MB bodies per line`)
   const growth = [
-    await phase('anonymous sign-ins, Content-Length declared', () => oversize('/security/login', { declareLength: true }), idle),
-    await phase('anonymous sign-ins, streamed (no length)', () => oversize('/security/login', { declareLength: false }), idle),
-    await phase('anonymous orders, streamed', () => oversize('/web/v1/tiers/100001/commandes', { declareLength: false }), idle),
-    await phase('signed-in farmer’s orders, streamed', () => oversize('/web/v1/tiers/100001/commandes', { declareLength: false, cookie }), idle),
+    await phase(
+      'anonymous sign-ins, Content-Length declared',
+      () => oversize('/security/login', { declareLength: true }),
+      idle,
+    ),
+    await phase(
+      'anonymous sign-ins, streamed (no length)',
+      () => oversize('/security/login', { declareLength: false }),
+      idle,
+    ),
+    await phase(
+      'anonymous orders, streamed',
+      () => oversize('/web/v1/tiers/100001/commandes', { declareLength: false }),
+      idle,
+    ),
+    await phase(
+      'signed-in farmer’s orders, streamed',
+      () => oversize('/web/v1/tiers/100001/commandes', { declareLength: false, cookie }),
+      idle,
+    ),
   ]
   const worst = Math.max(...growth)
-  console.log(`worst growth over idle: ${worst.toFixed(0)} MB (bound ${BOUND_MB} MB) — ${worst <= BOUND_MB ? 'within' : 'OVER'}`)
+  console.log(
+    `worst growth over idle: ${worst.toFixed(0)} MB (bound ${BOUND_MB} MB) — ${worst <= BOUND_MB ? 'within' : 'OVER'}`,
+  )
   return worst <= BOUND_MB
 }
 

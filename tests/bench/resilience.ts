@@ -80,7 +80,8 @@ async function sendUntilAccepted(i: number, cookie: () => string): Promise<strin
       if (res.status === 409 && json.code === 'IDEMPOTENCE_EN_COURS') stats.inFlight409++
       else {
         stats.other++
-        if (res.status === 409 || res.status === 422) throw new Error(`order ${i} refused: ${res.status} ${json.message}`)
+        if (res.status === 409 || res.status === 422)
+          throw new Error(`order ${i} refused: ${res.status} ${json.message}`)
       }
     } catch (err) {
       if ((err as Error).message?.startsWith('order ')) throw err
@@ -120,7 +121,10 @@ async function main() {
     let next = 0
     const started = performance.now()
     // Progress every 10 s; also keeps the process alive while every sender waits on a socket.
-    progress = setInterval(() => console.log(`… ${numbers.length}/${ORDERS} accepted, ${restarts} restarts, ${stats.attempts} requests`), 10_000)
+    progress = setInterval(
+      () => console.log(`… ${numbers.length}/${ORDERS} accepted, ${restarts} restarts, ${stats.attempts} requests`),
+      10_000,
+    )
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < ORDERS) {
@@ -137,7 +141,9 @@ async function main() {
     const ms = Math.round(performance.now() - started)
     console.log(`orders sent: ${ORDERS}, numbers received: ${numbers.length} (${new Set(numbers).size} distinct)`)
     console.log(`new orders in the database: ${after - before}, distinct order comments: ${distinctComments}`)
-    console.log(`server killed and restarted ${restarts} times; ${stats.attempts} requests (${stats.cut} cut, ${stats.networkErrors} without answer, ${stats.inFlight409} "still running", ${stats.replayed} replays answered, ${stats.other} other) in ${ms} ms`)
+    console.log(
+      `server killed and restarted ${restarts} times; ${stats.attempts} requests (${stats.cut} cut, ${stats.networkErrors} without answer, ${stats.inFlight409} "still running", ${stats.replayed} replays answered, ${stats.other} other) in ${ms} ms`,
+    )
     const ok = after - before === ORDERS && new Set(numbers).size === ORDERS && distinctComments === ORDERS
     console.log(ok ? 'OK: exactly one order per send, none lost, none twice' : 'FAILED')
     process.exitCode = ok ? 0 : 1
@@ -164,7 +170,10 @@ async function countDistinct(): Promise<number> {
   const c = new pg.Client({ connectionString: dbUrl })
   await c.connect()
   try {
-    return Number((await c.query(`select count(distinct commentaire) as n from commandes where commentaire like 'resilience %'`)).rows[0].n)
+    return Number(
+      (await c.query(`select count(distinct commentaire) as n from commandes where commentaire like 'resilience %'`))
+        .rows[0].n,
+    )
   } finally {
     await c.end()
   }
@@ -175,5 +184,6 @@ main().catch((err) => {
   process.exitCode = 1
 })
 process.on('beforeExit', () => {
-  if (process.exitCode === undefined) console.error('resilience: the event loop emptied before the end (a request never settled)')
+  if (process.exitCode === undefined)
+    console.error('resilience: the event loop emptied before the end (a request never settled)')
 })

@@ -27,7 +27,15 @@ const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distD
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 try {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
@@ -37,18 +45,27 @@ try {
   // The moment the first delivery card enters the page, in the page's own clock.
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      if (window.__shownAt === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent?.startsWith('Livré le'))) window.__shownAt = performance.now()
+      if (
+        window.__shownAt === undefined &&
+        [...document.querySelectorAll('h2')].some((h) => h.textContent?.startsWith('Livré le'))
+      )
+        window.__shownAt = performance.now()
     }).observe(document, { subtree: true, childList: true })
   })
   await page.click('button[type=submit]')
   await page.waitForURL(/order_history/)
-  await page.getByRole('heading', { name: /^Livré le / }).first().waitFor()
+  await page
+    .getByRole('heading', { name: /^Livré le / })
+    .first()
+    .waitFor()
   await page.waitForLoadState('networkidle')
   await page.waitForTimeout(2_500) // what waits for the browser to be idle (at most 2 s)
   await page.waitForLoadState('networkidle')
   const { shownAt, requested } = await page.evaluate(() => ({
     shownAt: window.__shownAt ?? Number.POSITIVE_INFINITY,
-    requested: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+    requested: performance
+      .getEntriesByType('resource')
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
   }))
   const firstScreen = new Set(requested.filter((r) => r.start < shownAt).map((r) => r.path))
   const assets = new Set(requested.map((r) => r.path).filter((path) => /\.(js|css)$/.test(path) && path !== '/sw.js'))
@@ -60,7 +77,11 @@ try {
     const kb = gzipKb(path)
     if (firstScreen.has(path)) total += kb
     else after += kb
-    return { fichier: path, 'KB gzip': kb.toFixed(1), quand: firstScreen.has(path) ? 'premier écran' : 'ensuite, au repos' }
+    return {
+      fichier: path,
+      'KB gzip': kb.toFixed(1),
+      quand: firstScreen.has(path) ? 'premier écran' : 'ensuite, au repos',
+    }
   })
   console.table(rows)
   console.log(`Chargé ensuite, une fois l'écran affiché et le navigateur au repos : ${after.toFixed(1)} KB gzip`)

@@ -25,7 +25,14 @@ const dataDir = tempDataDir('web-bench')
 const profileDir = mkdtempSync(join(tmpdir(), 'silo-web-bench-chromium-'))
 const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distDir }, stderr: 'inherit' })
 
-interface Figures { score: number; lcp: number; tbt: number; cls: number; fcp: number; lcpElement: string }
+interface Figures {
+  score: number
+  lcp: number
+  tbt: number
+  cls: number
+  fcp: number
+  lcpElement: string
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -38,8 +45,13 @@ const context = await chromium.launchPersistentContext(profileDir, {
   headless: true,
   args: [
     `--remote-debugging-port=${debugPort}`,
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
   ],
 })
 
@@ -55,20 +67,34 @@ function findNode(value: unknown): { snippet?: string } | undefined {
 }
 
 async function audit(path: string): Promise<Figures> {
-  const result = await lighthouse(`${origin}${path}`, { port: debugPort, output: 'json', logLevel: 'error' }, {
-    extends: 'lighthouse:default',
-    settings: {
-      onlyCategories: ['performance'],
-      // Every run is a first open: the persisted query cache and Dexie go too, not only the
-      // service worker and its caches (Lighthouse's default keeps localStorage and IndexedDB).
-      clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'],
+  const result = await lighthouse(
+    `${origin}${path}`,
+    { port: debugPort, output: 'json', logLevel: 'error' },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        onlyCategories: ['performance'],
+        // Every run is a first open: the persisted query cache and Dexie go too, not only the
+        // service worker and its caches (Lighthouse's default keeps localStorage and IndexedDB).
+        clearStorageTypes: [
+          'file_systems',
+          'shader_cache',
+          'service_workers',
+          'cache_storage',
+          'local_storage',
+          'indexeddb',
+        ],
+      },
     },
-  })
+  )
   if (!result) throw new Error('Lighthouse returned nothing')
   const { lhr } = result
   if (process.env.REPORT_DIR) {
     mkdirSync(process.env.REPORT_DIR, { recursive: true })
-    writeFileSync(join(process.env.REPORT_DIR, `${path.replaceAll('/', '_') || '_'}-${Date.now()}.json`), JSON.stringify(lhr))
+    writeFileSync(
+      join(process.env.REPORT_DIR, `${path.replaceAll('/', '_') || '_'}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    )
   }
   if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
   const audits = lhr.audits
@@ -89,7 +115,16 @@ async function bench(label: string, path: string) {
     all.push(await audit(path).catch((e: Error) => (console.warn(`run again: ${e.message}`), audit(path))))
   }
   console.log(`\n${label} (${path}), ${runs} runs, Lighthouse mobile:`)
-  console.table(all.map((f) => ({ perf: f.score.toFixed(2), 'FCP ms': Math.round(f.fcp), 'LCP ms': Math.round(f.lcp), 'TBT ms': Math.round(f.tbt), CLS: f.cls.toFixed(3), 'LCP element': f.lcpElement })))
+  console.table(
+    all.map((f) => ({
+      perf: f.score.toFixed(2),
+      'FCP ms': Math.round(f.fcp),
+      'LCP ms': Math.round(f.lcp),
+      'TBT ms': Math.round(f.tbt),
+      CLS: f.cls.toFixed(3),
+      'LCP element': f.lcpElement,
+    })),
+  )
   console.log(
     `${label} médianes : performance ${median(all.map((f) => f.score)).toFixed(2)}, LCP ${(median(all.map((f) => f.lcp)) / 1000).toFixed(2)} s, ` +
       `TBT ${Math.round(median(all.map((f) => f.tbt)))} ms, CLS ${median(all.map((f) => f.cls)).toFixed(3)}`,

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
-  addBusinessDays, businessDaysBetween, firstAllowedDate, horizonDate, isBeforePivot, isBusinessDay,
-  toDay, toIsoDate, upcomingHolidays,
+  addBusinessDays,
+  businessDaysBetween,
+  firstAllowedDate,
+  horizonDate,
+  isBeforePivot,
+  isBusinessDay,
+  toDay,
+  toIsoDate,
+  upcomingHolidays,
 } from '../../src/domain/calendar'
 import { DEFAULT_ORDER_PARAMETERS } from '../../src/domain/order-parameters'
 import { arbNow, paris } from './helpers'
@@ -85,7 +92,9 @@ describe('the horizon of the order parameters (DELAIS_MAX, default 1 month)', ()
     expect(toIsoDate(horizonDate(paris('2026-01-31T12:00')))).toBe('2026-02-28')
   })
   it('follows the parameter', () => {
-    expect(toIsoDate(horizonDate(paris('2026-11-23T12:00'), { ...DEFAULT_ORDER_PARAMETERS, delaisMax: 'P2W' }))).toBe('2026-12-07')
+    expect(toIsoDate(horizonDate(paris('2026-11-23T12:00'), { ...DEFAULT_ORDER_PARAMETERS, delaisMax: 'P2W' }))).toBe(
+      '2026-12-07',
+    )
   })
 })
 
@@ -97,8 +106,14 @@ describe('the holiday banner 15 days ahead', () => {
   })
 
   it('adds the cooperative’s local holidays to the banner, once each', () => {
-    const local = [{ date: '2026-12-26', libelle: 'Saint-Étienne' }, { date: '2026-12-25', libelle: 'Noël' }]
-    expect(upcomingHolidays(paris('2026-12-15T08:00'), 15, local).map((j) => j.date)).toEqual(['2026-12-25', '2026-12-26'])
+    const local = [
+      { date: '2026-12-26', libelle: 'Saint-Étienne' },
+      { date: '2026-12-25', libelle: 'Noël' },
+    ]
+    expect(upcomingHolidays(paris('2026-12-15T08:00'), 15, local).map((j) => j.date)).toEqual([
+      '2026-12-25',
+      '2026-12-26',
+    ])
     expect(upcomingHolidays(paris('2026-12-15T08:00'), 5, local)).toEqual([])
   })
 })
@@ -114,7 +129,12 @@ describe('first allowed date invariants', () => {
     fc.assert(
       fc.property(arbNow, arbInput, (now, i) => {
         const sessionStart = i.sessionOffset === null ? null : now.minus({ minutes: i.sessionOffset })
-        const d = firstAllowedDate({ now, sessionStart, delaisMinJoursOuvres: i.delaisMinJoursOuvres, delaiMinLivraisonHeures: i.delaiMinLivraisonHeures })
+        const d = firstAllowedDate({
+          now,
+          sessionStart,
+          delaisMinJoursOuvres: i.delaisMinJoursOuvres,
+          delaiMinLivraisonHeures: i.delaiMinLivraisonHeures,
+        })
         expect(isBusinessDay(d)).toBe(true)
         expect(d > now.startOf('day')).toBe(true)
         expect(d <= horizonDate(now)).toBe(true)
@@ -127,7 +147,11 @@ describe('first allowed date invariants', () => {
     fc.assert(
       fc.property(arbNow, fc.integer({ min: 0, max: 60 * 24 * 10 }), arbInput, (now, later, i) => {
         const sessionStart = i.sessionOffset === null ? null : now.minus({ minutes: i.sessionOffset })
-        const base = { sessionStart, delaisMinJoursOuvres: i.delaisMinJoursOuvres, delaiMinLivraisonHeures: i.delaiMinLivraisonHeures }
+        const base = {
+          sessionStart,
+          delaisMinJoursOuvres: i.delaisMinJoursOuvres,
+          delaiMinLivraisonHeures: i.delaiMinLivraisonHeures,
+        }
         const a = firstAllowedDate({ now, ...base })
         const b = firstAllowedDate({ now: now.plus({ minutes: later }), ...base })
         expect(b >= a).toBe(true)

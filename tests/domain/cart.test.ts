@@ -1,16 +1,37 @@
 import { describe, expect, it } from 'vitest'
-import { canConfirm, capacityWarnings, groupCartLines, offeredPredefinedComments, replaceEditedLine, setMixing, showsMixing, totalWeight } from '../../src/domain/cart'
+import {
+  canConfirm,
+  capacityWarnings,
+  groupCartLines,
+  offeredPredefinedComments,
+  replaceEditedLine,
+  setMixing,
+  showsMixing,
+  totalWeight,
+} from '../../src/domain/cart'
 import { ROLE } from '../../src/domain/roles'
 import type { CartLine } from '../../src/domain/types'
 
 const l = (idLigne: string, o: Partial<CartLine> = {}): CartLine => ({
-  idLigne, numAdresse: 1, datePrevueLivraison: '2026-11-24', finDatePrevueLivraison: '2026-11-27', codeTypeSilo1: 'S1',
-  codeModeCamion: 'VIS', quantiteCommande: 5, ...o,
+  idLigne,
+  numAdresse: 1,
+  datePrevueLivraison: '2026-11-24',
+  finDatePrevueLivraison: '2026-11-27',
+  codeTypeSilo1: 'S1',
+  codeModeCamion: 'VIS',
+  quantiteCommande: 5,
+  ...o,
 })
 
 describe('cart', () => {
   it("grouping by address and start date with the group title 'Livraison du X au Y' / 'Livraison à partir du X'", () => {
-    const groups = groupCartLines([l('001'), l('002'), l('003', { numAdresse: 2 }), l('004', { datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-26' }), l('005', { datePrevueLivraison: '2026-11-25' })])
+    const groups = groupCartLines([
+      l('001'),
+      l('002'),
+      l('003', { numAdresse: 2 }),
+      l('004', { datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-26' }),
+      l('005', { datePrevueLivraison: '2026-11-25' }),
+    ])
     expect(groups.map((g) => [g.numAdresse, g.datePrevueLivraison, g.lignes.map((x) => x.idLigne)])).toEqual([
       ['1', '2026-11-24', ['001', '002']],
       ['2', '2026-11-24', ['003']],
@@ -29,21 +50,39 @@ describe('cart', () => {
     expect(lines.map((x) => x.melangeDechargement ?? false)).toEqual([true, true, false])
   })
   it('editing a line clears the mixing flag on it and on the lines that share its dates and places', () => {
-    const lines = setMixing([l('001'), l('002'), l('003'), l('004', { codeTypeSilo1: 'S9', melangeDechargement: true })], '001', true)
+    const lines = setMixing(
+      [l('001'), l('002'), l('003'), l('004', { codeTypeSilo1: 'S9', melangeDechargement: true })],
+      '001',
+      true,
+    )
     const after = replaceEditedLine(lines, { ...lines[0]!, codeTypeSilo1: 'S9' })
     expect(after.map((x) => x.melangeDechargement)).toEqual([false, false, false, false])
   })
   it('total weight in tonnes with 3 decimals', () => {
-    expect(totalWeight([l('001', { quantiteCommande: 0.1 }), l('002', { quantiteCommande: 0.2 }), l('003', { quantiteCommande: null })])).toBe(0.3)
+    expect(
+      totalWeight([
+        l('001', { quantiteCommande: 0.1 }),
+        l('002', { quantiteCommande: 0.2 }),
+        l('003', { quantiteCommande: null }),
+      ]),
+    ).toBe(0.3)
   })
   it('truck-capacity warnings: small trucks above 17 t, blower trucks above 27 t', () => {
-    expect(capacityWarnings([l('001', { codeModeCamion: 'VISP', quantiteCommande: 10 }), l('002', { codeModeCamion: 'PNEUP', quantiteCommande: 7.5 })])).toEqual([
-      "Le poids total de 17,500 t dépasse la capacité d'un petit camion (17 t)",
-    ])
-    expect(capacityWarnings([l('001', { quantiteCommande: 20 }), l('002', { codeModeCamion: 'PNEU', quantiteCommande: 8 })])).toEqual([
-      "Le poids total de 28,000 t dépasse la capacité d'un camion (27 t)",
-    ])
-    expect(capacityWarnings([l('001', { quantiteCommande: 27 }), l('002', { codeModeCamion: 'BENNE', quantiteCommande: 29 })])).toEqual([])
+    expect(
+      capacityWarnings([
+        l('001', { codeModeCamion: 'VISP', quantiteCommande: 10 }),
+        l('002', { codeModeCamion: 'PNEUP', quantiteCommande: 7.5 }),
+      ]),
+    ).toEqual(["Le poids total de 17,500 t dépasse la capacité d'un petit camion (17 t)"])
+    expect(
+      capacityWarnings([l('001', { quantiteCommande: 20 }), l('002', { codeModeCamion: 'PNEU', quantiteCommande: 8 })]),
+    ).toEqual(["Le poids total de 28,000 t dépasse la capacité d'un camion (27 t)"])
+    expect(
+      capacityWarnings([
+        l('001', { quantiteCommande: 27 }),
+        l('002', { codeModeCamion: 'BENNE', quantiteCommande: 29 }),
+      ]),
+    ).toEqual([])
   })
   it('confirm enabled only with a write role, all payment data loaded and a non-empty cart', () => {
     const lines = [l('001')]
@@ -62,9 +101,9 @@ describe('predefined logistic comments', () => {
       { codeTypeSilo: '040', libelle: 'Déposer les sacs sous le hangar' },
     ]
     expect(offeredPredefinedComments(comments, [l('001')]).map((c) => c.libelle)).toEqual(['Prévenir avant livraison'])
-    expect(offeredPredefinedComments(comments, [l('001'), l('002', { codeTypeSilo2: '040' })]).map((c) => c.libelle)).toEqual([
-      'Prévenir avant livraison', 'Déposer les sacs sous le hangar',
-    ])
+    expect(
+      offeredPredefinedComments(comments, [l('001'), l('002', { codeTypeSilo2: '040' })]).map((c) => c.libelle),
+    ).toEqual(['Prévenir avant livraison', 'Déposer les sacs sous le hangar'])
     expect(offeredPredefinedComments(comments, [])).toHaveLength(1)
   })
 })

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { groupContracts, isApport, isExpiringSoon, showsContractBadge } from '../../src/domain/contracts'
 import {
-  canAddHistoryLine, canDuplicateHistoryLine, feedList, isListedFeed, isOrderableArticle, isPoultryFamily, offeredAddresses,
-  showsBuildingField, showsLotsShortcut, splitOrderable, validateBuilding,
+  canAddHistoryLine,
+  canDuplicateHistoryLine,
+  feedList,
+  isListedFeed,
+  isOrderableArticle,
+  isPoultryFamily,
+  offeredAddresses,
+  showsBuildingField,
+  showsLotsShortcut,
+  splitOrderable,
+  validateBuilding,
 } from '../../src/domain/articles'
 import { paris } from './helpers'
 
@@ -10,7 +19,11 @@ const now = paris('2026-11-23T12:00')
 
 describe('contracts', () => {
   it('future and current groups (Contrats à venir)', () => {
-    const { futurs, enCours } = groupContracts([{ numContrat: '1', contratFutur: true }, { numContrat: '2', contratFutur: false }, { numContrat: '3' }])
+    const { futurs, enCours } = groupContracts([
+      { numContrat: '1', contratFutur: true },
+      { numContrat: '2', contratFutur: false },
+      { numContrat: '3' },
+    ])
     expect(futurs.map((c) => c.numContrat)).toEqual(['1'])
     expect(enCours.map((c) => c.numContrat)).toEqual(['2', '3'])
     expect(isApport({ numContrat: '1', codeTContrat: 'EA' })).toBe(true)
@@ -36,10 +49,20 @@ describe('articles', () => {
   })
   it('feeds grouped by department label', () => {
     const groups = feedList(
-      [{ numArticle: '1', codeDepartement: '45' }, { numArticle: '2', codeDepartement: '46' }, { numArticle: '3', codeDepartement: '45', codeTypeArticle: 'GSU' }],
-      [{ code: '46', libelle: 'Ruminants' }, { code: '45', libelle: 'Volailles' }],
+      [
+        { numArticle: '1', codeDepartement: '45' },
+        { numArticle: '2', codeDepartement: '46' },
+        { numArticle: '3', codeDepartement: '45', codeTypeArticle: 'GSU' },
+      ],
+      [
+        { code: '46', libelle: 'Ruminants' },
+        { code: '45', libelle: 'Volailles' },
+      ],
     )
-    expect(groups.map((g) => [g.libelle, g.articles.map((a) => a.numArticle)])).toEqual([['Ruminants', ['2']], ['Volailles', ['1']]])
+    expect(groups.map((g) => [g.libelle, g.articles.map((a) => a.numArticle)])).toEqual([
+      ['Ruminants', ['2']],
+      ['Volailles', ['1']],
+    ])
   })
   it('feed family code prefix 45 means poultry; poultry lines of a customer with lots show Lots & plans', () => {
     expect(isPoultryFamily('4512')).toBe(true)
@@ -60,7 +83,12 @@ describe('articles', () => {
     expect(validateBuilding('B12')).toBe('Doit être une valeur numérique, ou vide')
   })
   it('only addresses whose state is not S are offered', () => {
-    expect(offeredAddresses([{ numAdr: 1, etat: 'A' }, { numAdr: 2, etat: 'S' }]).map((a) => a.numAdr)).toEqual([1])
+    expect(
+      offeredAddresses([
+        { numAdr: 1, etat: 'A' },
+        { numAdr: 2, etat: 'S' },
+      ]).map((a) => a.numAdr),
+    ).toEqual([1])
   })
   it('history: Ajouter disabled if the article is not orderable; duplicated only with an address', () => {
     expect(canAddHistoryLine({ artCommandable: false })).toBe(false)

@@ -1,34 +1,51 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
-  commonDeliveryWeekdays, defaultEndDate, defaultStartDate, minGapDays, needsEarlyStartConfirmation,
-  needsLongRangeConfirmation, validateDeliveryWindow, type DeliveryWindowContext,
+  commonDeliveryWeekdays,
+  defaultEndDate,
+  defaultStartDate,
+  minGapDays,
+  needsEarlyStartConfirmation,
+  needsLongRangeConfirmation,
+  validateDeliveryWindow,
+  type DeliveryWindowContext,
 } from '../../src/domain/delivery-window'
 import { paris } from './helpers'
 
 // Monday 23 November 2026, 9:00: the first allowed date is Tuesday 24.
 const ctx: DeliveryWindowContext = { now: paris('2026-11-23T09:00') }
-const check = (start: unknown, end: unknown, c: Partial<DeliveryWindowContext> = {}) => validateDeliveryWindow(start, end, { ...ctx, ...c })
+const check = (start: unknown, end: unknown, c: Partial<DeliveryWindowContext> = {}) =>
+  validateDeliveryWindow(start, end, { ...ctx, ...c })
 
 describe('delivery window', () => {
   it('Veuillez renseigner la période de livraison voulue (both dates are required)', () => {
-    expect(check(null, '2026-11-27')).toEqual({ datePrevueLivraison: 'Veuillez renseigner la période de livraison voulue', finDatePrevueLivraison: null })
-    expect(check('2026-11-24', '')).toEqual({ datePrevueLivraison: null, finDatePrevueLivraison: 'Veuillez renseigner la période de livraison voulue' })
+    expect(check(null, '2026-11-27')).toEqual({
+      datePrevueLivraison: 'Veuillez renseigner la période de livraison voulue',
+      finDatePrevueLivraison: null,
+    })
+    expect(check('2026-11-24', '')).toEqual({
+      datePrevueLivraison: null,
+      finDatePrevueLivraison: 'Veuillez renseigner la période de livraison voulue',
+    })
   })
   it('a valid window has no error', () => {
     expect(check('2026-11-24', '2026-11-27')).toEqual({ datePrevueLivraison: null, finDatePrevueLivraison: null })
   })
   it('La date doit être supérieure ou égale à {date} (the first allowed date)', () => {
-    expect(check('2026-11-23', '2026-11-27').datePrevueLivraison).toBe('La date doit être supérieure ou égale à 24/11/2026')
+    expect(check('2026-11-23', '2026-11-27').datePrevueLivraison).toBe(
+      'La date doit être supérieure ou égale à 24/11/2026',
+    )
     expect(check('2026-11-24', '2026-11-27', { now: paris('2026-11-23T10:00') }).datePrevueLivraison).toBe(
       'La date doit être supérieure ou égale à 25/11/2026',
     )
   })
   it("for order lines the minimum is the larger of the parameter delay and the truck mode's minimum delay", () => {
-    expect(check('2026-11-25', '2026-11-27', { codeModeCamion: 'FOND' }).datePrevueLivraison).toBe('La date doit être supérieure ou égale à 26/11/2026')
-    expect(check('2026-11-25', '2026-11-27', { contraintesLivraison: { delaisMinJoursOuvres: 4 } }).datePrevueLivraison).toBe(
-      'La date doit être supérieure ou égale à 27/11/2026',
+    expect(check('2026-11-25', '2026-11-27', { codeModeCamion: 'FOND' }).datePrevueLivraison).toBe(
+      'La date doit être supérieure ou égale à 26/11/2026',
     )
+    expect(
+      check('2026-11-25', '2026-11-27', { contraintesLivraison: { delaisMinJoursOuvres: 4 } }).datePrevueLivraison,
+    ).toBe('La date doit être supérieure ou égale à 27/11/2026')
   })
   it('La date doit être un jour ouvré', () => {
     expect(check('2026-11-28', '2026-11-30').datePrevueLivraison).toBe('La date doit être un jour ouvré')
@@ -45,7 +62,9 @@ describe('delivery window', () => {
     )
   })
   it('La date au plus tard doit être supérieure ou égale à la date au plus tôt', () => {
-    expect(check('2026-11-26', '2026-11-25').finDatePrevueLivraison).toBe('La date au plus tard doit être supérieure ou égale à la date au plus tôt')
+    expect(check('2026-11-26', '2026-11-25').finDatePrevueLivraison).toBe(
+      'La date au plus tard doit être supérieure ou égale à la date au plus tôt',
+    )
     expect(check('2026-11-25', '2026-11-25').finDatePrevueLivraison).toBeNull()
   })
   it('the minimum gap is 1 for family 461 or truck modes VISP and PNEUP, otherwise 0', () => {
@@ -78,33 +97,50 @@ describe('delivery window', () => {
     expect(defaultEndDate('2026-11-24', ctx)).toBe('2026-12-01')
     expect(defaultStartDate('2026-12-01', ctx)).toBe('2026-11-24')
     expect(defaultStartDate('2026-11-25', ctx)).toBe('2026-11-24')
-    expect(defaultEndDate('2026-11-24', { ...ctx, contraintesLivraison: { lundi: false, mardi: false } })).toBe('2026-11-27')
+    expect(defaultEndDate('2026-11-24', { ...ctx, contraintesLivraison: { lundi: false, mardi: false } })).toBe(
+      '2026-11-27',
+    )
     expect(defaultEndDate(null, ctx)).toBeNull()
   })
   it('the default end date is a valid end date', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 15 }), fc.constantFrom('VIS', 'VISP', 'BENNE'), (offset, codeModeCamion) => {
-        const c = { ...ctx, codeModeCamion }
-        const start = ctx.now.plus({ days: offset }).toISODate()
-        if (validateDeliveryWindow(start, start, c).datePrevueLivraison) return
-        expect(validateDeliveryWindow(start, defaultEndDate(start, c), c)).toEqual({ datePrevueLivraison: null, finDatePrevueLivraison: null })
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 15 }),
+        fc.constantFrom('VIS', 'VISP', 'BENNE'),
+        (offset, codeModeCamion) => {
+          const c = { ...ctx, codeModeCamion }
+          const start = ctx.now.plus({ days: offset }).toISODate()
+          if (validateDeliveryWindow(start, start, c).datePrevueLivraison) return
+          expect(validateDeliveryWindow(start, defaultEndDate(start, c), c)).toEqual({
+            datePrevueLivraison: null,
+            finDatePrevueLivraison: null,
+          })
+        },
+      ),
     )
   })
   it("Il n'y a aucun jour de livraison possible commun aux aliments sélectionnés", () => {
-    expect(commonDeliveryWeekdays([{ lundi: false }, { mardi: false, mercredi: false }])).toEqual({ weekdays: [4, 5], message: null })
-    expect(commonDeliveryWeekdays([{ lundi: true, mardi: false, mercredi: false, jeudi: false, vendredi: false }, { lundi: false }]).message).toBe(
-      "Il n'y a aucun jour de livraison possible commun aux aliments sélectionnés",
-    )
+    expect(commonDeliveryWeekdays([{ lundi: false }, { mardi: false, mercredi: false }])).toEqual({
+      weekdays: [4, 5],
+      message: null,
+    })
+    expect(
+      commonDeliveryWeekdays([
+        { lundi: true, mardi: false, mercredi: false, jeudi: false, vendredi: false },
+        { lundi: false },
+      ]).message,
+    ).toBe("Il n'y a aucun jour de livraison possible commun aux aliments sélectionnés")
   })
   it('never throws, whatever it is given', () => {
-    fc.assert(fc.property(fc.anything(), fc.anything(), fc.anything(), (a, b, fam) => {
-      validateDeliveryWindow(a, b, { ...ctx, codeFamilleArticle: fam as string })
-      needsEarlyStartConfirmation(a, ctx)
-      needsLongRangeConfirmation(a, b, ctx)
-      defaultEndDate(a, ctx)
-      defaultStartDate(b, ctx)
-      commonDeliveryWeekdays(a as never)
-    }))
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), fc.anything(), (a, b, fam) => {
+        validateDeliveryWindow(a, b, { ...ctx, codeFamilleArticle: fam as string })
+        needsEarlyStartConfirmation(a, ctx)
+        needsLongRangeConfirmation(a, b, ctx)
+        defaultEndDate(a, ctx)
+        defaultStartDate(b, ctx)
+        commonDeliveryWeekdays(a as never)
+      }),
+    )
   })
 })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isPlanOrderable, isTrancheComplete, lotType, orderableTonnes, trancheStates, trancheWindow } from '../../src/domain/feeding-plan'
+import {
+  isPlanOrderable,
+  isTrancheComplete,
+  lotType,
+  orderableTonnes,
+  trancheStates,
+  trancheWindow,
+} from '../../src/domain/feeding-plan'
 import { paris } from './helpers'
 
 describe('feeding plans', () => {
@@ -12,9 +19,15 @@ describe('feeding plans', () => {
     expect(isTrancheComplete(7.999, 10)).toBe(false)
   })
   it('a tranche is orderable and recommended only if it is not complete and the previous tranche is complete', () => {
-    const tranches = [{ ageMini: 0, ageMaxi: 10, quantite: 1 }, { ageMini: 11, ageMaxi: 20, quantite: 2 }, { ageMini: 21, ageMaxi: 30, quantite: 3 }]
+    const tranches = [
+      { ageMini: 0, ageMaxi: 10, quantite: 1 },
+      { ageMini: 11, ageMaxi: 20, quantite: 2 },
+      { ageMini: 21, ageMaxi: 30, quantite: 3 },
+    ]
     expect(trancheStates(tranches, 1000, [1, 0.5, 0]).map((s) => [s.orderable, s.complete, s.recommended])).toEqual([
-      [1, true, false], [2, false, true], [3, false, false],
+      [1, true, false],
+      [2, false, true],
+      [3, false, false],
     ])
     expect(trancheStates(tranches, 1000, []).map((s) => s.recommended)).toEqual([true, false, false])
   })
@@ -26,7 +39,10 @@ describe('feeding plans', () => {
     expect(isPlanOrderable({ dateDebut: '2026-10-01', dateFin: '2026-11-23' }, now)).toBe(true)
   })
   it("a tranche's dates from the lot's placement date", () => {
-    expect(trancheWindow('2026-11-01', { ageMini: 0, ageMaxi: 10, quantite: 1 })).toEqual({ debut: '2026-11-01', fin: '2026-11-11' })
+    expect(trancheWindow('2026-11-01', { ageMini: 0, ageMaxi: 10, quantite: 1 })).toEqual({
+      debut: '2026-11-01',
+      fin: '2026-11-11',
+    })
   })
   it('lot types by number prefix: OL laying poultry, VL meat poultry', () => {
     expect(lotType('OL123')).toBe('PONTE')

@@ -5,13 +5,33 @@ import { ceilToStep, latestOrderMoment, orderMomentText, truckForNeed } from '..
 import { paris } from './helpers'
 
 const now = paris('2026-11-23T20:00') // Monday evening, after the pivot
-const tranche = (ageMini: number, ageMaxi: number, quantite: number, numArticle: string, artCommandable = true): ForecastTranche => ({
-  ageMini, ageMaxi, quantite, articles: [{ numArticle, libelle: `Aliment ${numArticle}`, artCommandable }],
+const tranche = (
+  ageMini: number,
+  ageMaxi: number,
+  quantite: number,
+  numArticle: string,
+  artCommandable = true,
+): ForecastTranche => ({
+  ageMini,
+  ageMaxi,
+  quantite,
+  articles: [{ numArticle, libelle: `Aliment ${numArticle}`, artCommandable }],
 })
-const STANDARD = [tranche(0, 10, 0.3, 'A1'), tranche(11, 24, 1.2, 'A2'), tranche(25, 35, 1.5, 'A3'), tranche(36, 42, 0.9, 'A4')]
+const STANDARD = [
+  tranche(0, 10, 0.3, 'A1'),
+  tranche(11, 24, 1.2, 'A2'),
+  tranche(25, 35, 1.5, 'A3'),
+  tranche(36, 42, 0.9, 'A4'),
+]
 const lot = (over: Partial<ForecastLot> = {}): ForecastLot => ({
-  numLot: 'VL1', dateMep: '2026-11-13', nbAnimaux: 20000, quantitesCommandees: {},
-  plansAlimentation: [{ principal: true, libelle: 'Standard', dateDebut: '2026-11-01', dateFin: '2027-01-31', tranches: STANDARD }], ...over,
+  numLot: 'VL1',
+  dateMep: '2026-11-13',
+  nbAnimaux: 20000,
+  quantitesCommandees: {},
+  plansAlimentation: [
+    { principal: true, libelle: 'Standard', dateDebut: '2026-11-01', dateFin: '2027-01-31', tranches: STANDARD },
+  ],
+  ...over,
 })
 
 describe('lot forecast', () => {
@@ -21,27 +41,54 @@ describe('lot forecast', () => {
     expect(ceilToStep(0.001)).toBe(0.5)
     // Tranche 1 (6 t) ordered: tranche 2 needs 24 t − 1.3 t = 22.7 → 23 t, from placement + 11 days.
     const f = lotForecast(lot({ quantitesCommandees: { A1: 6, A2: 1.3 } }), now)
-    expect(f).toMatchObject({ kind: 'tranche', trancheIndex: 1, besoin: 23, jourBesoin: '2026-11-24', article: { numArticle: 'A2' } })
+    expect(f).toMatchObject({
+      kind: 'tranche',
+      trancheIndex: 1,
+      besoin: 23,
+      jourBesoin: '2026-11-24',
+      article: { numArticle: 'A2' },
+    })
   })
   it('the next tranche is the first one not covered (80 %) whose last day is not past', () => {
     // Placed 30 days ago, nothing ordered: tranches 1 and 2 are over, tranche 3 is being fed.
-    expect(lotForecast(lot({ dateMep: '2026-10-24' }), now)).toMatchObject({ kind: 'tranche', trancheIndex: 2, jourBesoin: '2026-11-18' })
+    expect(lotForecast(lot({ dateMep: '2026-10-24' }), now)).toMatchObject({
+      kind: 'tranche',
+      trancheIndex: 2,
+      jourBesoin: '2026-11-18',
+    })
     // 80 % ordered covers a tranche.
-    expect(lotForecast(lot({ quantitesCommandees: { A1: 4.8 } }), now)).toMatchObject({ kind: 'tranche', trancheIndex: 1 })
+    expect(lotForecast(lot({ quantitesCommandees: { A1: 4.8 } }), now)).toMatchObject({
+      kind: 'tranche',
+      trancheIndex: 1,
+    })
   })
   it('nothing to order when every tranche still to feed is covered', () => {
-    expect(lotForecast(lot({ quantitesCommandees: { A1: 6, A2: 24, A3: 30, A4: 18 } }), now)).toMatchObject({ kind: 'rien' })
+    expect(lotForecast(lot({ quantitesCommandees: { A1: 6, A2: 24, A3: 30, A4: 18 } }), now)).toMatchObject({
+      kind: 'rien',
+    })
   })
   it('no forecast without a plan within its dates (the principal first)', () => {
     const plans = lot().plansAlimentation
-    expect(lotForecast(lot({ plansAlimentation: [{ ...plans[0]!, dateDebut: '2026-12-01' }] }), now)).toEqual({ kind: 'sans-plan' })
+    expect(lotForecast(lot({ plansAlimentation: [{ ...plans[0]!, dateDebut: '2026-12-01' }] }), now)).toEqual({
+      kind: 'sans-plan',
+    })
     const other = { ...plans[0]!, principal: false, libelle: 'Autre', tranches: [tranche(0, 60, 1, 'B1')] }
-    expect(lotForecast(lot({ plansAlimentation: [other, { ...plans[0]!, dateFin: '2026-11-01' }] }), now)).toMatchObject({ plan: { libelle: 'Autre' } })
+    expect(
+      lotForecast(lot({ plansAlimentation: [other, { ...plans[0]!, dateFin: '2026-11-01' }] }), now),
+    ).toMatchObject({ plan: { libelle: 'Autre' } })
   })
   it('the article to order is the first orderable one of the tranche', () => {
-    const t = { ...tranche(11, 24, 1.2, 'X'), articles: [{ numArticle: 'X', libelle: 'X', artCommandable: false }, { numArticle: 'Y', libelle: 'Y', artCommandable: true }] }
+    const t = {
+      ...tranche(11, 24, 1.2, 'X'),
+      articles: [
+        { numArticle: 'X', libelle: 'X', artCommandable: false },
+        { numArticle: 'Y', libelle: 'Y', artCommandable: true },
+      ],
+    }
     const plans = [{ ...lot().plansAlimentation[0]!, tranches: [tranche(0, 10, 0.3, 'A1'), t] }]
-    expect(lotForecast(lot({ plansAlimentation: plans, quantitesCommandees: { A1: 6 } }), now)).toMatchObject({ article: { numArticle: 'Y' } })
+    expect(lotForecast(lot({ plansAlimentation: plans, quantitesCommandees: { A1: 6 } }), now)).toMatchObject({
+      article: { numArticle: 'Y' },
+    })
   })
 })
 
@@ -54,12 +101,24 @@ describe('advised order', () => {
   it('a truck mode the need does not fill falls back to the auger truck', () => {
     expect(truckForNeed(10, { codeModeCamion: 'BENNE' })).toBe('VIS')
     expect(truckForNeed(26, { codeModeCamion: 'BENNE' })).toBe('BENNE')
-    expect(advisedLine({ now, besoin: 26, jourBesoin: '2026-12-04', codeModeCamion: 'BENNE', contraintesArticle: { quantiteMax: 15 } }).codeModeCamion).toBe('VIS')
+    expect(
+      advisedLine({
+        now,
+        besoin: 26,
+        jourBesoin: '2026-12-04',
+        codeModeCamion: 'BENNE',
+        contraintesArticle: { quantiteMax: 15 },
+      }).codeModeCamion,
+    ).toBe('VIS')
   })
   it('"À commander avant le …" with the window ending on the day needed', () => {
-    expect(orderMomentText(latestOrderMoment(now, '2026-11-27', {}))).toBe('À commander avant le jeudi 26/11/2026 à 10:00')
+    expect(orderMomentText(latestOrderMoment(now, '2026-11-27', {}))).toBe(
+      'À commander avant le jeudi 26/11/2026 à 10:00',
+    )
     expect(advisedLine({ now, besoin: 23, jourBesoin: '2026-11-27' })).toEqual({
-      quantite: 23, codeModeCamion: 'VIS', fenetre: { datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27' },
+      quantite: 23,
+      codeModeCamion: 'VIS',
+      fenetre: { datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27' },
     })
   })
 })

@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { minGapDays, validateDeliveryWindow } from '../../src/domain/delivery-window'
-import { canDeliverBy, latestOrderMoment, orderMomentText, type OrderTiming } from '../../src/domain/latest-order-moment'
+import {
+  canDeliverBy,
+  latestOrderMoment,
+  orderMomentText,
+  type OrderTiming,
+} from '../../src/domain/latest-order-moment'
 import { orderWindow } from '../../src/domain/order-advice'
 import { DEFAULT_ORDER_PARAMETERS } from '../../src/domain/order-parameters'
 import { toIsoDate } from '../../src/domain/calendar'
 import type { ContraintesLivraison } from '../../src/domain/types'
 import { arbNow, paris } from './helpers'
 
-const text = (now: string, need: string, timing: OrderTiming = {}) => orderMomentText(latestOrderMoment(paris(now), need, timing))
+const text = (now: string, need: string, timing: OrderTiming = {}) =>
+  orderMomentText(latestOrderMoment(paris(now), need, timing))
 
 describe('latest moment to order', () => {
   it('before the pivot hour of the last business day before the day needed (one business day ahead)', () => {
@@ -17,13 +23,19 @@ describe('latest moment to order', () => {
     expect(text('2026-11-23T20:00', '2026-11-25')).toBe('À commander avant le mardi 24/11/2026 à 10:00')
   })
   it('the pivot hour comes from the order parameters', () => {
-    expect(text('2026-11-23T20:00', '2026-11-25', { params: { ...DEFAULT_ORDER_PARAMETERS, heurePivot: 7 } })).toBe('À commander avant le mardi 24/11/2026 à 07:00')
+    expect(text('2026-11-23T20:00', '2026-11-25', { params: { ...DEFAULT_ORDER_PARAMETERS, heurePivot: 7 } })).toBe(
+      'À commander avant le mardi 24/11/2026 à 07:00',
+    )
   })
   it('the login-time rule: a session started before the pivot today has 30 minutes more, today only', () => {
     const sessionStart = paris('2026-11-24T09:10')
-    expect(text('2026-11-24T09:20', '2026-11-25', { sessionStart })).toBe('À commander avant le mardi 24/11/2026 à 10:30')
+    expect(text('2026-11-24T09:20', '2026-11-25', { sessionStart })).toBe(
+      'À commander avant le mardi 24/11/2026 à 10:30',
+    )
     // Another day's session gives nothing more.
-    expect(text('2026-11-24T09:20', '2026-11-25', { sessionStart: paris('2026-11-23T09:10') })).toBe('À commander avant le mardi 24/11/2026 à 10:00')
+    expect(text('2026-11-24T09:20', '2026-11-25', { sessionStart: paris('2026-11-23T09:10') })).toBe(
+      'À commander avant le mardi 24/11/2026 à 10:00',
+    )
   })
   it('a weekend needs the Friday before: a Monday need is ordered on Friday before the pivot', () => {
     expect(text('2026-11-23T20:00', '2026-11-30')).toBe('À commander avant le vendredi 27/11/2026 à 10:00')
@@ -38,15 +50,21 @@ describe('latest moment to order', () => {
   it("the truck mode's delay counts in whole days: a moving floor (72 h) needs three business days, at any hour", () => {
     // Friday 27/11 needed, three business days: an order on Monday (any time) arrives Thursday... and
     // on Tuesday it arrives Friday; so until Tuesday 23:59.
-    expect(text('2026-11-23T08:00', '2026-11-27', { codeModeCamion: 'FOND' })).toBe('À commander avant le mercredi 25/11/2026 à 00:00')
+    expect(text('2026-11-23T08:00', '2026-11-27', { codeModeCamion: 'FOND' })).toBe(
+      'À commander avant le mercredi 25/11/2026 à 00:00',
+    )
   })
   it("the article's minimum business days at the address count", () => {
-    expect(text('2026-11-23T08:00', '2026-11-27', { contraintesLivraison: { delaisMinJoursOuvres: 4 } })).toBe('À commander avant le mardi 24/11/2026 à 00:00')
+    expect(text('2026-11-23T08:00', '2026-11-27', { contraintesLivraison: { delaisMinJoursOuvres: 4 } })).toBe(
+      'À commander avant le mardi 24/11/2026 à 00:00',
+    )
   })
   it("the article's delivery weekdays: Tuesday and Thursday rounds only", () => {
     const contraintesLivraison: ContraintesLivraison = { lundi: false, mercredi: false, vendredi: false }
     // Friday 27/11 needed: the last round is Thursday 26, ordered on Wednesday before 10:00.
-    expect(text('2026-11-23T08:00', '2026-11-27', { contraintesLivraison })).toBe('À commander avant le mercredi 25/11/2026 à 10:00')
+    expect(text('2026-11-23T08:00', '2026-11-27', { contraintesLivraison })).toBe(
+      'À commander avant le mercredi 25/11/2026 à 10:00',
+    )
   })
   it('En retard : livraison au plus tôt le … when the moment has passed', () => {
     expect(text('2026-11-24T10:00', '2026-11-25')).toBe('En retard : livraison au plus tôt le jeudi 26/11/2026')
@@ -56,7 +74,10 @@ describe('latest moment to order', () => {
 
 describe('the window of the advised line', () => {
   it('ends on the day needed and starts on the default start for that end', () => {
-    expect(orderWindow('2026-12-04', { now: paris('2026-11-23T20:00') })).toEqual({ datePrevueLivraison: '2026-11-27', finDatePrevueLivraison: '2026-12-04' })
+    expect(orderWindow('2026-12-04', { now: paris('2026-11-23T20:00') })).toEqual({
+      datePrevueLivraison: '2026-11-27',
+      finDatePrevueLivraison: '2026-12-04',
+    })
   })
   it('ends on the last deliverable day before a weekend', () => {
     expect(orderWindow('2026-11-29', { now: paris('2026-11-23T20:00') })?.finDatePrevueLivraison).toBe('2026-11-27')
@@ -91,7 +112,11 @@ function timingOf(t: ArbTiming, now: DateTime): OrderTiming {
 /** Is some date on or before `need` accepted by the form's rules for an order placed at `at`? */
 function someValidDateBy(at: DateTime, need: string, timing: OrderTiming): boolean {
   for (let d = at.startOf('day'); toIsoDate(d) <= need; d = d.plus({ days: 1 })) {
-    if (validateDeliveryWindow(toIsoDate(d), toIsoDate(d.plus({ days: 1 })), { ...timing, now: at }).datePrevueLivraison === null) return true
+    if (
+      validateDeliveryWindow(toIsoDate(d), toIsoDate(d.plus({ days: 1 })), { ...timing, now: at })
+        .datePrevueLivraison === null
+    )
+      return true
   }
   return false
 }
@@ -124,7 +149,10 @@ describe('latest moment to order: properties', () => {
         const timing = timingOf(t, now)
         const w = orderWindow(need, { ...timing, now })
         if (!w) return
-        expect(validateDeliveryWindow(w.datePrevueLivraison, w.finDatePrevueLivraison, { ...timing, now })).toEqual({ datePrevueLivraison: null, finDatePrevueLivraison: null })
+        expect(validateDeliveryWindow(w.datePrevueLivraison, w.finDatePrevueLivraison, { ...timing, now })).toEqual({
+          datePrevueLivraison: null,
+          finDatePrevueLivraison: null,
+        })
         if (!canDeliverBy(now, need, timing)) return
         // In time, the truck may come by the day needed; the window ends on it too unless a minimum
         // gap between the dates (VISP, PNEUP, family 461) leaves no room before it.

@@ -62,7 +62,10 @@ const rules: [string, (x: unknown, y: unknown) => unknown][] = [
 describe('no validator throws, whatever it is given', () => {
   for (const [name, rule] of rules) {
     it(name, () => {
-      fc.assert(fc.property(fc.anything(), fc.anything(), (x, y) => void rule(x, y)), { numRuns: 300 })
+      fc.assert(
+        fc.property(fc.anything(), fc.anything(), (x, y) => void rule(x, y)),
+        { numRuns: 300 },
+      )
     })
   }
 })

@@ -13,17 +13,32 @@ describe('the advised line passes the order-line form rules as it is', () => {
         arbNow,
         fc.integer({ min: 1, max: 400 }).map((n) => n / 8),
         fc.integer({ min: 0, max: 40 }),
-        fc.option(fc.record({ quantiteMin: fc.option(fc.integer({ min: 0, max: 10 })), quantiteMax: fc.option(fc.integer({ min: 1, max: 29 })) })),
+        fc.option(
+          fc.record({
+            quantiteMin: fc.option(fc.integer({ min: 0, max: 10 })),
+            quantiteMax: fc.option(fc.integer({ min: 1, max: 29 })),
+          }),
+        ),
         fc.constantFrom('VIS', 'VISP', 'PNEU', 'PNEUP', 'BENNE', 'FOND', null),
         (now, besoin, offset, contraintesArticle, codeModeCamion) => {
-          const line = advisedLine({ now, besoin, jourBesoin: now.plus({ days: offset }).toISODate()!, contraintesArticle, codeModeCamion })
+          const line = advisedLine({
+            now,
+            besoin,
+            jourBesoin: now.plus({ days: offset }).toISODate()!,
+            contraintesArticle,
+            codeModeCamion,
+          })
           expect(validateQuantity(line.quantite, quantityBounds(contraintesArticle))).toBe(null)
           const bounds = quantityBounds(contraintesArticle)
           // An article whose limits no truck can carry (min ≥ max beyond the auger truck) is the form's business.
           if (bounds.min <= 27) expect(validateTruckMode(line.codeModeCamion, line.quantite, null)).toBe(null)
           if (line.fenetre) {
-            expect(validateDeliveryWindow(line.fenetre.datePrevueLivraison, line.fenetre.finDatePrevueLivraison, { now, codeModeCamion: line.codeModeCamion }))
-              .toEqual({ datePrevueLivraison: null, finDatePrevueLivraison: null })
+            expect(
+              validateDeliveryWindow(line.fenetre.datePrevueLivraison, line.fenetre.finDatePrevueLivraison, {
+                now,
+                codeModeCamion: line.codeModeCamion,
+              }),
+            ).toEqual({ datePrevueLivraison: null, finDatePrevueLivraison: null })
           }
         },
       ),

@@ -6,23 +6,48 @@ import type { CartLine } from '../../src/domain/types'
 import { paris } from './helpers'
 
 const valid: CartLine = {
-  idLigne: '001', numArticle: '12345', codeTypeArticle: 'M', codeFamilleArticle: '4601', numAdresse: 1,
-  datePrevueLivraison: '2026-11-24', finDatePrevueLivraison: '2026-11-27', matinApmidi: 'ID', finMatinApmidi: 'ID',
-  codeModeCamion: 'VIS', codeTypeSilo1: 'S1', quantiteCommande: 12, supplementations: [], mineraux: [],
+  idLigne: '001',
+  numArticle: '12345',
+  codeTypeArticle: 'M',
+  codeFamilleArticle: '4601',
+  numAdresse: 1,
+  datePrevueLivraison: '2026-11-24',
+  finDatePrevueLivraison: '2026-11-27',
+  matinApmidi: 'ID',
+  finMatinApmidi: 'ID',
+  codeModeCamion: 'VIS',
+  codeTypeSilo1: 'S1',
+  quantiteCommande: 12,
+  supplementations: [],
+  mineraux: [],
 }
 const ctx: OrderLineContext = {
   now: paris('2026-11-23T09:00'),
   params: { ...DEFAULT_ORDER_PARAMETERS, typesSiloDefault: ['S1', 'S2'] },
-  adresses: [{ numAdr: 1, etat: 'A' }, { numAdr: 2, etat: 'S' }],
+  adresses: [
+    { numAdr: 1, etat: 'A' },
+    { numAdr: 2, etat: 'S' },
+  ],
 }
-const fields = (line: unknown, c: Partial<OrderLineContext> = {}) => validateOrderLine(line, { ...ctx, ...c }).map((e) => `${e.field}: ${e.message}`)
+const fields = (line: unknown, c: Partial<OrderLineContext> = {}) =>
+  validateOrderLine(line, { ...ctx, ...c }).map((e) => `${e.field}: ${e.message}`)
 
 describe('whole order-line validation (the server re-checks every line)', () => {
   it('a valid line has no error', () => {
     expect(fields(valid)).toEqual([])
   })
   it('reports every broken rule with its message', () => {
-    expect(fields({ ...valid, quantiteCommande: 30, numAdresse: 2, numBatiment: 'B7', datePrevueLivraison: '2026-11-23', codeTypeSilo1: 'ZZ', mineraux: [{ numArticle: 'M1', quantiteCommande: 20 }] })).toEqual([
+    expect(
+      fields({
+        ...valid,
+        quantiteCommande: 30,
+        numAdresse: 2,
+        numBatiment: 'B7',
+        datePrevueLivraison: '2026-11-23',
+        codeTypeSilo1: 'ZZ',
+        mineraux: [{ numArticle: 'M1', quantiteCommande: 20 }],
+      }),
+    ).toEqual([
       'quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 29 t',
       "codeModeCamion: Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum 27t",
       'numAdresse: Veuillez renseigner une adresse de livraison',
@@ -33,15 +58,24 @@ describe('whole order-line validation (the server re-checks every line)', () => 
     ])
   })
   it("Le cahier des charges de l'adresse n'est pas compatible avec le l'article", () => {
-    expect(fields(valid, { adresseCompatible: false })).toEqual(["numAdresse: Le cahier des charges de l'adresse n'est pas compatible avec le l'article"])
+    expect(fields(valid, { adresseCompatible: false })).toEqual([
+      "numAdresse: Le cahier des charges de l'adresse n'est pas compatible avec le l'article",
+    ])
   })
   it('the same start slot as the other lines starting the same day', () => {
-    expect(fields({ ...valid, matinApmidi: 'JM' }, { otherLines: [{ ...valid, idLigne: '002', matinApmidi: 'JA' }] })).toEqual([
+    expect(
+      fields({ ...valid, matinApmidi: 'JM' }, { otherLines: [{ ...valid, idLigne: '002', matinApmidi: 'JA' }] }),
+    ).toEqual([
       "matinApmidi: L'horaire de début de livraison doit etre identique pour tous les aliments dont la date de début de livraison est la même",
     ])
   })
   it('never throws, whatever it is given', () => {
     fc.assert(fc.property(fc.anything(), (x) => void validateOrderLine(x, ctx)))
-    fc.assert(fc.property(fc.dictionary(fc.constantFrom(...Object.keys(valid)), fc.anything()), (o) => void validateOrderLine({ ...valid, ...o }, ctx)))
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...Object.keys(valid)), fc.anything()),
+        (o) => void validateOrderLine({ ...valid, ...o }, ctx),
+      ),
+    )
   })
 })

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_ORDER_PARAMETERS, formatHeurePivot, orderParametersFromRows, parseHeurePivot, truckModeLimits, withTruckLimits } from '../../src/domain/order-parameters'
+import {
+  DEFAULT_ORDER_PARAMETERS,
+  formatHeurePivot,
+  orderParametersFromRows,
+  parseHeurePivot,
+  truckModeLimits,
+  withTruckLimits,
+} from '../../src/domain/order-parameters'
 import { INTERVALLE_VARIANTE_PANIER, MESSAGES } from '../../src/domain/constants'
 
 describe('the order-parameter object with the spec defaults', () => {
   it('pivot 10:00, extra delay PT30M, ECART_DATE 5 working days, DELAIS_MAX 1 month, DELAIS_ALERTE 5 working days, holiday banner 15 days', () => {
     const p = DEFAULT_ORDER_PARAMETERS
-    expect([p.heurePivot, p.delaisHeurePivot, p.ecartDate, p.delaisMax, p.delaisAlerte, p.delaiAlerteFeries]).toEqual([10, 'PT30M', 'P5D', 'P1M', 'P5D', 15])
+    expect([p.heurePivot, p.delaisHeurePivot, p.ecartDate, p.delaisMax, p.delaisAlerte, p.delaiAlerteFeries]).toEqual([
+      10,
+      'PT30M',
+      'P5D',
+      'P1M',
+      'P5D',
+      15,
+    ])
   })
   it('truck-mode tonnage limits and delays: VIS 27, VISP 17, PNEU 27, PNEUP 17, BENNE 25-29 48h, FOND 25-27 72h', () => {
     expect(DEFAULT_ORDER_PARAMETERS.modesCamion).toEqual({
@@ -32,7 +46,13 @@ describe('the order-parameter object with the spec defaults', () => {
       { categorie: 'PARAMS_APPLI', code: 'DELAI_ALERTE_FERIES', value: '10' },
       null,
     ])
-    expect([p.heurePivot, p.delaisHeurePivot, p.delaisMax, p.quantiteMaxMineral, p.delaiAlerteFeries]).toEqual([11, 'PT1H', 'P1M', 12, 10])
+    expect([p.heurePivot, p.delaisHeurePivot, p.delaisMax, p.quantiteMaxMineral, p.delaiAlerteFeries]).toEqual([
+      11,
+      'PT1H',
+      'P1M',
+      12,
+      10,
+    ])
     expect(p.modesCamion.BENNE).toEqual({ min: 20, max: 29, delaiHeures: 48 })
     expect(p.modesCamion.FOND?.delaiHeures).toBe(96)
     expect(DEFAULT_ORDER_PARAMETERS.modesCamion.BENNE?.min).toBe(25)
@@ -43,8 +63,16 @@ describe('the order-parameter object with the spec defaults', () => {
     expect(formatHeurePivot(9)).toBe('09:00:00')
   })
   it("the reference data's truck modes win over the parameters", () => {
-    expect(truckModeLimits('VIS', [{ code: 'VIS', libelle: 'Vis', maxQuantite: 26 }])).toEqual({ min: null, max: 26, delaiHeures: null })
-    expect(withTruckLimits([{ code: 'FOND', libelle: 'Fond mouvant' }])[0]).toMatchObject({ minQuantite: 25, maxQuantite: 27, delaiMinLivraison: 72 })
+    expect(truckModeLimits('VIS', [{ code: 'VIS', libelle: 'Vis', maxQuantite: 26 }])).toEqual({
+      min: null,
+      max: 26,
+      delaiHeures: null,
+    })
+    expect(withTruckLimits([{ code: 'FOND', libelle: 'Fond mouvant' }])[0]).toMatchObject({
+      minQuantite: 25,
+      maxQuantite: 27,
+      delaiMinLivraison: 72,
+    })
     expect(truckModeLimits(undefined, null).max).toBe(27)
   })
 })
@@ -54,10 +82,14 @@ describe('texts copied character for character', () => {
     expect(MESSAGES.horaireDebutIdentique).toContain('doit etre identique')
     expect(MESSAGES.rechercheMin).toContain('caratères')
     expect(MESSAGES.etapeInconnue).toBe('Inconu')
-    expect(MESSAGES.adresseIncompatible).toContain('avec le l\'article')
-    expect(MESSAGES.intervalle).toBe("L'intervalle entre les deux dates de livraison est au-delà de 5 jours. Voulez-vous continuer ?")
+    expect(MESSAGES.adresseIncompatible).toContain("avec le l'article")
+    expect(MESSAGES.intervalle).toBe(
+      "L'intervalle entre les deux dates de livraison est au-delà de 5 jours. Voulez-vous continuer ?",
+    )
     expect(INTERVALLE_VARIANTE_PANIER).toContain("L'intervalle  entre")
-    expect(MESSAGES.periodeAnticipee).toBe('La date début de période de livraison est anticipée. Voulez-vous continuer ?')
+    expect(MESSAGES.periodeAnticipee).toBe(
+      'La date début de période de livraison est anticipée. Voulez-vous continuer ?',
+    )
     expect(MESSAGES.annuler).toBe('Voulez-vous vraiment annuler vos modifications?')
   })
 })

@@ -1,12 +1,39 @@
 import { describe, expect, it } from 'vitest'
-import { lineStepLabel, mobileStepLabel, orderLevelStepLabel, orderStepLabel, sortOrders, stepRank } from '../../src/domain/orders'
-import { afterOrderPage, deliveryPageStarts, firstHistoryWindow, historyWindow, nextDeliveryPage, nextHistoryWindow, orderHistoryQuery, startOrderPaging } from '../../src/domain/history-paging'
+import {
+  lineStepLabel,
+  mobileStepLabel,
+  orderLevelStepLabel,
+  orderStepLabel,
+  sortOrders,
+  stepRank,
+} from '../../src/domain/orders'
+import {
+  afterOrderPage,
+  deliveryPageStarts,
+  firstHistoryWindow,
+  historyWindow,
+  nextDeliveryPage,
+  nextHistoryWindow,
+  orderHistoryQuery,
+  startOrderPaging,
+} from '../../src/domain/history-paging'
 import { paris } from './helpers'
 
 describe('order steps', () => {
   it('the step labels of lines', () => {
-    expect(['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE', 'LIVREE', 'FACTUREE', 'SUPPRIMEE', 'ERREUR'].map(lineStepLabel)).toEqual([
-      'En attente de validation', 'Valorisée', 'Préparée', 'EN LOGISTIQUE', 'Livrée', 'Facturée', 'Supprimée', 'Erreur',
+    expect(
+      ['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE', 'LIVREE', 'FACTUREE', 'SUPPRIMEE', 'ERREUR'].map(
+        lineStepLabel,
+      ),
+    ).toEqual([
+      'En attente de validation',
+      'Valorisée',
+      'Préparée',
+      'EN LOGISTIQUE',
+      'Livrée',
+      'Facturée',
+      'Supprimée',
+      'Erreur',
     ])
     expect(lineStepLabel('AUTRE')).toBe('AUTRE')
   })
@@ -16,7 +43,9 @@ describe('order steps', () => {
     expect(orderStepLabel({ lignes: [{ etape: 'PREPAREE' }, { etape: 'PREPAREE' }] })).toBe('EN LOGISTIQUE')
   })
   it('Voir détails, plusieurs étapes', () => {
-    expect(orderStepLabel({ lignes: [{ etape: 'LIVREE' }, { etape: 'FACTUREE' }] })).toBe('Voir détails, plusieurs étapes')
+    expect(orderStepLabel({ lignes: [{ etape: 'LIVREE' }, { etape: 'FACTUREE' }] })).toBe(
+      'Voir détails, plusieurs étapes',
+    )
   })
   it("'Inconu' for a missing step on mobile", () => {
     expect(mobileStepLabel(null)).toBe('Inconu')
@@ -49,7 +78,9 @@ describe('history paging', () => {
     const endOfWindow = { ...first, suite: null }
     expect(nextDeliveryPage(endOfWindow)).toEqual({ dateFin: '2026-08-23' })
     // A copy saved before paging by count: no suite, a whole window.
-    expect(nextDeliveryPage({ dateDebut: '2026-08-24', dateFin: '2026-11-23', fin: false })).toEqual({ dateFin: '2026-08-23' })
+    expect(nextDeliveryPage({ dateDebut: '2026-08-24', dateFin: '2026-11-23', fin: false })).toEqual({
+      dateFin: '2026-08-23',
+    })
     const last = { dateDebut: '2020-11-01', dateFin: '2020-12-15', fin: true }
     expect(nextDeliveryPage({ ...last, suite: 'x' })).toEqual({ dateFin: '2020-12-15', apres: 'x' })
     expect(nextDeliveryPage({ ...last, suite: null })).toBeUndefined()
@@ -65,7 +96,11 @@ describe('history paging', () => {
   })
   it('the order-history paging: disabled for good once a load returns nothing', () => {
     const start = startOrderPaging(paris('2026-11-23T08:00'))
-    expect(orderHistoryQuery(start.window!)).toEqual({ etapes: 'FACTUREE,ERREUR,SUPPRIMEE', dateDebut: '2026-08-24', dateFin: '2026-11-23' })
+    expect(orderHistoryQuery(start.window!)).toEqual({
+      etapes: 'FACTUREE,ERREUR,SUPPRIMEE',
+      dateDebut: '2026-08-24',
+      dateFin: '2026-11-23',
+    })
     const next = afterOrderPage(start, 4)
     expect(next).toEqual({ window: { dateDebut: '2026-05-24', dateFin: '2026-08-23' }, termine: false })
     expect(afterOrderPage(next, 0)).toEqual({ window: null, termine: true })

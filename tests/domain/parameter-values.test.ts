@@ -29,7 +29,9 @@ describe('parameter values (cart-orders-admin §3 "Parameter", §5)', () => {
     expect(checkParameterValue('HORAIRE_COMMANDE', 'HEURE_PIVOT', '')).toBe('Valeur invalide')
     expect(checkParameterValue('HORAIRE_COMMANDE', 'HEURE_PIVOT', '9h')).toBe('Valeur invalide')
     expect(checkParameterValue('HORAIRE_COMMANDE', 'HEURE_PIVOT', '-1')).toBe('Valeur invalide')
-    expect(checkParameterValue('HORAIRE_COMMANDE', 'HEURE_PIVOT', '24')).toBe('Veuillez entrer une valeur comprise entre 0 et 23')
+    expect(checkParameterValue('HORAIRE_COMMANDE', 'HEURE_PIVOT', '24')).toBe(
+      'Veuillez entrer une valeur comprise entre 0 et 23',
+    )
     expect(normalizeParameterValue('HORAIRE_COMMANDE', 'HEURE_PIVOT', '9')).toBe('09:00:00')
     expect(normalizeParameterValue('HORAIRE_COMMANDE', 'HEURE_PIVOT', 0)).toBe('00:00:00')
     expect(normalizeParameterValue('HORAIRE_COMMANDE', 'HEURE_PIVOT', '23:00:00')).toBe('23:00:00')

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { parseQuantityInput, quantityBounds, quantiteMaxAlimentSimple, stepQuantity, validateQuantity } from '../../src/domain/quantity'
+import {
+  parseQuantityInput,
+  quantityBounds,
+  quantiteMaxAlimentSimple,
+  stepQuantity,
+  validateQuantity,
+} from '../../src/domain/quantity'
 import { roundTonnes } from '../../src/domain/tonnes'
 
 describe('quantity', () => {
   it('Veuillez renseigner une quantité valide (required, numeric, above 0)', () => {
-    for (const bad of [null, undefined, '', 'abc', 0, '0', -2, NaN]) expect(validateQuantity(bad)).toBe('Veuillez renseigner une quantité valide')
+    for (const bad of [null, undefined, '', 'abc', 0, '0', -2, NaN])
+      expect(validateQuantity(bad)).toBe('Veuillez renseigner une quantité valide')
     expect(validateQuantity(12)).toBeNull()
   })
   it('Veuillez renseigner une valeur égale à {min} t (when min ≥ max)', () => {
@@ -14,7 +21,9 @@ describe('quantity', () => {
     expect(validateQuantity(25, b)).toBeNull()
   })
   it('Veuillez renseigner une valeur inférieure ou égale à {max} t (otherwise)', () => {
-    expect(validateQuantity(16, quantityBounds({ quantiteMax: 15.5 }))).toBe('Veuillez renseigner une valeur inférieure ou égale à 15,5 t')
+    expect(validateQuantity(16, quantityBounds({ quantiteMax: 15.5 }))).toBe(
+      'Veuillez renseigner une valeur inférieure ou égale à 15,5 t',
+    )
     expect(validateQuantity('15,5', quantityBounds({ quantiteMax: 15.5 }))).toBeNull()
   })
   it('absolute 29 t, narrowed by the article constraints, never widened', () => {
@@ -42,10 +51,12 @@ describe('quantity', () => {
     expect(roundTonnes(0.1 + 0.2)).toBe(0.3)
     expect(roundTonnes(1.0005)).toBe(1.001)
     expect(roundTonnes(NaN)).toBe(0)
-    fc.assert(fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (x) => {
-      const r = roundTonnes(x)
-      expect(Math.abs(r - x)).toBeLessThanOrEqual(0.0005 + 1e-9)
-      expect(roundTonnes(r)).toBe(r)
-    }))
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (x) => {
+        const r = roundTonnes(x)
+        expect(Math.abs(r - x)).toBeLessThanOrEqual(0.0005 + 1e-9)
+        expect(roundTonnes(r)).toBe(r)
+      }),
+    )
   })
 })

@@ -8,7 +8,13 @@ import { DATE_INEXISTANTE, IsoDate } from '../../src/api/contract/common'
 import * as v from 'valibot'
 import { CONTRAT_REFUS, contractRefusal } from '../../src/domain/contracts'
 import { isFamille461, minGapDays } from '../../src/domain/delivery-window'
-import { isLotArticleOrderable, planTrancheStates, TRANCHE_REFUS, trancheRefusal, type LotPlans } from '../../src/domain/feeding-plan'
+import {
+  isLotArticleOrderable,
+  planTrancheStates,
+  TRANCHE_REFUS,
+  trancheRefusal,
+  type LotPlans,
+} from '../../src/domain/feeding-plan'
 import { DEFAULT_ORDER_PARAMETERS } from '../../src/domain/order-parameters'
 import { CRENEAU_INCONNU, validateOrderLine } from '../../src/domain/order-line'
 import { prepareLine, restoreAutreLieux, withAutreInComment } from '../../src/domain/submission'
@@ -27,16 +33,32 @@ describe('minimum gap 1 day for family 461', () => {
   })
 })
 
-describe('storage place is valid only if it is among the building\'s silo types (or the defaults)', () => {
-  const line = { idLigne: '001', numArticle: '410102', quantiteCommande: 5, codeModeCamion: 'VIS', numAdresse: 1, datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27', matinApmidi: 'ID', finMatinApmidi: 'ID' }
-  const placeErrors = (over: Record<string, unknown>, batiment: { numBatiment: number; typesSilo: string[] } | null = null) =>
-    validateOrderLine({ ...line, ...over }, { now, params: { ...DEFAULT_ORDER_PARAMETERS, typesSiloDefault: ['001', '010'] }, batiment }).filter((e) => e.field.startsWith('codeTypeSilo'))
+describe("storage place is valid only if it is among the building's silo types (or the defaults)", () => {
+  const line = {
+    idLigne: '001',
+    numArticle: '410102',
+    quantiteCommande: 5,
+    codeModeCamion: 'VIS',
+    numAdresse: 1,
+    datePrevueLivraison: '2026-11-25',
+    finDatePrevueLivraison: '2026-11-27',
+    matinApmidi: 'ID',
+    finMatinApmidi: 'ID',
+  }
+  const placeErrors = (
+    over: Record<string, unknown>,
+    batiment: { numBatiment: number; typesSilo: string[] } | null = null,
+  ) =>
+    validateOrderLine(
+      { ...line, ...over },
+      { now, params: { ...DEFAULT_ORDER_PARAMETERS, typesSiloDefault: ['001', '010'] }, batiment },
+    ).filter((e) => e.field.startsWith('codeTypeSilo'))
   it('with no building, only the defaults and Autre', () => {
     expect(placeErrors({ codeTypeSilo1: '999' })).toHaveLength(1)
     expect(placeErrors({ codeTypeSilo1: '010' })).toEqual([])
     expect(placeErrors({ codeTypeSilo1: '997:Silo du fond' })).toEqual([])
   })
-  it("with a building, its silo types too", () => {
+  it('with a building, its silo types too', () => {
     expect(placeErrors({ codeTypeSilo1: '005' }, { numBatiment: 12, typesSilo: ['005'] })).toEqual([])
     expect(placeErrors({ codeTypeSilo1: '006' }, { numBatiment: 12, typesSilo: ['005'] })).toHaveLength(1)
   })
@@ -44,26 +66,48 @@ describe('storage place is valid only if it is among the building\'s silo types 
 
 describe("a storage place whose code starts with '997:' has the text after it added to the line comment and the code replaced by 997", () => {
   it('the server restores the words from the comment, so the same rules check them', () => {
-    const sent = withAutreInComment({ codeTypeSilo1: '001', codeTypeSilo2: '997:Silo du fond', commentaire: 'Portail vert; ouvert' })
-    expect(sent).toEqual({ codeTypeSilo1: '001', codeTypeSilo2: '997', commentaire: 'Portail vert; ouvert; Silo du fond' })
-    expect(restoreAutreLieux(sent)).toEqual({ codeTypeSilo1: '001', codeTypeSilo2: '997:Silo du fond', commentaire: 'Portail vert; ouvert' })
+    const sent = withAutreInComment({
+      codeTypeSilo1: '001',
+      codeTypeSilo2: '997:Silo du fond',
+      commentaire: 'Portail vert; ouvert',
+    })
+    expect(sent).toEqual({
+      codeTypeSilo1: '001',
+      codeTypeSilo2: '997',
+      commentaire: 'Portail vert; ouvert; Silo du fond',
+    })
+    expect(restoreAutreLieux(sent)).toEqual({
+      codeTypeSilo1: '001',
+      codeTypeSilo2: '997:Silo du fond',
+      commentaire: 'Portail vert; ouvert',
+    })
   })
   it('round-trips any words and comment (prepareLine then restore gives the Autre places back)', () => {
-    const words = fc.string({ minLength: 3, maxLength: 20 }).map((s) => s.replace(/;/g, ',').trim()).filter((s) => s.length >= 3 && !s.includes('; '))
+    const words = fc
+      .string({ minLength: 3, maxLength: 20 })
+      .map((s) => s.replace(/;/g, ',').trim())
+      .filter((s) => s.length >= 3 && !s.includes('; '))
     fc.assert(
-      fc.property(fc.array(words, { minLength: 1, maxLength: 3 }), fc.option(fc.string({ maxLength: 40 }).map((s) => s.trim())), (autres, commentaire) => {
-        const places = Object.fromEntries(autres.map((w, i) => [`codeTypeSilo${i + 1}`, `997:${w}`]))
-        const sent = prepareLine({ idLigne: '001', ...places, commentaire })
-        const back = restoreAutreLieux(sent)
-        autres.forEach((w, i) => expect(back[`codeTypeSilo${i + 1}` as 'codeTypeSilo1']).toBe(`997:${w}`))
-      }),
+      fc.property(
+        fc.array(words, { minLength: 1, maxLength: 3 }),
+        fc.option(fc.string({ maxLength: 40 }).map((s) => s.trim())),
+        (autres, commentaire) => {
+          const places = Object.fromEntries(autres.map((w, i) => [`codeTypeSilo${i + 1}`, `997:${w}`]))
+          const sent = prepareLine({ idLigne: '001', ...places, commentaire })
+          const back = restoreAutreLieux(sent)
+          autres.forEach((w, i) => expect(back[`codeTypeSilo${i + 1}` as 'codeTypeSilo1']).toBe(`997:${w}`))
+        },
+      ),
     )
   })
   it('997 with no words left in the comment is refused by the 3-to-20-characters rule', () => {
     const back = restoreAutreLieux({ codeTypeSilo1: '997', commentaire: null })
     expect(back.codeTypeSilo1).toBe('997:')
     const errors = validateOrderLine({ idLigne: '001', ...back }, { now })
-    expect(errors).toContainEqual({ field: 'codeTypeSilo1', message: 'Le lieu de stockage doit contenir entre 3 et 20 caractères' })
+    expect(errors).toContainEqual({
+      field: 'codeTypeSilo1',
+      message: 'Le lieu de stockage doit contenir entre 3 et 20 caractères',
+    })
   })
 })
 
@@ -72,17 +116,29 @@ describe('a tranche is orderable and recommended only if it is not complete and 
     nbAnimaux: 1000,
     quantitesCommandees: { A1: 1, A2: 0.5 },
     plansAlimentation: [
-      { dateDebut: '2026-11-01', dateFin: '2026-12-31', tranches: [
-        { ageMini: 0, ageMaxi: 10, quantite: 1, articles: [{ numArticle: 'A1' }] },
-        { ageMini: 11, ageMaxi: 20, quantite: 2, articles: [{ numArticle: 'A2' }] },
-        { ageMini: 21, ageMaxi: 30, quantite: 3, articles: [{ numArticle: 'A3' }] },
-      ] },
-      { dateDebut: '2026-12-01', dateFin: '2026-12-31', tranches: [{ ageMini: 0, ageMaxi: 10, quantite: 1, articles: [{ numArticle: 'B1' }] }] },
+      {
+        dateDebut: '2026-11-01',
+        dateFin: '2026-12-31',
+        tranches: [
+          { ageMini: 0, ageMaxi: 10, quantite: 1, articles: [{ numArticle: 'A1' }] },
+          { ageMini: 11, ageMaxi: 20, quantite: 2, articles: [{ numArticle: 'A2' }] },
+          { ageMini: 21, ageMaxi: 30, quantite: 3, articles: [{ numArticle: 'A3' }] },
+        ],
+      },
+      {
+        dateDebut: '2026-12-01',
+        dateFin: '2026-12-31',
+        tranches: [{ ageMini: 0, ageMaxi: 10, quantite: 1, articles: [{ numArticle: 'B1' }] }],
+      },
     ],
   }
   it('each tranche says why it cannot be ordered', () => {
     const states = planTrancheStates(lot, lot.plansAlimentation[0]!)
-    expect(states.map((s) => trancheRefusal(s, true))).toEqual([TRANCHE_REFUS.complete, null, TRANCHE_REFUS.precedenteIncomplete])
+    expect(states.map((s) => trancheRefusal(s, true))).toEqual([
+      TRANCHE_REFUS.complete,
+      null,
+      TRANCHE_REFUS.precedenteIncomplete,
+    ])
     expect(trancheRefusal(states[1], false)).toBe(TRANCHE_REFUS.planHorsDates)
   })
   it('an article may be ordered for a lot only from an orderable tranche of a current plan', () => {
@@ -101,12 +157,15 @@ describe('truck mode and slots are among the known codes', () => {
     expect(validateTruckMode('VIS', 5, modes)).toBeNull()
   })
   it('an unknown slot is refused when the slots are known', () => {
-    const errors = validateOrderLine({ idLigne: '001', matinApmidi: 'XX', finMatinApmidi: 'ID' }, { now, creneaux: ['ID', 'JM'] })
+    const errors = validateOrderLine(
+      { idLigne: '001', matinApmidi: 'XX', finMatinApmidi: 'ID' },
+      { now, creneaux: ['ID', 'JM'] },
+    )
     expect(errors).toContainEqual({ field: 'matinApmidi', message: CRENEAU_INCONNU })
   })
 })
 
-describe('a line may name only one of the customer\'s contracts, for its article, not ended', () => {
+describe("a line may name only one of the customer's contracts, for its article, not ended", () => {
   it('refusals', () => {
     const c = { numContrat: 'C1', numArticle: '410101', dateFin: '2026-12-31' }
     expect(contractRefusal(undefined, '410101', now)).toBe(CONTRAT_REFUS.inconnu)
@@ -120,11 +179,17 @@ describe('dates cross the API as real days', () => {
   it('a yyyy-mm-dd string is accepted exactly when luxon finds it valid (years 1900 to 2999)', () => {
     const part = (n: number) => String(n).padStart(2, '0')
     fc.assert(
-      fc.property(fc.integer({ min: 1900, max: 2999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), (y, m, d) => {
-        const s = `${y}-${part(m)}-${part(d)}`
-        expect(v.safeParse(IsoDate, s).success).toBe(DateTime.fromISO(s).isValid)
-      }),
+      fc.property(
+        fc.integer({ min: 1900, max: 2999 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 0, max: 99 }),
+        (y, m, d) => {
+          const s = `${y}-${part(m)}-${part(d)}`
+          expect(v.safeParse(IsoDate, s).success).toBe(DateTime.fromISO(s).isValid)
+        },
+      ),
     )
-    for (const s of ['2026-02-30', '0000-00-00', '9999-99-99']) expect(v.safeParse(IsoDate, s).issues?.[0]?.message).toBe(DATE_INEXISTANTE)
+    for (const s of ['2026-02-30', '0000-00-00', '9999-99-99'])
+      expect(v.safeParse(IsoDate, s).issues?.[0]?.message).toBe(DATE_INEXISTANTE)
   })
 })

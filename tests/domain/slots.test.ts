@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { isSingleDayPairValid, validateSlots } from '../../src/domain/slots'
 
-const line = (o: object) => ({ idLigne: '001', datePrevueLivraison: '2026-11-24', finDatePrevueLivraison: '2026-11-27', matinApmidi: 'JM', finMatinApmidi: 'JA', ...o })
+const line = (o: object) => ({
+  idLigne: '001',
+  datePrevueLivraison: '2026-11-24',
+  finDatePrevueLivraison: '2026-11-27',
+  matinApmidi: 'JM',
+  finMatinApmidi: 'JA',
+  ...o,
+})
 
 describe('slots', () => {
   it('both slots are required (Requis)', () => {
-    expect(validateSlots(line({ matinApmidi: '', finMatinApmidi: null }))).toEqual({ matinApmidi: 'Requis', finMatinApmidi: 'Requis' })
+    expect(validateSlots(line({ matinApmidi: '', finMatinApmidi: null }))).toEqual({
+      matinApmidi: 'Requis',
+      finMatinApmidi: 'Requis',
+    })
     expect(validateSlots(line({}))).toEqual({ matinApmidi: null, finMatinApmidi: null })
   })
   it("L'horaire de début de livraison doit etre identique pour tous les aliments dont la date de début de livraison est la même", () => {
@@ -16,8 +26,13 @@ describe('slots', () => {
   })
   it('unless one line is ID, or the start dates differ', () => {
     expect(validateSlots(line({}), [line({ idLigne: '002', matinApmidi: 'ID' })]).matinApmidi).toBeNull()
-    expect(validateSlots(line({ matinApmidi: 'ID' }), [line({ idLigne: '002', matinApmidi: 'JA' })]).matinApmidi).toBeNull()
-    expect(validateSlots(line({}), [line({ idLigne: '002', matinApmidi: 'JA', datePrevueLivraison: '2026-11-25' })]).matinApmidi).toBeNull()
+    expect(
+      validateSlots(line({ matinApmidi: 'ID' }), [line({ idLigne: '002', matinApmidi: 'JA' })]).matinApmidi,
+    ).toBeNull()
+    expect(
+      validateSlots(line({}), [line({ idLigne: '002', matinApmidi: 'JA', datePrevueLivraison: '2026-11-25' })])
+        .matinApmidi,
+    ).toBeNull()
     expect(validateSlots(line({}), [line({ matinApmidi: 'JA' })]).matinApmidi).toBeNull() // itself
   })
   it('Les horaires ne sont pas valides pour une livraison sur un seul jour', () => {
@@ -27,7 +42,9 @@ describe('slots', () => {
     }
     expect(isSingleDayPairValid('JM', 'JA')).toBe(false)
     const oneDay = line({ finDatePrevueLivraison: '2026-11-24', matinApmidi: 'JM', finMatinApmidi: 'JA' })
-    expect(validateSlots(oneDay).finMatinApmidi).toBe('Les horaires ne sont pas valides pour une livraison sur un seul jour')
+    expect(validateSlots(oneDay).finMatinApmidi).toBe(
+      'Les horaires ne sont pas valides pour une livraison sur un seul jour',
+    )
     expect(validateSlots({ ...oneDay, finMatinApmidi: 'J1' }).finMatinApmidi).toBeNull()
   })
 })

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
-  allowedSiloTypes, autreLieuTexte, emptyPlaces, encodeAutreLieu, sanitizePlaces, validateStoragePlaces, visiblePlaceCount,
+  allowedSiloTypes,
+  autreLieuTexte,
+  emptyPlaces,
+  encodeAutreLieu,
+  sanitizePlaces,
+  validateStoragePlaces,
+  visiblePlaceCount,
 } from '../../src/domain/storage-places'
 import { placeOverlapWarnings } from '../../src/domain/cart-checks'
 
@@ -17,7 +23,9 @@ describe('storage places', () => {
   it('997 "Autre" with 3 to 20 characters', () => {
     expect(encodeAutreLieu(' Hangar ')).toBe('997:Hangar')
     expect(autreLieuTexte('997:Hangar')).toBe('Hangar')
-    expect(validateStoragePlaces({ codeTypeSilo1: '997:ab' }).codeTypeSilo1).toBe('Le lieu de stockage doit contenir entre 3 et 20 caractères')
+    expect(validateStoragePlaces({ codeTypeSilo1: '997:ab' }).codeTypeSilo1).toBe(
+      'Le lieu de stockage doit contenir entre 3 et 20 caractères',
+    )
     expect(validateStoragePlaces({ codeTypeSilo1: `997:${'x'.repeat(21)}` }).codeTypeSilo1).not.toBeNull()
     expect(validateStoragePlaces({ codeTypeSilo1: '997:abc' }).codeTypeSilo1).toBeNull()
     expect(validateStoragePlaces({ codeTypeSilo1: `997:${'x'.repeat(20)}` }).codeTypeSilo1).toBeNull()
@@ -26,17 +34,38 @@ describe('storage places', () => {
     const allowed = allowedSiloTypes({ numBatiment: 1, typesSilo: [{ code: 'B1' }, 'B2'] }, ['D1'])
     expect(allowed).toEqual(['B1', 'B2', 'D1', '997'])
     expect(validateStoragePlaces({ codeTypeSilo1: 'ZZ' }, allowed).codeTypeSilo1).toBe('Lieu de stockage non reconnu')
-    expect(validateStoragePlaces({ codeTypeSilo1: 'D1', codeTypeSilo2: '997:Hangar' }, allowed)).toEqual({ codeTypeSilo1: null, codeTypeSilo2: null, codeTypeSilo3: null })
+    expect(validateStoragePlaces({ codeTypeSilo1: 'D1', codeTypeSilo2: '997:Hangar' }, allowed)).toEqual({
+      codeTypeSilo1: null,
+      codeTypeSilo2: null,
+      codeTypeSilo3: null,
+    })
   })
   it('invalid storage values are dropped and the gaps closed; choosing a building clears the places', () => {
-    expect(sanitizePlaces({ codeTypeSilo1: 'ZZ', codeTypeSilo2: 'B1', codeTypeSilo3: '997:Hangar' }, ['B1', '997'])).toEqual({
-      codeTypeSilo1: 'B1', codeTypeSilo2: '997:Hangar', codeTypeSilo3: null,
+    expect(
+      sanitizePlaces({ codeTypeSilo1: 'ZZ', codeTypeSilo2: 'B1', codeTypeSilo3: '997:Hangar' }, ['B1', '997']),
+    ).toEqual({
+      codeTypeSilo1: 'B1',
+      codeTypeSilo2: '997:Hangar',
+      codeTypeSilo3: null,
     })
     expect(emptyPlaces()).toEqual({ codeTypeSilo1: null, codeTypeSilo2: null, codeTypeSilo3: null })
   })
   it('Ce lieu de stockage est déjà prévu pour une autre commande de votre panier à la même date', () => {
-    const a = { idLigne: '001', numAdresse: 1, datePrevueLivraison: '2026-11-24', finDatePrevueLivraison: '2026-11-26', codeTypeSilo1: 'S1', codeTypeSilo2: 'S2' }
-    const b = { idLigne: '002', numAdresse: 1, datePrevueLivraison: '2026-11-26', finDatePrevueLivraison: '2026-11-27', codeTypeSilo1: 'S2' }
+    const a = {
+      idLigne: '001',
+      numAdresse: 1,
+      datePrevueLivraison: '2026-11-24',
+      finDatePrevueLivraison: '2026-11-26',
+      codeTypeSilo1: 'S1',
+      codeTypeSilo2: 'S2',
+    }
+    const b = {
+      idLigne: '002',
+      numAdresse: 1,
+      datePrevueLivraison: '2026-11-26',
+      finDatePrevueLivraison: '2026-11-27',
+      codeTypeSilo1: 'S2',
+    }
     expect(placeOverlapWarnings(a, [b])).toEqual({
       codeTypeSilo1: null,
       codeTypeSilo2: 'Ce lieu de stockage est déjà prévu pour une autre commande de votre panier à la même date',

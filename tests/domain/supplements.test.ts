@@ -32,7 +32,8 @@ describe('supplementations', () => {
 
 describe('minerals', () => {
   it('Veuillez renseigner une quantité de mineraux voulue (required, numeric, above 0)', () => {
-    for (const bad of [null, '', 'x', 0, -1]) expect(validateMineralQuantity(bad)).toBe('Veuillez renseigner une quantité de mineraux voulue')
+    for (const bad of [null, '', 'x', 0, -1])
+      expect(validateMineralQuantity(bad)).toBe('Veuillez renseigner une quantité de mineraux voulue')
   })
   it('Veuillez renseigner une valeur maximale ou égale à {max} % (mineral max 15 % by default)', () => {
     expect(validateMineralQuantity(16)).toBe('Veuillez renseigner une valeur maximale ou égale à 15 %')
@@ -42,7 +43,12 @@ describe('minerals', () => {
     expect(mineralMax(null)).toBe(15)
   })
   it('each mineral of a line', () => {
-    expect(validateMineraux([{ numArticle: 'M1', quantiteCommande: 2 }, { numArticle: 'M2', quantiteCommande: null }])).toEqual({
+    expect(
+      validateMineraux([
+        { numArticle: 'M1', quantiteCommande: 2 },
+        { numArticle: 'M2', quantiteCommande: null },
+      ]),
+    ).toEqual({
       M2: 'Veuillez renseigner une quantité de mineraux voulue',
     })
   })

@@ -2,7 +2,17 @@
 // and when leaving the page sends it.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { buildEvaluationBody, clampComment, EMPTY_SURVEY, hasGlobalRating, normalizeNote, NOTE_VALEURS, shouldSendOnLeave, starsLabel, type SurveyForm } from '../../src/domain/survey'
+import {
+  buildEvaluationBody,
+  clampComment,
+  EMPTY_SURVEY,
+  hasGlobalRating,
+  normalizeNote,
+  NOTE_VALEURS,
+  shouldSendOnLeave,
+  starsLabel,
+  type SurveyForm,
+} from '../../src/domain/survey'
 import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../../src/domain/constants'
 import { Evaluation } from '../../src/api/contract/evaluations'
 import * as v from 'valibot'
@@ -25,10 +35,12 @@ describe('ratings: 5 stars in half steps', () => {
     expect(normalizeNote(null)).toBeNull()
   })
   it('any number gives null or one of the ten values', () => {
-    fc.assert(fc.property(fc.double(), (x) => {
-      const n = normalizeNote(x)
-      return n === null || NOTE_VALEURS.includes(n)
-    }))
+    fc.assert(
+      fc.property(fc.double(), (x) => {
+        const n = normalizeNote(x)
+        return n === null || NOTE_VALEURS.includes(n)
+      }),
+    )
   })
   it("is read out in French: '3,5 étoiles sur 5', singular under 2", () => {
     expect(starsLabel(3.5)).toBe('3,5 étoiles sur 5')
@@ -45,10 +57,15 @@ describe('the body sent (POST /web/v1/evualuations)', () => {
     expect(hasGlobalRating(form({}))).toBe(false)
   })
   it('numTiers, numeroCommande, questionnaire {notes, commentaire}; unset details are null', () => {
-    expect(buildEvaluationBody('100001', '700001', form({ globale: 4.5, fluidite: 3, commentaire: '  Très pratique  ' }))).toEqual({
+    expect(
+      buildEvaluationBody('100001', '700001', form({ globale: 4.5, fluidite: 3, commentaire: '  Très pratique  ' })),
+    ).toEqual({
       numTiers: '100001',
       numeroCommande: '700001',
-      questionnaire: { notes: { globale: 4.5, design: null, fluidite: 3, lisibilite: null, navigation: null }, commentaire: 'Très pratique' },
+      questionnaire: {
+        notes: { globale: 4.5, design: null, fluidite: 3, lisibilite: null, navigation: null },
+        commentaire: 'Très pratique',
+      },
     })
   })
   it('the number unknown yet (order still in the outbox) is null; an empty comment is null', () => {
@@ -60,14 +77,18 @@ describe('the body sent (POST /web/v1/evualuations)', () => {
   it('the comment is at most 1000 characters', () => {
     const long = 'é'.repeat(COMMENTAIRE_QUESTIONNAIRE_MAX + 50)
     expect(clampComment(long)).toHaveLength(COMMENTAIRE_QUESTIONNAIRE_MAX)
-    expect(buildEvaluationBody('100001', null, form({ globale: 5, commentaire: long }))!.questionnaire.commentaire).toHaveLength(COMMENTAIRE_QUESTIONNAIRE_MAX)
+    expect(
+      buildEvaluationBody('100001', null, form({ globale: 5, commentaire: long }))!.questionnaire.commentaire,
+    ).toHaveLength(COMMENTAIRE_QUESTIONNAIRE_MAX)
   })
   it('whatever was entered, the body passes the server contract', () => {
     const note = fc.oneof(fc.constant(null), fc.double())
-    fc.assert(fc.property(note, note, note, fc.string({ maxLength: 1200 }), (globale, design, navigation, commentaire) => {
-      const body = buildEvaluationBody('100001', '700001', form({ globale, design, navigation, commentaire }))
-      return body === null ? normalizeNote(globale) === null : v.safeParse(Evaluation, body).success
-    }))
+    fc.assert(
+      fc.property(note, note, note, fc.string({ maxLength: 1200 }), (globale, design, navigation, commentaire) => {
+        const body = buildEvaluationBody('100001', '700001', form({ globale, design, navigation, commentaire }))
+        return body === null ? normalizeNote(globale) === null : v.safeParse(Evaluation, body).success
+      }),
+    )
   })
 })
 

@@ -12,7 +12,14 @@ async function expectNoSeriousViolation(page: Page, screen: string) {
   expect(serious).toEqual([])
 }
 
-const PUBLIC = ['/login', '/error-logout?cause=TIERS_NON_RECONNU', '/infos/conditionsVente', '/infos/mention', '/infos/politique', '/infos/contacts']
+const PUBLIC = [
+  '/login',
+  '/error-logout?cause=TIERS_NON_RECONNU',
+  '/infos/conditionsVente',
+  '/infos/mention',
+  '/infos/politique',
+  '/infos/contacts',
+]
 const FARMER = [
   '/catalog/order_history',
   '/catalog/aliments',

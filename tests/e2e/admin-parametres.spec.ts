@@ -9,7 +9,10 @@ const PIVOT_PATH = '/web/v1/parametres/DEFAULT/HORAIRE_COMMANDE/HEURE_PIVOT'
 
 async function openParametres(page: Page) {
   await signIn(page, 'admin')
-  await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Paramètres' }).click()
+  await page
+    .getByRole('navigation', { name: "Menu d'administration" })
+    .getByRole('link', { name: 'Paramètres' })
+    .click()
   await expect(page).toHaveURL(/\/admin\/parametres$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible()
 }
@@ -17,23 +20,30 @@ async function openParametres(page: Page) {
 async function expectNoSeriousViolation(page: Page) {
   await page.waitForLoadState('networkidle')
   const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.help}`)
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length}) ${v.help}`)
   expect(serious).toEqual([])
 }
 
 async function restorePivot(page: Page) {
-  const res = await page.request.put(PIVOT_PATH, { data: { categorie: 'HORAIRE_COMMANDE', code: 'HEURE_PIVOT', value: '10:00:00' } })
+  const res = await page.request.put(PIVOT_PATH, {
+    data: { categorie: 'HORAIRE_COMMANDE', code: 'HEURE_PIVOT', value: '10:00:00' },
+  })
   expect(res.status()).toBe(200)
 }
 
-test('the admin changes the pivot hour, saves it, and still sees it after a reload; the order rules follow', async ({ page }) => {
+test('the admin changes the pivot hour, saves it, and still sees it after a reload; the order rules follow', async ({
+  page,
+}) => {
   await openParametres(page)
   const row = page.getByRole('form', { name: /^Heure pivot/ })
   const field = row.getByRole('textbox', { name: /^Heure pivot/ })
   await expect(field).toHaveValue('10')
   await expect(row.getByRole('button', { name: 'Enregister' })).toBeDisabled()
   await expectNoSeriousViolation(page)
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/parametres-390.png`, fullPage: true })
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.SCREENSHOTS}/parametres-390.png`, fullPage: true })
   try {
     await row.getByRole('button', { name: 'Modifier' }).click()
     await expect(field).toBeFocused()
@@ -44,7 +54,9 @@ test('the admin changes the pivot hour, saves it, and still sees it after a relo
     await expect(row.getByRole('button', { name: 'Modifier' })).toBeEnabled()
 
     await page.reload()
-    await expect(page.getByRole('form', { name: /^Heure pivot/ }).getByRole('textbox', { name: /^Heure pivot/ })).toHaveValue('9')
+    await expect(
+      page.getByRole('form', { name: /^Heure pivot/ }).getByRole('textbox', { name: /^Heure pivot/ }),
+    ).toHaveValue('9')
     // Staff read a member's order rules while acting for that member (connect-as).
     expect((await page.request.put('/web/user/me/tiers', { data: { numTiers: '100001' } })).status()).toBe(200)
     const commande = await (await page.request.get('/web/v1/referentiel/parametres-commande?numTiers=100001')).json()
@@ -54,7 +66,9 @@ test('the admin changes the pivot hour, saves it, and still sees it after a relo
   }
 })
 
-test('a wrong value shows the spec’s message and keeps the typed text; Annuler restores the value', async ({ page }) => {
+test('a wrong value shows the spec’s message and keeps the typed text; Annuler restores the value', async ({
+  page,
+}) => {
   await openParametres(page)
   const row = page.getByRole('form', { name: /^Heure pivot/ })
   const field = row.getByRole('textbox', { name: /^Heure pivot/ })
@@ -90,7 +104,11 @@ test('a wrong value shows the spec’s message and keeps the typed text; Annuler
 test('a failed save restores the previous value and says so', async ({ page }) => {
   await openParametres(page)
   await page.route('**/web/v1/parametres/DEFAULT/MODE_CAMION_QTE/VIS_MAX', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE' }),
+    }),
   )
   const row = page.getByRole('form', { name: /^Camion souffleur : quantité maximum/ })
   const field = row.getByRole('textbox')
@@ -112,7 +130,8 @@ test('on a tablet the screen has no serious accessibility problem', async ({ bro
   const page = await context.newPage()
   await openParametres(page)
   await expectNoSeriousViolation(page)
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/parametres-1024.png`, fullPage: true })
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.SCREENSHOTS}/parametres-1024.png`, fullPage: true })
   await context.close()
 })
 

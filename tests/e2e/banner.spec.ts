@@ -10,7 +10,10 @@ const day = (plus: number) => DateTime.now().setZone('Europe/Paris').plus({ days
 
 async function openBanniere(page: Page) {
   await signIn(page, 'admin')
-  await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Bannière de messages' }).click()
+  await page
+    .getByRole('navigation', { name: "Menu d'administration" })
+    .getByRole('link', { name: 'Bannière de messages' })
+    .click()
   await expect(page).toHaveURL(/\/admin\/banniere-messages$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Bannière de messages' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Messages en cours' })).toBeVisible()
@@ -19,7 +22,9 @@ async function openBanniere(page: Page) {
 async function expectNoSeriousViolation(page: Page) {
   await page.waitForLoadState('networkidle')
   const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.help}`)
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length}) ${v.help}`)
   expect(serious).toEqual([])
 }
 
@@ -53,7 +58,8 @@ test('the admin adds a message for the next days; a farmer then sees it in the b
     await form.getByLabel('Message').fill(texte)
     await form.getByLabel('Date de début').fill(day(0))
     await form.getByLabel('Date de fin').fill(day(3))
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/banniere-nouveau-390.png`, fullPage: true })
+    if (process.env.SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.SCREENSHOTS}/banniere-nouveau-390.png`, fullPage: true })
     await form.getByRole('button', { name: 'Enregistrer' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Message enregistré.' })).toBeVisible()
     await expect(form).toBeHidden()
@@ -81,7 +87,9 @@ test('the admin adds a message for the next days; a farmer then sees it in the b
   }
 })
 
-test("the form says the spec's messages, keeps what was typed, and offers no past day nor an end before the start", async ({ page }) => {
+test("the form says the spec's messages, keeps what was typed, and offers no past day nor an end before the start", async ({
+  page,
+}) => {
   await openBanniere(page)
   await page.getByRole('button', { name: 'Ajouter un message' }).click()
   const form = page.getByRole('form', { name: 'Nouveau message' })
@@ -112,12 +120,18 @@ test("the form says the spec's messages, keeps what was typed, and offers no pas
   expect(sent).toBe(false)
 })
 
-test('a refused save shows the server’s reason and loses nothing; Copier and Supprimer (with its question) in the history', async ({ page }) => {
+test('a refused save shows the server’s reason and loses nothing; Copier and Supprimer (with its question) in the history', async ({
+  page,
+}) => {
   const texte = `Copie de test (${Date.now()})`
   await openBanniere(page)
   await page.route('**/web/v1/messages', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.' }) })
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.' }),
+        })
       : route.fallback(),
   )
   await page.getByText(/^Historique \(\d+\)/).click()

@@ -27,7 +27,9 @@ test('lot detail on a phone: every plan tab lies within the screen', async ({ pa
 test.describe('an adviser on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
 
-  test('acting for a farmer, the header says who acts and the way out goes back to the member search', async ({ page }) => {
+  test('acting for a farmer, the header says who acts and the way out goes back to the member search', async ({
+    page,
+  }) => {
     await signIn(page, 'conseiller')
     await page.getByLabel("Nom ou numéro d'adhérent").fill('GAEC DES TROIS')
     await page.getByText('GAEC DES TROIS CHÊNES').click()
@@ -43,21 +45,31 @@ test.describe('an adviser on a tablet', () => {
 test('cart step bar on a phone: every step named, on one line', async ({ page }) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   const steps = page.getByRole('navigation', { name: 'Étapes de la commande' })
-  for (const name of ['Panier', 'Réglement', 'Confirmation']) await expect(steps.locator('span[aria-hidden="true"]').getByText(name, { exact: true })).toBeVisible()
+  for (const name of ['Panier', 'Réglement', 'Confirmation'])
+    await expect(steps.locator('span[aria-hidden="true"]').getByText(name, { exact: true })).toBeVisible()
   const items = await steps.getByRole('listitem').all()
   const heights = await Promise.all(items.map(async (li) => (await li.boundingBox())!.height))
   for (const h of heights) expect(h).toBeLessThan(48)
 })
 
-test('an article opened with the network cut: no "Aucune supplémentation" under the note that they could not be loaded', async ({ page, network }) => {
+test('an article opened with the network cut: no "Aucune supplémentation" under the note that they could not be loaded', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
   await expect(page.locator('main li').first()).toBeVisible()
   network.cut()
   await page.reload()
   await expect(page.getByText(/^Hors connexion — données du/)).toBeVisible()
-  await page.locator('main li').filter({ hasText: 'Article 410104' }).getByRole('button', { name: /^Commander/ }).click()
+  await page
+    .locator('main li')
+    .filter({ hasText: 'Article 410104' })
+    .getByRole('button', { name: /^Commander/ })
+    .click()
   const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
-  await expect(dialog.getByText("Hors connexion : les supplémentations de cet article n'ont pas pu être chargées.")).toBeVisible()
+  await expect(
+    dialog.getByText("Hors connexion : les supplémentations de cet article n'ont pas pu être chargées."),
+  ).toBeVisible()
   await expect(dialog.getByText('Aucune supplémentation ni minéral pour cet article.')).toHaveCount(0)
 })

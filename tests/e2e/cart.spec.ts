@@ -24,9 +24,13 @@ async function craftCart(page: Page, lines: Line[]) {
 async function storedLines(page: Page) {
   return page.evaluate(async () => {
     const req = indexedDB.open('silo')
-    const db = await new Promise<IDBDatabase>((resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))))
+    const db = await new Promise<IDBDatabase>(
+      (resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))),
+    )
     const all = db.transaction('cartLines').objectStore('cartLines').getAll()
-    const rows = await new Promise<{ line: Record<string, unknown> }[]>((resolve) => (all.onsuccess = () => resolve(all.result)))
+    const rows = await new Promise<{ line: Record<string, unknown> }[]>(
+      (resolve) => (all.onsuccess = () => resolve(all.result)),
+    )
     db.close()
     return rows.map((r) => r.line)
   })
@@ -42,9 +46,28 @@ const main = (page: Page) => page.locator('main')
 const total = (page: Page) => page.getByTestId('poids-total')
 const groupTitles = (page: Page) => main(page).locator('section[data-groupe] h2')
 const nextStep = (page: Page) => page.getByRole('button', { name: 'Etape suivante' })
-const THREE = () => [vl('001', { codeTypeSilo2: '002', supplementations: [{ numArticle: '480101', libelleArticle: 'Levure vivante', codeSousTypeArticle: 'SU', groupe: 'LEVURE' }] }), correcteur('002', { codeTypeSilo1: '040' }), porc('003', { numAdresse: 2, datePrevueLivraison: d2, finDatePrevueLivraison: d2End, codeModeCamion: 'VISP', codeTypeSilo1: '997:Hangar nord' })]
+const THREE = () => [
+  vl('001', {
+    codeTypeSilo2: '002',
+    supplementations: [
+      { numArticle: '480101', libelleArticle: 'Levure vivante', codeSousTypeArticle: 'SU', groupe: 'LEVURE' },
+    ],
+  }),
+  correcteur('002', { codeTypeSilo1: '040' }),
+  porc('003', {
+    numAdresse: 2,
+    datePrevueLivraison: d2,
+    finDatePrevueLivraison: d2End,
+    codeModeCamion: 'VISP',
+    codeTypeSilo1: '997:Hangar nord',
+  }),
+]
 
-test('with the network off from a cold start, the cart shows, reloads, edits a line through the form and deletes one', async ({ page, context, network }) => {
+test('with the network off from a cold start, the cart shows, reloads, edits a line through the form and deletes one', async ({
+  page,
+  context,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await craftCart(page, THREE())
@@ -64,8 +87,13 @@ test('with the network off from a cold start, the cart shows, reloads, edits a l
   const p = await context.newPage()
   await p.goto('/catalog/cart/view')
   await expect(p.getByText('Hors connexion : votre panier est enregistré sur cet appareil.')).toBeVisible()
-  await expect(groupTitles(p)).toHaveText([`Livraison du ${formatDate(d1)} au ${formatDate(d1End)}`, `Livraison du ${formatDate(d2)} au ${formatDate(d2End)}`])
-  await expect(main(p).getByText('GAEC des Trois Chênes, Lieu-dit Les Trois Chênes, 35160 Montfort-sur-Meu')).toBeVisible()
+  await expect(groupTitles(p)).toHaveText([
+    `Livraison du ${formatDate(d1)} au ${formatDate(d1End)}`,
+    `Livraison du ${formatDate(d2)} au ${formatDate(d2End)}`,
+  ])
+  await expect(
+    main(p).getByText('GAEC des Trois Chênes, Lieu-dit Les Trois Chênes, 35160 Montfort-sur-Meu'),
+  ).toBeVisible()
   await expect(main(p).getByText('Site porcin, La Haie Blanche, Route de Bédée, 35160 Montfort-sur-Meu')).toBeVisible()
   const first = main(p).locator('li[data-ligne="001"]')
   await expect(first).toContainText('10,000 t')
@@ -117,16 +145,28 @@ test('with the network off from a cold start, the cart shows, reloads, edits a l
   await p.reload()
   await expect(total(p)).toHaveText('18,000 t')
   const stored = await storedLines(p)
-  expect(stored.map((l) => [l.idLigne, l.quantiteCommande])).toEqual([['001', 12], ['002', 6]])
-  expect(stored[0]).toMatchObject({ codeTypeSilo1: '001', codeTypeSilo2: '002', supplementations: [expect.objectContaining({ numArticle: '480101' })] })
+  expect(stored.map((l) => [l.idLigne, l.quantiteCommande])).toEqual([
+    ['001', 12],
+    ['002', 6],
+  ])
+  expect(stored[0]).toMatchObject({
+    codeTypeSilo1: '001',
+    codeTypeSilo2: '002',
+    supplementations: [expect.objectContaining({ numArticle: '480101' })],
+  })
 })
 
-test('Etape suivante: dates too short, storage error, storage warning (Non, Oui), empty places; then the payment step', async ({ page }) => {
+test('Etape suivante: dates too short, storage error, storage warning (Non, Oui), empty places; then the payment step', async ({
+  page,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
 
   // Dates too short: a delivery today.
   const t = toIsoDate(today)
-  await craftCart(page, [vl('001', { datePrevueLivraison: t, finDatePrevueLivraison: t }), porc('002', { numAdresse: 2 })])
+  await craftCart(page, [
+    vl('001', { datePrevueLivraison: t, finDatePrevueLivraison: t }),
+    porc('002', { numAdresse: 2 }),
+  ])
   await expect(main(page).locator('li[data-ligne="001"]')).toContainText('Délai de livraison trop court')
   await nextStep(page).click()
   let dialog = page.getByRole('alertdialog', { name: 'Délai de livraison trop court' })
@@ -139,10 +179,16 @@ test('Etape suivante: dates too short, storage error, storage warning (Non, Oui)
 
   // Storage error: cattle and pig feed in silo 1 on the same dates: blocks.
   await craftCart(page, [vl('001'), porc('002'), correcteur('003', { codeTypeSilo1: null })])
-  await expect(main(page).locator('li[data-ligne="001"]')).toContainText('Un autre aliment pour une autre espèce doit être livré aux mêmes dates dans les mêmes lieux de stockage.')
+  await expect(main(page).locator('li[data-ligne="001"]')).toContainText(
+    'Un autre aliment pour une autre espèce doit être livré aux mêmes dates dans les mêmes lieux de stockage.',
+  )
   await nextStep(page).click()
   dialog = page.getByRole('alertdialog', { name: 'Erreur' })
-  await expect(dialog.getByText("Attention les aliments suivants concernent des espèces différentes et sont prévus d'être livrés dans les mêmes lieux de stockage")).toBeVisible()
+  await expect(
+    dialog.getByText(
+      "Attention les aliments suivants concernent des espèces différentes et sont prévus d'être livrés dans les mêmes lieux de stockage",
+    ),
+  ).toBeVisible()
   await expect(dialog.getByRole('listitem')).toHaveCount(2)
   await page.screenshot({ path: `${SHOTS}/phone-erreur.png` })
   await expectNoSeriousViolation(page)
@@ -151,13 +197,17 @@ test('Etape suivante: dates too short, storage error, storage warning (Non, Oui)
 
   // Storage warning: two cattle feeds in silo 1; the mixing checkbox shows on both.
   await craftCart(page, [vl('001'), correcteur('002'), porc('003', { numAdresse: 2 })])
-  await expect(main(page).locator('li[data-ligne="002"]')).toContainText('Un autre aliment doit être livré aux mêmes dates dans les mêmes lieux de stockage pour la même espèce.')
+  await expect(main(page).locator('li[data-ligne="002"]')).toContainText(
+    'Un autre aliment doit être livré aux mêmes dates dans les mêmes lieux de stockage pour la même espèce.',
+  )
   const mixing = main(page).getByRole('checkbox', { name: 'Mélanger au déchargement' })
   await expect(mixing).toHaveCount(2)
   await mixing.first().check()
   await expect(mixing.nth(1)).toBeChecked()
   await page.screenshot({ path: `${SHOTS}/phone-melange.png`, fullPage: true })
-  await expect.poll(async () => (await storedLines(page)).map((l) => Boolean(l.melangeDechargement))).toEqual([true, true, false])
+  await expect
+    .poll(async () => (await storedLines(page)).map((l) => Boolean(l.melangeDechargement)))
+    .toEqual([true, true, false])
   await page.reload()
   await expect(mixing.nth(1)).toBeChecked()
   await mixing.nth(1).uncheck()
@@ -174,7 +224,9 @@ test('Etape suivante: dates too short, storage error, storage warning (Non, Oui)
 
   // Empty places: OK only.
   await craftCart(page, [vl('001'), porc('002', { numAdresse: 2, codeTypeSilo1: null })])
-  await expect(main(page).locator('li[data-ligne="002"]')).toContainText('Au moins un lieu de stockage doit être renseigné.')
+  await expect(main(page).locator('li[data-ligne="002"]')).toContainText(
+    'Au moins un lieu de stockage doit être renseigné.',
+  )
   await nextStep(page).click()
   dialog = page.getByRole('alertdialog', { name: 'Lieu de stockage manquant' })
   await expect(dialog.getByText('Le lieu de stockage doit être renseigné pour chacune des lignes')).toBeVisible()
@@ -189,13 +241,21 @@ test('Etape suivante: dates too short, storage error, storage warning (Non, Oui)
   await expect(page).toHaveURL(/\/catalog\/cart\/validPanier/)
 })
 
-test('the logistic comment is kept after a reload; the truck warning; Vider le panier; Continuer ma commande', async ({ page }) => {
+test('the logistic comment is kept after a reload; the truck warning; Vider le panier; Continuer ma commande', async ({
+  page,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
-  await craftCart(page, [vl('001', { quantiteCommande: 15 }), correcteur('002', { quantiteCommande: 14, codeTypeSilo1: '002' })])
+  await craftCart(page, [
+    vl('001', { quantiteCommande: 15 }),
+    correcteur('002', { quantiteCommande: 14, codeTypeSilo1: '002' }),
+  ])
   await expect(main(page).getByText("Le poids total de 29,000 t dépasse la capacité d'un camion (27 t)")).toBeVisible()
   await page.getByLabel('Prévenir avant livraison').check()
   const free = page.getByLabel('Autre commentaire')
-  await expect(free).toHaveAttribute('placeholder', 'Les indications de date de livraison ne seront pas prises en compte')
+  await expect(free).toHaveAttribute(
+    'placeholder',
+    'Les indications de date de livraison ne seront pas prises en compte',
+  )
   await free.fill('x'.repeat(90))
   await expect(free).toHaveValue('x'.repeat(80))
   await free.fill('Portail bleu après le hangar')
@@ -207,7 +267,10 @@ test('the logistic comment is kept after a reload; the truck warning; Vider le p
 
   // Continuer ma commande: back to the catalog screen we came from.
   await page.goto('/catalog/aliments')
-  await page.getByRole('banner').getByRole('link', { name: /Mon panier/ }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /Mon panier/ })
+    .click()
   await expect(page).toHaveURL(/\/catalog\/cart\/view/)
   await page.getByRole('button', { name: 'Continuer ma commande' }).click()
   await expect(page).toHaveURL(/\/catalog\/aliments/)

@@ -16,10 +16,16 @@ async function expectNoSeriousViolation(page: Page) {
 
 const main = (page: Page) => page.locator('main')
 
-test('farmer 100001: grouped history, address filter, paging to the end, duplication into the quick-add dialog', async ({ page }) => {
+test('farmer 100001: grouped history, address filter, paging to the end, duplication into the quick-add dialog', async ({
+  page,
+}) => {
   await signIn(page, '100001')
   await expect(page).toHaveURL(/\/catalog\/order_history/)
-  await expect(main(page).getByRole('heading', { name: /^Livré le \w+ \d{2}\/\d{2}\/\d{4}$/ }).first()).toBeVisible()
+  await expect(
+    main(page)
+      .getByRole('heading', { name: /^Livré le \w+ \d{2}\/\d{2}\/\d{4}$/ })
+      .first(),
+  ).toBeVisible()
   await expectNoSeriousViolation(page)
 
   // The filter exists (3 addresses) and keeps only the chosen address's lines.
@@ -79,7 +85,10 @@ test('poultry farmer 100002 opens lot VL10231, switches plans, sees the recommen
   await expect(page.getByText('Tranche conseillée')).toBeVisible()
   // Ordering from the recommended tranche opens the order-line form for that article and lot.
   const recommended = main(page).locator('li', { has: page.getByText('Tranche conseillée') })
-  await recommended.getByRole('button', { name: /^Commander/ }).first().click()
+  await recommended
+    .getByRole('button', { name: /^Commander/ })
+    .first()
+    .click()
   const form = page.getByRole('dialog', { name: /Ajouter au panier/ })
   await expect(form).toBeVisible()
   await form.getByRole('button', { name: 'Annuler' }).click()
@@ -96,10 +105,15 @@ test('feeds and contracts of farmer 100001, with the contracts badge in the menu
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await expect(main(page).getByRole('heading', { level: 2 }).first()).toBeVisible()
   await expectNoSeriousViolation(page)
-  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: /Contrats/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Catalogue' })
+    .getByRole('link', { name: /Contrats/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Contrats à venir' })).toBeVisible()
   await expect(main(page).getByText('CT2026-0412')).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Catalogue' }).getByText("un contrat se termine dans moins d'un mois")).toHaveCount(1)
+  await expect(
+    page.getByRole('navigation', { name: 'Catalogue' }).getByText("un contrat se termine dans moins d'un mois"),
+  ).toHaveCount(1)
   await expectNoSeriousViolation(page)
 })
 
@@ -125,13 +139,19 @@ async function expectShownOffline(page: Page) {
   for (const [path, text] of OFFLINE_SCREENS) {
     await page.goto(path)
     // "Within a few seconds": a cut answered at once, or the 4-5 s a silent link takes.
-    await expect(page.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible({ timeout: 8_000 })
+    await expect(page.getByText(/^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible({
+      timeout: 8_000,
+    })
     await expect(page.locator('main').getByText(text).first()).toBeVisible()
   }
 }
 
 for (const mode of ['refuse', 'hang'] as const) {
-  test(`with the network cut (${mode === 'refuse' ? 'refused at once' : 'never answered'}), a new page shows the four screens and says they are offline`, async ({ page, context, network }) => {
+  test(`with the network cut (${mode === 'refuse' ? 'refused at once' : 'never answered'}), a new page shows the four screens and says they are offline`, async ({
+    page,
+    context,
+    network,
+  }) => {
     await signIn(page, '100002')
     await waitForServiceWorker(page)
     await visitOnline(page)
@@ -144,7 +164,11 @@ for (const mode of ['refuse', 'hang'] as const) {
   })
 }
 
-test('while the network is cut, no request of the page or its service worker reaches the server', async ({ page, context, network }) => {
+test('while the network is cut, no request of the page or its service worker reaches the server', async ({
+  page,
+  context,
+  network,
+}) => {
   await signIn(page, '100002')
   await waitForServiceWorker(page)
   await visitOnline(page)
@@ -159,11 +183,20 @@ test('while the network is cut, no request of the page or its service worker rea
   expect(network.forwarded.slice(before)).toEqual([])
   network.restore()
   await cutPage.reload()
-  await expect(cutPage.locator('main').getByText(/Reste|Aucun contrat\./).first()).toBeVisible()
+  await expect(
+    cutPage
+      .locator('main')
+      .getByText(/Reste|Aucun contrat\./)
+      .first(),
+  ).toBeVisible()
   expect(network.forwarded.length).toBeGreaterThan(before)
 })
 
-test('after one visit online, the browser restarted with the network cut shows the four screens', async ({ playwright, baseURL, network }) => {
+test('after one visit online, the browser restarted with the network cut shows the four screens', async ({
+  playwright,
+  baseURL,
+  network,
+}) => {
   // A real restart: the same browser profile on disk, closed, then opened again offline.
   const profile = mkdtempSync(join(tmpdir(), 'silo-profile-'))
   const options = {
@@ -172,7 +205,15 @@ test('after one visit online, the browser restarted with the network cut shows t
     timezoneId: 'Europe/Paris',
     viewport: { width: 390, height: 844 },
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   }
   const open = async (): Promise<BrowserContext> => {
     const ctx = await playwright.chromium.launchPersistentContext(profile, options)

@@ -13,7 +13,9 @@ import { signIn, waitForServiceWorker, writeCart } from './support'
 
 /** The farmer's current orders, as the server holds them (the page's own session). */
 async function currentOrders(page: Page): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {
-  const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours', { headers: { 'Cache-Control': 'no-cache' } })
+  const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours', {
+    headers: { 'Cache-Control': 'no-cache' },
+  })
   expect(res.status()).toBe(200)
   return res.json()
 }
@@ -26,7 +28,9 @@ async function toPaymentStep(page: Page) {
   await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
 }
 
-test('payment step: default mode, Modifier, a mode and its due date, duplicated, kept after a reload', async ({ page }) => {
+test('payment step: default mode, Modifier, a mode and its due date, duplicated, kept after a reload', async ({
+  page,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await writeCart(page, TWO_LINES)
   await toPaymentStep(page)
@@ -35,7 +39,9 @@ test('payment step: default mode, Modifier, a mode and its due date, duplicated,
   // The default mode is preselected and locked until Modifier.
   await expect(modes.first()).toHaveValue('PRE30')
   await expect(modes.first()).toBeDisabled()
-  await expect(page.getByText(`${formatDate(toIsoDate(DateTime.fromISO(start).plus({ days: 30 })))}`).first()).toBeVisible()
+  await expect(
+    page.getByText(`${formatDate(toIsoDate(DateTime.fromISO(start).plus({ days: 30 })))}`).first(),
+  ).toBeVisible()
   // Two domiciliations: a selector.
   await expect(page.getByLabel('Domiciliation bancaire').first()).toBeVisible()
   await expect(page.getByTestId('poids-total')).toHaveText('16,000 t')
@@ -49,7 +55,9 @@ test('payment step: default mode, Modifier, a mode and its due date, duplicated,
   await expect(first.getByText(formatDate(start))).toBeVisible()
   await expect(first.getByLabel('Domiciliation bancaire')).toHaveCount(0)
 
-  await page.getByRole('button', { name: 'Appliquer le règlement de VL Production 18 % vrac aux autres lignes' }).click()
+  await page
+    .getByRole('button', { name: 'Appliquer le règlement de VL Production 18 % vrac aux autres lignes' })
+    .click()
   await expect(modes.nth(1)).toHaveValue('CPT')
   await expect(page.getByRole('dialog', { name: 'Attention' })).toHaveCount(0)
 
@@ -64,7 +72,10 @@ test('payment step: default mode, Modifier, a mode and its due date, duplicated,
   await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible()
 })
 
-test('offline, a two-line order waits on the device; back online it is received exactly once and shows its number', async ({ page, network }) => {
+test('offline, a two-line order waits on the device; back online it is received exactly once and shows its number', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)
@@ -91,12 +102,21 @@ test('offline, a two-line order waits on the device; back online it is received 
   await expect(page.getByText(/a bien été enregistrée/)).toHaveCount(0)
 
   // The survey, answered with no network too: queued behind the order, sent with its number.
-  await page.getByRole('radiogroup', { name: 'Note globale' }).getByRole('radio', { name: '4,5 étoiles sur 5', exact: true }).check()
-  await page.getByRole('radiogroup', { name: 'Navigation' }).getByRole('radio', { name: '4 étoiles sur 5', exact: true }).check()
+  await page
+    .getByRole('radiogroup', { name: 'Note globale' })
+    .getByRole('radio', { name: '4,5 étoiles sur 5', exact: true })
+    .check()
+  await page
+    .getByRole('radiogroup', { name: 'Navigation' })
+    .getByRole('radio', { name: '4 étoiles sur 5', exact: true })
+    .check()
   await page.getByLabel('Commentaire (facultatif)').fill('Commande passée depuis la stabulation, sans réseau.')
   await page.getByRole('button', { name: 'Envoyer' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Merci de votre retour.' })).toBeVisible()
-  await expect(waiting.getByRole('listitem')).toHaveText([new RegExp(`^Commande du ${today} – 2 lignes, depuis`), /^Votre avis, depuis/])
+  await expect(waiting.getByRole('listitem')).toHaveText([
+    new RegExp(`^Commande du ${today} – 2 lignes, depuis`),
+    /^Votre avis, depuis/,
+  ])
 
   network.restore()
   const received = page.getByText(/^Votre commande N°\d+ a bien été enregistrée$/)

@@ -15,7 +15,12 @@ test('the adviser searches "GAEC", acts for a farmer and sees that farmer’s hi
   await expect(page).toHaveURL(/\/catalog\/order_history/)
   await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
   await expect(page.getByRole('banner')).toContainText('100001')
-  await expect(page.locator('main').getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
+  await expect(
+    page
+      .locator('main')
+      .getByRole('heading', { name: /^Livré le / })
+      .first(),
+  ).toBeVisible()
   // The cart is the one this adviser prepares for this farmer, on this device.
   await page.getByRole('banner').getByRole('link', { name: 'Mon panier' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Mon panier' })).toBeVisible()

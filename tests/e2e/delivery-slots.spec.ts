@@ -9,10 +9,13 @@ import { signIn, waitForServiceWorker } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac
 const today = DateTime.now().setZone('Europe/Paris').startOf('day')
-const saturday = today.plus({ days: ((6 - today.weekday + 7) % 7) || 7 })
+const saturday = today.plus({ days: (6 - today.weekday + 7) % 7 || 7 })
 const day = addBusinessDays(today, 8)
 
-test('a Saturday is refused without the early-period question; a same-day delivery shows the valid slot pairs', async ({ page, network }) => {
+test('a Saturday is refused without the early-period question; a same-day delivery shows the valid slot pairs', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
   // Opened once online (the form's data is kept), then the network goes.
@@ -34,7 +37,9 @@ test('a Saturday is refused without the early-period question; a same-day delive
 
   await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(day))
   await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(day))
-  const hint = dialog.getByText(/^Livraison sur un seul jour, horaires possibles \(début → fin\) : Début de journée → Matin ;/)
+  const hint = dialog.getByText(
+    /^Livraison sur un seul jour, horaires possibles \(début → fin\) : Début de journée → Matin ;/,
+  )
   await expect(hint).toBeVisible()
   await expect(hint).toContainText('Journée → Fin de journée')
   const { violations } = await new AxeBuilder({ page }).analyze()

@@ -7,7 +7,10 @@ import { TWO_LINES } from './cart-lines'
 import { expect, test } from './network-switch'
 import { signIn, waitForServiceWorker } from './support'
 
-test('the panel says what this device keeps and what waits, and saves the waiting order as a readable file', async ({ page, network }) => {
+test('the panel says what this device keeps and what waits, and saves the waiting order as a readable file', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001')
   await waitForServiceWorker(page)
   await expect(page.getByRole('heading', { name: /^Livré le/ }).first()).toBeVisible()
@@ -19,8 +22,21 @@ test('the panel says what this device keeps and what waits, and saves the waitin
         const open = indexedDB.open('silo')
         open.onsuccess = () => {
           const tx = open.result.transaction('outbox', 'readwrite')
-          const payload = { numTiers: '100001', commande: { commentaire: '', lignes: lines.map(() => ({ codeReglement: 'PRE30' })) } }
-          tx.objectStore('outbox').put({ id: crypto.randomUUID(), owner: '100001', numTiers: '100001', kind: 'commande', status: 'pending', createdAt, payload, attempts: 2, cartLines: lines })
+          const payload = {
+            numTiers: '100001',
+            commande: { commentaire: '', lignes: lines.map(() => ({ codeReglement: 'PRE30' })) },
+          }
+          tx.objectStore('outbox').put({
+            id: crypto.randomUUID(),
+            owner: '100001',
+            numTiers: '100001',
+            kind: 'commande',
+            status: 'pending',
+            createdAt,
+            payload,
+            attempts: 2,
+            cartLines: lines,
+          })
           tx.oncomplete = () => (open.result.close(), resolve())
           tx.onerror = () => reject(tx.error)
         }
@@ -38,7 +54,10 @@ test('the panel says what this device keeps and what waits, and saves the waitin
   const { violations } = await new AxeBuilder({ page }).analyze()
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
 
-  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: /Enregistrer les commandes en attente/ }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: /Enregistrer les commandes en attente/ }).click(),
+  ])
   expect(download.suggestedFilename()).toBe('silo-commandes-en-attente.txt')
   const text = readFileSync((await download.path())!, 'utf8')
   expect(text).toContain("Silo — commandes en attente d'envoi")

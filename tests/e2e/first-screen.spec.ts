@@ -13,16 +13,29 @@ test('Historique’s reads are announced with the page and each reaches the serv
   const asked = new Map<string, number>()
   page.on('request', (r) => {
     const url = new URL(r.url())
-    if (url.pathname.startsWith('/web/')) asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1)
+    if (url.pathname.startsWith('/web/'))
+      asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1)
   })
   await page.goto('/catalog/order_history')
   await expect(page.getByRole('heading', { name: 'Historique', level: 1 })).toBeVisible()
   await expect(page.getByRole('heading', { name: /^Livré le/ }).first()).toBeVisible()
   await page.waitForLoadState('networkidle')
 
-  const announced = ['/web/user/me', '/web/v1/tiers/100001', '/web/v1/tiers/100001/livraisons?limite=12', '/web/v1/referentiel?numTiers=100001']
+  const announced = [
+    '/web/user/me',
+    '/web/v1/tiers/100001',
+    '/web/v1/tiers/100001/livraisons?limite=12',
+    '/web/v1/referentiel?numTiers=100001',
+  ]
   const initiators = await page.evaluate(() =>
-    Object.fromEntries(performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname + new URL(e.name).search, (e as PerformanceResourceTiming).initiatorType])),
+    Object.fromEntries(
+      performance
+        .getEntriesByType('resource')
+        .map((e) => [
+          new URL(e.name).pathname + new URL(e.name).search,
+          (e as PerformanceResourceTiming).initiatorType,
+        ]),
+    ),
   )
   for (const read of announced) {
     expect(initiators[read], read).toBe('link')

@@ -4,7 +4,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { signIn } from './support'
 
-test('an address with no delivery in the current window: the empty text, and older deliveries still offered', async ({ page }) => {
+test('an address with no delivery in the current window: the empty text, and older deliveries still offered', async ({
+  page,
+}) => {
   await signIn(page, '100001')
   await expect(page).toHaveURL(/\/catalog\/order_history/)
   const main = page.locator('main')

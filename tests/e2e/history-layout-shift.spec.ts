@@ -30,7 +30,9 @@ function layoutShifts(page: Page): Promise<Shift[]> {
       hadRecentInput: e.hadRecentInput,
       sources: e.sources.map(({ node }) => {
         const el = node instanceof Element ? node : node?.parentElement
-        const what = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}: ${(el.textContent ?? '').trim().slice(0, 60)}` : '(removed)'
+        const what = el
+          ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}: ${(el.textContent ?? '').trim().slice(0, 60)}`
+          : '(removed)'
         return { what, inMain: Boolean(node && main?.contains(node)) }
       }),
     }))
@@ -43,7 +45,9 @@ async function expectNoSeriousViolation(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
-test('100001 on a phone: the deliveries and the "À commander" bar do not move while the advice arrives', async ({ page }) => {
+test('100001 on a phone: the deliveries and the "À commander" bar do not move while the advice arrives', async ({
+  page,
+}) => {
   await signIn(page, '100001')
   await expect(page).toHaveURL(/\/catalog\/order_history/)
   const main = page.locator('main')
@@ -56,7 +60,12 @@ test('100001 on a phone: the deliveries and the "À commander" bar do not move w
   await expect(bar.getByRole('listitem')).toHaveCount(0)
 
   const shifts = (await layoutShifts(page)).filter((s) => !s.hadRecentInput)
-  expect(shifts.flatMap((s) => s.sources).filter((s) => s.inMain).map((s) => s.what)).toEqual([])
+  expect(
+    shifts
+      .flatMap((s) => s.sources)
+      .filter((s) => s.inMain)
+      .map((s) => s.what),
+  ).toEqual([])
   expect(shifts.reduce((total, s) => total + s.value, 0)).toBeLessThan(0.02)
   await expectNoSeriousViolation(page)
 

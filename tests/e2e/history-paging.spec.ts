@@ -42,7 +42,10 @@ async function loadTwoPages(page: Page) {
   await expect(page.getByRole('button', { name: 'Afficher plus de livraisons' })).toBeEnabled()
 }
 
-test('the phone shows 12 lines, then 12 more, and they are still shown offline after a reload', async ({ page, network }) => {
+test('the phone shows 12 lines, then 12 more, and they are still shown offline after a reload', async ({
+  page,
+  network,
+}) => {
   await loadTwoPages(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
@@ -54,7 +57,10 @@ test('the phone shows 12 lines, then 12 more, and they are still shown offline a
   network.restore()
 })
 
-test('with the query cache and the worker’s copies of the history gone, the device’s copy shows the pages loaded', async ({ page, network }) => {
+test('with the query cache and the worker’s copies of the history gone, the device’s copy shows the pages loaded', async ({
+  page,
+  network,
+}) => {
   await loadTwoPages(page)
   await expect.poll(() => savedPages(page), { timeout: 20_000 }).toBe(2)
 

@@ -33,7 +33,10 @@ test('a browser that cannot install shows nothing', async ({ page }) => {
 })
 
 test.describe('on an iPhone', () => {
-  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' })
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  })
 
   test('Silo explains how to add it to the home screen; Plus tard hides it', async ({ page }) => {
     await page.goto('/login')

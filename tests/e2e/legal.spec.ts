@@ -25,7 +25,9 @@ const PAGES: readonly StaticPage[] = [
       await expect(minimums.getByRole('row', { name: 'Aliments porcelets et minéraux porcs 1 t' })).toBeVisible()
       await expect(minimums.getByRole('row', { name: 'Autres aliments 2,5 t' })).toBeVisible()
       const delays = page.getByRole('table', { name: /Délais de livraison/ })
-      await expect(delays.getByRole('row', { name: 'Commande passée le jour J avant 10 h Livraison à J+1' })).toBeVisible()
+      await expect(
+        delays.getByRole('row', { name: 'Commande passée le jour J avant 10 h Livraison à J+1' }),
+      ).toBeVisible()
       await expect(page.getByText('Une commande enregistrée ne peut pas être rétractée.')).toBeVisible()
     },
   },
@@ -47,7 +49,17 @@ const PAGES: readonly StaticPage[] = [
     heading: 'Politique de confidentialité',
     expectContent: async (page) => {
       const rights = page.getByRole('table', { name: 'Vos droits sur vos données personnelles' })
-      for (const right of ['Accès', 'Rectification', 'Effacement', 'Limitation', 'Opposition', 'Retrait du consentement', 'Réclamation', 'Prospection commerciale', 'Cookies et publicité ciblée']) {
+      for (const right of [
+        'Accès',
+        'Rectification',
+        'Effacement',
+        'Limitation',
+        'Opposition',
+        'Retrait du consentement',
+        'Réclamation',
+        'Prospection commerciale',
+        'Cookies et publicité ciblée',
+      ]) {
         await expect(rights.getByRole('rowheader', { name: right, exact: true })).toBeVisible()
       }
       await expect(rights.getByRole('row', { name: /Réclamation.*\(CNIL\)/ })).toBeVisible()
@@ -55,13 +67,19 @@ const PAGES: readonly StaticPage[] = [
       await expect(page.getByText('Cette politique peut être modifiée à tout moment.')).toBeVisible()
       // What Silo itself keeps, as the code does it.
       const device = page.getByRole('table', { name: /Données gardées sur votre téléphone/ })
-      await expect(device.getByRole('row', { name: /silo_session.*7 jours sans utilisation.*30 jours après la connexion/ })).toBeVisible()
+      await expect(
+        device.getByRole('row', { name: /silo_session.*7 jours sans utilisation.*30 jours après la connexion/ }),
+      ).toBeVisible()
       await expect(device.getByRole('row', { name: /COOKIE_CONSENT.*1 an/ })).toBeVisible()
-      await expect(device.getByRole('row', { name: /Panier et dernières livraisons.*Effacés à la déconnexion/ })).toBeVisible()
+      await expect(
+        device.getByRole('row', { name: /Panier et dernières livraisons.*Effacés à la déconnexion/ }),
+      ).toBeVisible()
       await expect(device.getByRole('row', { name: /pas encore envoyés.*jamais supprimés en silence/ })).toBeVisible()
       const server = page.getByRole('table', { name: 'Données gardées sur le serveur du service' })
       await expect(server.getByRole('row', { name: /Compteurs de tentatives de connexion.*15 minutes/ })).toBeVisible()
-      await expect(server.getByRole('row', { name: /^Sessions.*Effacées un jour après la fin de la session/ })).toBeVisible()
+      await expect(
+        server.getByRole('row', { name: /^Sessions.*Effacées un jour après la fin de la session/ }),
+      ).toBeVisible()
       await expect(server.getByRole('row', { name: /E-mails de confirmation.*90 jours après l'envoi/ })).toBeVisible()
       await expect(server.getByRole('row', { name: /Journal des connexions.*10 ans/ })).toBeVisible()
     },
@@ -76,7 +94,9 @@ const PAGES: readonly StaticPage[] = [
       await expect(page.getByRole('heading', { level: 3, name: 'Par téléphone' })).toBeVisible()
       await expect(page.getByText("Le matin et l'après-midi.")).toBeVisible()
       await expect(page.getByRole('heading', { level: 3, name: 'Par e-mail' })).toBeVisible()
-      await expect(page.getByText(/Le numéro et les horaires du service commandes figurent sur vos factures/)).toBeVisible()
+      await expect(
+        page.getByText(/Le numéro et les horaires du service commandes figurent sur vos factures/),
+      ).toBeVisible()
     },
   },
 ]
@@ -91,13 +111,17 @@ async function expectPage(page: Page, p: StaticPage) {
 async function expectNoSeriousViolation(page: Page, screen: string) {
   await page.waitForLoadState('networkidle')
   const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${screen}: ${v.id} (${v.nodes.length}) ${v.help}`)
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.nodes.length}) ${v.help}`)
   expect(serious).toEqual([])
 }
 
 const footerLink = (page: Page, name: string) => page.locator('footer').getByRole('link', { name, exact: true })
 
-test('signed in as a farmer: each page from the footer, then by its URL, without accessibility violation', async ({ page }) => {
+test('signed in as a farmer: each page from the footer, then by its URL, without accessibility violation', async ({
+  page,
+}) => {
   await signIn(page, '100001')
   for (const p of PAGES) {
     await page.goto('/catalog/order_history')
@@ -109,7 +133,9 @@ test('signed in as a farmer: each page from the footer, then by its URL, without
   }
 })
 
-test('signed out: each page from the sign-in screen’s footer, then by its URL, without accessibility violation', async ({ page }) => {
+test('signed out: each page from the sign-in screen’s footer, then by its URL, without accessibility violation', async ({
+  page,
+}) => {
   for (const p of PAGES) {
     await page.goto('/login')
     await footerLink(page, p.link).click()

@@ -36,7 +36,9 @@ async function localTraces(page: Page) {
     let apiEntries = 0
     // Only the user's answers count: /public/infos/* (version, portal link) belong to nobody.
     for (const name of cacheNames.filter((n) => n.startsWith('silo-api'))) {
-      apiEntries += (await (await caches.open(name)).keys()).filter((r) => new URL(r.url).pathname.startsWith('/web/')).length
+      apiEntries += (await (await caches.open(name)).keys()).filter((r) =>
+        new URL(r.url).pathname.startsWith('/web/'),
+      ).length
     }
     return { rows, storage, apiEntries }
   })
@@ -47,7 +49,9 @@ test('after logout IndexedDB, Cache Storage and localStorage hold nothing of the
   await expect(page.getByRole('banner')).toContainText('GAEC')
   // The app has opened its database (the cart badge reads it); put a cart line in it, as a
   // farmer would have left one.
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo'))).toBe(true)
+  await expect
+    .poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo')))
+    .toBe(true)
   await page.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {
@@ -59,7 +63,13 @@ test('after logout IndexedDB, Cache Storage and localStorage hold nothing of the
           } catch (e) {
             return reject(e)
           }
-          tx.objectStore('cartLines').put({ owner: '100001', numTiers: '100001', idLigne: '001', line: { libelleArticle: 'GAEC test' }, updatedAt: '' })
+          tx.objectStore('cartLines').put({
+            owner: '100001',
+            numTiers: '100001',
+            idLigne: '001',
+            line: { libelleArticle: 'GAEC test' },
+            updatedAt: '',
+          })
           tx.oncomplete = () => {
             open.result.close()
             resolve()

@@ -19,7 +19,10 @@ async function offerInstall(page: Page) {
   })
 }
 
-for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet', { width: 1024, height: 768 }]] as const) {
+for (const [name, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['tablet', { width: 1024, height: 768 }],
+] as const) {
   test.describe(`first visit on a ${name}`, () => {
     test.use({ viewport, storageState: { cookies: [], origins: [] } })
 
@@ -51,7 +54,9 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet
 
 test('the bottom tab bar: labels apart from each other and from the screen edge', async ({ page }) => {
   await signIn(page, '100001')
-  const tabs = page.getByRole('navigation', { name: 'Catalogue' }).locator('a > span:last-child, button > span:last-child')
+  const tabs = page
+    .getByRole('navigation', { name: 'Catalogue' })
+    .locator('a > span:last-child, button > span:last-child')
   await expect(tabs).toHaveCount(5)
   const boxes = await Promise.all((await tabs.all()).map(box))
   const width = page.viewportSize()!.width

@@ -18,8 +18,15 @@ const d2End = addBusinessDays(d2, 1)
 
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Mon panier/ })
 
-async function addLine(page: Page, o: { qte: string; adresse: number; places: string[]; sup?: string; start: DateTime; end: DateTime }) {
-  await page.locator('main li').filter({ hasText: `Article ${ARTICLE}` }).getByRole('button', { name: /^Commander/ }).click()
+async function addLine(
+  page: Page,
+  o: { qte: string; adresse: number; places: string[]; sup?: string; start: DateTime; end: DateTime },
+) {
+  await page
+    .locator('main li')
+    .filter({ hasText: `Article ${ARTICLE}` })
+    .getByRole('button', { name: /^Commander/ })
+    .click()
   const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
   await dialog.getByLabel('Quantité (t) *').fill(o.qte)
   await dialog.getByLabel('Adresse de livraison *').selectOption({ index: o.adresse })
@@ -36,19 +43,31 @@ async function addLine(page: Page, o: { qte: string; adresse: number; places: st
 async function storedLines(page: Page) {
   return page.evaluate(async () => {
     const req = indexedDB.open('silo')
-    const db = await new Promise<IDBDatabase>((resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))))
+    const db = await new Promise<IDBDatabase>(
+      (resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))),
+    )
     const all = db.transaction('cartLines').objectStore('cartLines').getAll()
-    const rows = await new Promise<{ idLigne: string; line: Record<string, unknown> }[]>((resolve) => (all.onsuccess = () => resolve(all.result)))
+    const rows = await new Promise<{ idLigne: string; line: Record<string, unknown> }[]>(
+      (resolve) => (all.onsuccess = () => resolve(all.result)),
+    )
     db.close()
     return rows.map((r) => ({ ...r.line, idLigne: r.idLigne }) as Record<string, unknown>)
   })
 }
 
-test('offline from a cold start: three lines through the form, reload, edit, delete; back online nothing changed', async ({ page, context, network }) => {
+test('offline from a cold start: three lines through the form, reload, edit, delete; back online nothing changed', async ({
+  page,
+  context,
+  network,
+}) => {
   // One visit online: the app, the articles and what the form needs for this article.
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
-  await page.locator('main li').filter({ hasText: `Article ${ARTICLE}` }).getByRole('button', { name: /^Commander/ }).click()
+  await page
+    .locator('main li')
+    .filter({ hasText: `Article ${ARTICLE}` })
+    .getByRole('button', { name: /^Commander/ })
+    .click()
   const warm = page.getByRole('dialog', { name: 'Ajouter au panier' })
   await expect(warm.getByLabel('Levure vivante')).toBeVisible()
   await warm.getByRole('button', { name: 'Annuler' }).click()
@@ -63,12 +82,23 @@ test('offline from a cold start: three lines through the form, reload, edit, del
   const p = await context.newPage()
   await p.goto('/catalog/aliments')
   await expect(p.locator('main li').filter({ hasText: `Article ${ARTICLE}` })).toBeVisible()
-  await addLine(p, { qte: '10', adresse: 1, places: ['Silo 1', 'Silo 2'], sup: 'Levure vivante', start: d1, end: d1End })
+  await addLine(p, {
+    qte: '10',
+    adresse: 1,
+    places: ['Silo 1', 'Silo 2'],
+    sup: 'Levure vivante',
+    start: d1,
+    end: d1End,
+  })
   await addLine(p, { qte: '6', adresse: 1, places: ['Silo 3'], start: d1, end: d1End })
   await addLine(p, { qte: '8,5', adresse: 2, places: ['Silo 4'], start: d2, end: d2End })
   await expect(cartLink(p)).toHaveAccessibleName(/3 lignes/)
   const added = await storedLines(p)
-  expect(added.find((l) => l.idLigne === '001')).toMatchObject({ codeTypeSilo1: '001', codeTypeSilo2: '002', supplementations: [expect.objectContaining({ numArticle: '480101' })] })
+  expect(added.find((l) => l.idLigne === '001')).toMatchObject({
+    codeTypeSilo1: '001',
+    codeTypeSilo2: '002',
+    supplementations: [expect.objectContaining({ numArticle: '480101' })],
+  })
 
   await p.reload()
   await p.goto('/catalog/cart')
@@ -76,10 +106,16 @@ test('offline from a cold start: three lines through the form, reload, edit, del
   const total = main.getByTestId('poids-total')
   await expect(total).toHaveText('24,500 t')
   const titles = main.getByRole('heading', { level: 2, name: /^Livraison / })
-  await expect(titles).toHaveText([`Livraison du ${formatDate(d1)} au ${formatDate(d1End)}`, `Livraison du ${formatDate(d2)} au ${formatDate(d2End)}`])
+  await expect(titles).toHaveText([
+    `Livraison du ${formatDate(d1)} au ${formatDate(d1End)}`,
+    `Livraison du ${formatDate(d2)} au ${formatDate(d2End)}`,
+  ])
 
   // Edit the second line: 7 t.
-  await main.locator('li[data-ligne="002"]').getByRole('button', { name: /^Actions sur la ligne/ }).click()
+  await main
+    .locator('li[data-ligne="002"]')
+    .getByRole('button', { name: /^Actions sur la ligne/ })
+    .click()
   await p.getByRole('menuitem', { name: 'Modifier' }).click()
   const edit = p.getByRole('dialog', { name: 'Modifier la commande' })
   await edit.getByLabel('Quantité (t) *').fill('7')
@@ -89,7 +125,10 @@ test('offline from a cold start: three lines through the form, reload, edit, del
   await expect(total).toHaveText('25,500 t')
 
   // Delete the third: its group goes.
-  await main.locator('li[data-ligne="003"]').getByRole('button', { name: /^Actions sur la ligne/ }).click()
+  await main
+    .locator('li[data-ligne="003"]')
+    .getByRole('button', { name: /^Actions sur la ligne/ })
+    .click()
   await p.getByRole('menuitem', { name: 'Supprimer' }).click()
   await p.getByRole('alertdialog', { name: 'Supprimer la ligne ?' }).getByRole('button', { name: 'Oui' }).click()
   await expect(total).toHaveText('17,000 t')
@@ -101,5 +140,8 @@ test('offline from a cold start: three lines through the form, reload, edit, del
   await p.reload()
   await expect(total).toHaveText('17,000 t')
   expect(await storedLines(p)).toEqual(before)
-  expect(before.map((l) => [l.idLigne, l.quantiteCommande])).toEqual([['001', 10], ['002', 7]])
+  expect(before.map((l) => [l.idLigne, l.quantiteCommande])).toEqual([
+    ['001', 10],
+    ['002', 7],
+  ])
 })

@@ -8,7 +8,10 @@ import { expect, test } from './network-switch'
 import { vl } from './cart-lines'
 import { signIn, waitForServiceWorker, writeCart } from './support'
 
-test('an order with an "Autre" place, confirmed with the network cut, is accepted when the network is back', async ({ page, network }) => {
+test('an order with an "Autre" place, confirmed with the network cut, is accepted when the network is back', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, [vl('001', { codeTypeSilo1: '997:Silo du fond' })])
@@ -41,7 +44,10 @@ test('on 100002\'s lots, "Commander" only on the orderable tranche; the others s
   await signIn(page, '100002', 'demo', '/catalog/lots')
   await page.getByRole('link', { name: 'Voir le lot OL20417' }).click()
   await expect(page).toHaveURL(/numLot=OL20417/)
-  const tranches = page.getByRole('main').locator('li').filter({ has: page.getByRole('heading', { name: /^De \d+ à \d+ jours$/ }) })
+  const tranches = page
+    .getByRole('main')
+    .locator('li')
+    .filter({ has: page.getByRole('heading', { name: /^De \d+ à \d+ jours$/ }) })
   await expect(tranches).toHaveCount(4)
   // Tranches 1 and 2 are complete, 3 is the one to order, 4 waits for 3.
   const commander = (i: number) => tranches.nth(i).getByRole('button', { name: /^Commander/ })
@@ -58,7 +64,11 @@ test('on 100002\'s lots, "Commander" only on the orderable tranche; the others s
   await page.goto('/catalog/lots')
   await page.getByRole('link', { name: 'Voir le lot VL10198' }).click()
   await expect(page.getByText('Tranche conseillée')).toHaveCount(0)
-  for (const button of await page.getByRole('main').getByRole('button', { name: /^Commander/ }).all()) await expect(button).toBeDisabled()
+  for (const button of await page
+    .getByRole('main')
+    .getByRole('button', { name: /^Commander/ })
+    .all())
+    await expect(button).toBeDisabled()
   await expect(page.getByText("Non commandable : Plan d'alimentation hors de ses dates").first()).toBeVisible()
 
   const { violations } = await new AxeBuilder({ page }).analyze()

@@ -27,7 +27,9 @@ const panel = (page: Page) => page.getByRole('region', { name: 'À commander' })
 
 /** The panel is a collapsed bar (issue 17): its summary, then "Voir" opens the list. */
 async function openPanel(page: Page) {
-  await expect(panel(page).getByTestId('a-commander-resume')).toHaveText(/^(\d+|Les \d+ prochains) aliments? à prévoir, /)
+  await expect(panel(page).getByTestId('a-commander-resume')).toHaveText(
+    /^(\d+|Les \d+ prochains) aliments? à prévoir, /,
+  )
   const toggle = panel(page).getByRole('button', { name: 'Voir' })
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
   await toggle.click()
@@ -38,9 +40,13 @@ const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { na
 async function storedLines(page: Page) {
   return page.evaluate(async () => {
     const req = indexedDB.open('silo')
-    const db = await new Promise<IDBDatabase>((resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))))
+    const db = await new Promise<IDBDatabase>(
+      (resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))),
+    )
     const all = db.transaction('cartLines').objectStore('cartLines').getAll()
-    const rows = await new Promise<{ line: Record<string, unknown> }[]>((resolve) => (all.onsuccess = () => resolve(all.result)))
+    const rows = await new Promise<{ line: Record<string, unknown> }[]>(
+      (resolve) => (all.onsuccess = () => resolve(all.result)),
+    )
     db.close()
     return rows.map((r) => r.line)
   })
@@ -58,14 +64,20 @@ async function orderAsAdvised(page: Page, item: Locator) {
   await expect(dialog).toBeHidden()
 }
 
-test('100002: VL10233 to order before a moment this week; the tap opens a filled form accepted as it is, online and offline', async ({ page, context, network }) => {
+test('100002: VL10233 to order before a moment this week; the tap opens a filled form accepted as it is, online and offline', async ({
+  page,
+  context,
+  network,
+}) => {
   await signIn(page, '100002')
   await expect(page).toHaveURL(/\/catalog\/order_history/)
   await waitForServiceWorker(page)
   await openPanel(page)
   const item = panel(page).getByRole('listitem').filter({ hasText: 'Lot VL10233' })
   await expect(item).toContainText(`Lot VL10233 : 6 t à partir du ${formatDate(chicksArrive)}`)
-  await expect(item.getByTestId('conseil-commande')).toHaveText(/^À commander avant le \w+ \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)
+  await expect(item.getByTestId('conseil-commande')).toHaveText(
+    /^À commander avant le \w+ \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/,
+  )
   // VL10231's second tranche started nine days ago with 5 t of 26.4 ordered: late, and first.
   const late = panel(page).getByRole('listitem').first()
   await expect(late).toContainText('Lot VL10231 : 21,5 t')
@@ -75,16 +87,28 @@ test('100002: VL10233 to order before a moment this week; the tap opens a filled
   await orderAsAdvised(page, item)
   await expect(cartLink(page)).toHaveAccessibleName(/1 ligne/)
   const [line] = await storedLines(page)
-  expect(line).toMatchObject({ numArticle: '450101', numLot: 'VL10233', numBatiment: 33, numAdresse: 1, quantiteCommande: 6, codeModeCamion: 'VIS', matinApmidi: 'ID', finMatinApmidi: 'ID' })
+  expect(line).toMatchObject({
+    numArticle: '450101',
+    numLot: 'VL10233',
+    numBatiment: 33,
+    numAdresse: 1,
+    quantiteCommande: 6,
+    codeModeCamion: 'VIS',
+    matinApmidi: 'ID',
+    finMatinApmidi: 'ID',
+  })
   expect(String(line!.finDatePrevueLivraison) <= chicksArrive).toBe(true)
   expect(String(line!.datePrevueLivraison) <= String(line!.finDatePrevueLivraison)).toBe(true)
 
   // The lots screen: the card says the same; the other states are there too.
   await page.goto('/catalog/lots')
-  const card = (numLot: string) => page.locator('main li').filter({ has: page.getByRole('heading', { name: `Lot ${numLot}` }) })
+  const card = (numLot: string) =>
+    page.locator('main li').filter({ has: page.getByRole('heading', { name: `Lot ${numLot}` }) })
   await expect(card('VL10233').getByTestId('conseil-commande')).toHaveText(/^À commander avant le /)
   await expect(card('VL10231').getByTestId('conseil-commande')).toHaveText(/^En retard : livraison au plus tôt le /)
-  await expect(card('VL10229').getByTestId('conseil-commande')).toHaveText('Rien à commander : les tranches à venir sont couvertes.')
+  await expect(card('VL10229').getByTestId('conseil-commande')).toHaveText(
+    'Rien à commander : les tranches à venir sont couvertes.',
+  )
   await expectNoSeriousViolation(page)
   await page.getByRole('link', { name: 'Voir le lot VL10233' }).click()
   await expect(page.getByRole('button', { name: /^Commander la tranche/ })).toBeVisible()
@@ -95,7 +119,9 @@ test('100002: VL10233 to order before a moment this week; the tap opens a filled
   const p = await context.newPage()
   await p.goto('/catalog/order_history')
   await openPanel(p)
-  await expect(panel(p).getByText(/^Calculé hors connexion avec les données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible()
+  await expect(
+    panel(p).getByText(/^Calculé hors connexion avec les données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/),
+  ).toBeVisible()
   const offlineItem = panel(p).getByRole('listitem').filter({ hasText: 'Lot VL10233' })
   await expect(offlineItem.getByTestId('conseil-commande')).toHaveText(/^À commander avant le /)
   await orderAsAdvised(p, offlineItem)
@@ -109,6 +135,8 @@ test('100001: the panel shows the regular heifer feed with its usual date', asyn
   await openPanel(page)
   const item = panel(page).getByRole('listitem').filter({ hasText: 'Génisses croissance vrac' })
   await expect(item).toContainText(`Prochaine commande habituelle vers le ${formatDate(heiferNext)} (environ 7,5 t)`)
-  await expect(item.getByTestId('conseil-commande')).toHaveText(/^(À commander avant le|En retard : livraison au plus tôt le) /)
+  await expect(item.getByTestId('conseil-commande')).toHaveText(
+    /^(À commander avant le|En retard : livraison au plus tôt le) /,
+  )
   await expectNoSeriousViolation(page)
 })

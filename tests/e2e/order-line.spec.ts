@@ -37,7 +37,10 @@ async function openForm(page: Page, load = true): Promise<Locator> {
   return dialog
 }
 
-test('farmer 100001 orders a feed: the messages, then a valid line in the cart, kept after reload, and another one offline', async ({ page, network }) => {
+test('farmer 100001 orders a feed: the messages, then a valid line in the cart, kept after reload, and another one offline', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
   const dialog = await openForm(page)
@@ -75,7 +78,9 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   // An early start asks; Non clears the date.
   await start.fill(toIsoDate(early))
   const anticipee = page.getByRole('alertdialog', { name: 'Période anticipée' })
-  await expect(anticipee.getByText('La date début de période de livraison est anticipée. Voulez-vous continuer ?')).toBeVisible()
+  await expect(
+    anticipee.getByText('La date début de période de livraison est anticipée. Voulez-vous continuer ?'),
+  ).toBeVisible()
   await anticipee.getByRole('button', { name: 'Non' }).click()
   await expect(start).toHaveValue('')
 
@@ -84,7 +89,9 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   await start.fill(toIsoDate(saturday))
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog.getByText('La date doit être un jour ouvré')).toBeVisible()
-  await expect(dialog.getByText("Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum 25t")).toBeVisible()
+  await expect(
+    dialog.getByText("Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum 25t"),
+  ).toBeVisible()
 
   // Beyond the horizon.
   await start.fill(toIsoDate(beyond))
@@ -105,14 +112,25 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   // The line as stored in the cart.
   const stored = await page.evaluate(async () => {
     const req = indexedDB.open('silo')
-    const db = await new Promise<IDBDatabase>((resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))))
+    const db = await new Promise<IDBDatabase>(
+      (resolve, reject) => ((req.onsuccess = () => resolve(req.result)), (req.onerror = () => reject(req.error))),
+    )
     const all = db.transaction('cartLines').objectStore('cartLines').getAll()
     return new Promise<{ line: Record<string, unknown> }[]>((resolve) => (all.onsuccess = () => resolve(all.result)))
   })
   expect(stored).toHaveLength(1)
   expect(stored[0]!.line).toMatchObject({
-    numArticle: ARTICLE, quantiteCommande: 10, numAdresse: 1, codeTypeSilo1: '001', codeTypeSilo2: '002', codeTypeSilo3: null, codeModeCamion: 'VIS',
-    datePrevueLivraison: toIsoDate(validStart), finDatePrevueLivraison: toIsoDate(validEnd), matinApmidi: 'ID', finMatinApmidi: 'ID',
+    numArticle: ARTICLE,
+    quantiteCommande: 10,
+    numAdresse: 1,
+    codeTypeSilo1: '001',
+    codeTypeSilo2: '002',
+    codeTypeSilo3: null,
+    codeModeCamion: 'VIS',
+    datePrevueLivraison: toIsoDate(validStart),
+    finDatePrevueLivraison: toIsoDate(validEnd),
+    matinApmidi: 'ID',
+    finMatinApmidi: 'ID',
     supplementations: [expect.objectContaining({ numArticle: '480101' })],
   })
 
@@ -125,11 +143,19 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   // In the barn, the app learns from its requests that the server does not answer.
   await page.reload()
   await expect(page.getByText(/^Hors connexion — données du/)).toBeVisible()
-  await page.locator('main li').filter({ hasText: `Article ${ARTICLE}` }).getByRole('button', { name: /^Commander/ }).click()
+  await page
+    .locator('main li')
+    .filter({ hasText: `Article ${ARTICLE}` })
+    .getByRole('button', { name: /^Commander/ })
+    .click()
   const offline = page.getByRole('dialog', { name: 'Ajouter au panier' })
   await offline.getByLabel('Quantité (t) *').fill('5')
   await offline.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
-  await expect(offline.getByText("Hors connexion : la compatibilité de l'adresse avec l'article sera vérifiée à l'envoi de la commande.")).toBeVisible()
+  await expect(
+    offline.getByText(
+      "Hors connexion : la compatibilité de l'adresse avec l'article sera vérifiée à l'envoi de la commande.",
+    ),
+  ).toBeVisible()
   await offline.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 3' })
   await offline.getByRole('button', { name: 'Suivant' }).click()
   await expect(offline.getByLabel('Livraison au plus tôt *')).toHaveValue(toIsoDate(validStart))
@@ -140,7 +166,9 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   network.restore()
 })
 
-test('the quantity: its message follows the typing, the text stays as typed, and leaving the field tidies it', async ({ page }) => {
+test('the quantity: its message follows the typing, the text stays as typed, and leaving the field tidies it', async ({
+  page,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   const dialog = await openForm(page, false)
   const quantity = dialog.getByLabel('Quantité (t) *')
@@ -171,7 +199,9 @@ test('the quantity: its message follows the typing, the text stays as typed, and
   await expectNoSeriousViolation(page)
 })
 
-test('a storage place another cart line already plans at the same address on those dates is flagged', async ({ page }) => {
+test('a storage place another cart line already plans at the same address on those dates is flagged', async ({
+  page,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   const dialog = await openForm(page, false)
   await dialog.getByLabel('Quantité (t) *').fill('10')
@@ -188,7 +218,9 @@ test('a storage place another cart line already plans at the same address on tho
   const next = await openForm(page, false)
   await next.getByLabel('Quantité (t) *').fill('5')
   await next.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
-  const warning = next.getByRole('status').filter({ hasText: 'Ce lieu de stockage est déjà prévu pour une autre commande de votre panier à la même date' })
+  const warning = next
+    .getByRole('status')
+    .filter({ hasText: 'Ce lieu de stockage est déjà prévu pour une autre commande de votre panier à la même date' })
   await next.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 1' })
   await expect(warning).toBeVisible()
   await expectNoSeriousViolation(page)

@@ -28,7 +28,9 @@ test('farmer 100001 follows their orders: sort, detail, history paging until it 
   const first = (await cards.first().locator('span.text-lg').textContent())!.replace('N° ', '')
   await cards.first().getByRole('link').click()
   await expect(page).toHaveURL(new RegExp(`numero=${first}`))
-  await expect(page.getByRole('heading', { name: new RegExp(`^Détails de la commande ${first} du \\d{2}/\\d{2}/\\d{4}$`) })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: new RegExp(`^Détails de la commande ${first} du \\d{2}/\\d{2}/\\d{4}$`) }),
+  ).toBeVisible()
   await expect(page.getByText(/Quantité/).first()).toBeVisible()
   await page.getByRole('link', { name: '← Liste des commandes' }).click()
   await expect(page.getByRole('region', { name: 'Commandes en cours' })).toBeVisible()

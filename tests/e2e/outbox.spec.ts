@@ -18,8 +18,15 @@ async function setOrderable(browser: Browser, baseURL: string, numArticle: strin
     const page = await staff.newPage()
     await signIn(page, 'admin')
     // Staff act only for the member they chose (connect-as), as the screen's member selection does.
-    expect((await page.request.put('/web/user/me/tiers', { data: { numTiers: '100001' }, headers: { Origin: baseURL } })).status()).toBe(200)
-    const res = await page.request.patch(`/web/v1/articles/${numArticle}?numTiers=100001`, { data: { artCommandable }, headers: { Origin: baseURL } })
+    expect(
+      (
+        await page.request.put('/web/user/me/tiers', { data: { numTiers: '100001' }, headers: { Origin: baseURL } })
+      ).status(),
+    ).toBe(200)
+    const res = await page.request.patch(`/web/v1/articles/${numArticle}?numTiers=100001`, {
+      data: { artCommandable },
+      headers: { Origin: baseURL },
+    })
     expect(res.status()).toBe(200)
   } finally {
     await staff.close()
@@ -41,7 +48,11 @@ async function unsentCount(page: Page) {
   )
 }
 
-test('an order confirmed offline and refused once back online returns to the cart with the reason', async ({ page, browser, network }) => {
+test('an order confirmed offline and refused once back online returns to the cart with the reason', async ({
+  page,
+  browser,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)
@@ -51,7 +62,9 @@ test('an order confirmed offline and refused once back online returns to the car
 
   network.cut()
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
-  await expect(page.getByRole('region', { name: 'Envois en attente' })).toContainText(/Commande du \w+ \d{2}\/\d{2} – 2 lignes/)
+  await expect(page.getByRole('region', { name: 'Envois en attente' })).toContainText(
+    /Commande du \w+ \d{2}\/\d{2} – 2 lignes/,
+  )
 
   // Meanwhile, the cooperative stops this article for the farmer.
   await setOrderable(browser, serverURL, REFUSED_ARTICLE, false)
@@ -60,7 +73,9 @@ test('an order confirmed offline and refused once back online returns to the car
     const dialog = page.getByRole('alertdialog', { name: 'Commande invalide' })
     await expect(dialog).toBeVisible({ timeout: 20_000 })
     await expect(dialog.getByText('Veuillez corriger votre panier')).toBeVisible()
-    await expect(dialog.getByRole('listitem').filter({ hasText: 'Correcteur azoté 40 % vrac' })).toContainText('Article non commandable')
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Correcteur azoté 40 % vrac' })).toContainText(
+      'Article non commandable',
+    )
     // Refused is never shown as received.
     await expect(page.getByText(/a bien été enregistrée/)).toHaveCount(0)
 
@@ -88,7 +103,17 @@ test('an item waiting for more than 72 hours says since when and asks for a netw
         open.onsuccess = () => {
           const tx = open.result.transaction('outbox', 'readwrite')
           const payload = { numTiers: '100001', commande: { commentaire: '', lignes: [{}, {}] } }
-          tx.objectStore('outbox').put({ id: crypto.randomUUID(), owner: '100001', numTiers: '100001', kind: 'commande', status: 'pending', createdAt, payload, attempts: 3, cartLines: [] })
+          tx.objectStore('outbox').put({
+            id: crypto.randomUUID(),
+            owner: '100001',
+            numTiers: '100001',
+            kind: 'commande',
+            status: 'pending',
+            createdAt,
+            payload,
+            attempts: 3,
+            cartLines: [],
+          })
           tx.oncomplete = () => (open.result.close(), resolve())
           tx.onerror = () => reject(tx.error)
         }
@@ -99,12 +124,17 @@ test('an item waiting for more than 72 hours says since when and asks for a netw
   await page.reload()
   const waiting = page.getByRole('region', { name: 'Envois en attente' })
   const day = formatDate(since.setZone('Europe/Paris')).slice(0, -5)
-  await expect(waiting).toContainText(`Commande du ${day} – 2 lignes, depuis le ${since.setZone('Europe/Paris').toFormat('dd/MM/yyyy à HH:mm')}`)
+  await expect(waiting).toContainText(
+    `Commande du ${day} – 2 lignes, depuis le ${since.setZone('Europe/Paris').toFormat('dd/MM/yyyy à HH:mm')}`,
+  )
   await expect(waiting).toContainText('Plus de 72 heures sans réseau')
   await expect(waiting.getByRole('button', { name: "Réessayer l'envoi" })).toBeVisible()
 })
 
-test('only the survey waiting: it reads as "Votre avis", never as an order not received, in the banner and at logout', async ({ page, network }) => {
+test('only the survey waiting: it reads as "Votre avis", never as an order not received, in the banner and at logout', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001')
   await waitForServiceWorker(page)
   network.cut()
@@ -115,7 +145,16 @@ test('only the survey waiting: it reads as "Votre avis", never as an order not r
         open.onsuccess = () => {
           const tx = open.result.transaction('outbox', 'readwrite')
           const payload = { numeroCommande: '123456', noteGlobale: 4, noteNavigation: 4, commentaire: '' }
-          tx.objectStore('outbox').put({ id: crypto.randomUUID(), owner: '100001', numTiers: '100001', kind: 'evaluation', status: 'pending', createdAt, payload, attempts: 1 })
+          tx.objectStore('outbox').put({
+            id: crypto.randomUUID(),
+            owner: '100001',
+            numTiers: '100001',
+            kind: 'evaluation',
+            status: 'pending',
+            createdAt,
+            payload,
+            attempts: 1,
+          })
           tx.oncomplete = () => (open.result.close(), resolve())
           tx.onerror = () => reject(tx.error)
         }

@@ -14,7 +14,9 @@ const ARTICLE = '410101' // VL Production 18 % vrac
 const start = addBusinessDays(DateTime.now().setZone('Europe/Paris').startOf('day'), 8)
 
 async function currentOrders(page: Page): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {
-  const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours', { headers: { 'Cache-Control': 'no-cache' } })
+  const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours', {
+    headers: { 'Cache-Control': 'no-cache' },
+  })
   expect(res.status()).toBe(200)
   return res.json()
 }
@@ -31,10 +33,17 @@ async function toPaymentStepCut(page: Page) {
   await expect(page.getByRole('heading', { name: 'Validation règlement' })).toBeVisible()
 }
 
-test('a line added online, the network cut before the cart is opened: the usual terms apply and the order goes with its payment code', async ({ page, network }) => {
+test('a line added online, the network cut before the cart is opened: the usual terms apply and the order goes with its payment code', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
-  await page.locator('main li').filter({ hasText: `Article ${ARTICLE}` }).getByRole('button', { name: /^Commander/ }).click()
+  await page
+    .locator('main li')
+    .filter({ hasText: `Article ${ARTICLE}` })
+    .getByRole('button', { name: /^Commander/ })
+    .click()
   const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
   await dialog.getByLabel('Quantité (t) *').fill('12')
   await dialog.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
@@ -45,7 +54,9 @@ test('a line added online, the network cut before the cart is opened: the usual 
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog).toBeHidden()
   // The customer's terms were fetched as the line entered the cart, and kept on the device.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('silo-query-cache')?.includes('reglement-tiers') ?? false)).toBe(true)
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('silo-query-cache')?.includes('reglement-tiers') ?? false))
+    .toBe(true)
   const before = await currentOrders(page)
 
   network.cut()
@@ -68,13 +79,20 @@ test('a line added online, the network cut before the cart is opened: the usual 
   expect(mine[0]!.lignes.map((l) => l.codeReglement)).toEqual([code])
 })
 
-test('offline with no payment terms ever seen on this device, the order waits for the network', async ({ page, network }) => {
+test('offline with no payment terms ever seen on this device, the order waits for the network', async ({
+  page,
+  network,
+}) => {
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)
   network.cut()
   await toPaymentStepCut(page)
-  await expect(page.getByText('Hors connexion : vos modes de règlement ne sont pas encore connus sur cet appareil.', { exact: false })).toBeVisible()
+  await expect(
+    page.getByText('Hors connexion : vos modes de règlement ne sont pas encore connus sur cet appareil.', {
+      exact: false,
+    }),
+  ).toBeVisible()
   await expect(page.getByText('Modes de règlement inconnus hors connexion pour cette ligne.')).toHaveCount(2)
   await expect(page.getByRole('button', { name: 'Confirmer la commande' })).toBeDisabled()
   await expectNoSeriousViolation(page)

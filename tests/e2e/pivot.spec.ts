@@ -4,16 +4,39 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { signIn } from './support'
 
-const consent = { cookies: [{ name: 'COOKIE_CONSENT', value: 'true', domain: 'localhost', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }], origins: [] }
+const consent = {
+  cookies: [
+    {
+      name: 'COOKIE_CONSENT',
+      value: 'true',
+      domain: 'localhost',
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    },
+  ],
+  origins: [],
+}
 const PIVOT = '/web/v1/parametres/DEFAULT/HORAIRE_COMMANDE/HEURE_PIVOT'
 
 async function firstAllowed(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ storageState: consent, viewport: { width: 390, height: 844 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' })
+  const context = await browser.newContext({
+    storageState: consent,
+    viewport: { width: 390, height: 844 },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  })
   const page: Page = await context.newPage()
   try {
     await page.clock.setFixedTime(new Date('2026-11-30T08:00:00+01:00'))
     await signIn(page, '100001', 'demo', '/catalog/aliments')
-    await page.locator('main li').filter({ hasText: 'Article 410102' }).getByRole('button', { name: /^Commander/ }).click()
+    await page
+      .locator('main li')
+      .filter({ hasText: 'Article 410102' })
+      .getByRole('button', { name: /^Commander/ })
+      .click()
     const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
     await dialog.getByLabel('Quantité (t) *').fill('10')
     await dialog.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
@@ -27,9 +50,13 @@ async function firstAllowed(browser: Browser): Promise<string> {
   }
 }
 
-test('admin changes HEURE_PIVOT and the first allowed date in the order-line form follows', async ({ page, browser }) => {
+test('admin changes HEURE_PIVOT and the first allowed date in the order-line form follows', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'admin')
-  const put = (value: string) => page.request.put(PIVOT, { data: { categorie: 'HORAIRE_COMMANDE', code: 'HEURE_PIVOT', value } })
+  const put = (value: string) =>
+    page.request.put(PIVOT, { data: { categorie: 'HORAIRE_COMMANDE', code: 'HEURE_PIVOT', value } })
   try {
     // 08:00 is after a 7 o'clock pivot: no next-day delivery, two business days.
     expect((await put('07:00:00')).ok()).toBe(true)

@@ -23,11 +23,16 @@ test.describe('without consent yet', () => {
 })
 
 test.describe('an old browser', () => {
-  test.use({ userAgent: 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/60.0.3112.113 Safari/537.36' })
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/60.0.3112.113 Safari/537.36',
+  })
 
   test('sees the unsupported-browser notice', async ({ page }) => {
     await page.goto('/login')
-    await expect(page.getByText('Cette version de votre navigateur ne permet pas un usage optimal de votre application.')).toBeVisible()
+    await expect(
+      page.getByText('Cette version de votre navigateur ne permet pas un usage optimal de votre application.'),
+    ).toBeVisible()
   })
 })
 
@@ -43,7 +48,11 @@ test.describe('the global error dialog', () => {
 
   test('a failed request opens the global error dialog with the status label and the reason', async ({ page }) => {
     await page.route('**/web/v1/tiers/search*', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Maintenance de la coopérative' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Maintenance de la coopérative' }),
+      }),
     )
     await signIn(page, 'admin')
     await page.getByLabel("Nom ou numéro d'adhérent").fill('GAEC')

@@ -31,7 +31,12 @@ test('the manifest is installable and the service worker controls the page', asy
   const href = await page.locator('link[rel="manifest"]').getAttribute('href')
   expect(href).toBeTruthy()
   const manifest = await (await page.request.get(href!)).json()
-  expect(manifest).toMatchObject({ name: "Silo — Commande d'aliments", short_name: 'Silo', lang: 'fr', display: 'standalone' })
+  expect(manifest).toMatchObject({
+    name: "Silo — Commande d'aliments",
+    short_name: 'Silo',
+    lang: 'fr',
+    display: 'standalone',
+  })
   const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`)
   expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']))
   for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true)

@@ -11,19 +11,27 @@ export async function signIn(page: Page, username: string, password = 'demo', re
 
 /** Waits until the service worker controls the page (it claims the page on its first install). */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration()
-    return Boolean(reg?.active)
-  }, undefined, { timeout: 30_000 })
+  await page.waitForFunction(
+    async () => {
+      const reg = await navigator.serviceWorker.getRegistration()
+      return Boolean(reg?.active)
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
     await page.reload()
   }
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true)
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 })
+    .toBe(true)
 }
 
 /** Replaces farmer 100001's cart (lines and header) in IndexedDB 'silo' with these lines, as the app stores them. */
 export async function writeCart(page: Page, lines: readonly (Record<string, unknown> & { idLigne: string })[]) {
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo'))).toBe(true)
+  await expect
+    .poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo')))
+    .toBe(true)
   await page.evaluate(
     (lines) =>
       new Promise<void>((resolve, reject) => {
@@ -33,7 +41,8 @@ export async function writeCart(page: Page, lines: readonly (Record<string, unkn
           const store = tx.objectStore('cartLines')
           store.clear()
           tx.objectStore('cartHeaders').clear()
-          for (const line of lines) store.put({ owner: '100001', numTiers: '100001', idLigne: line.idLigne, line, updatedAt: '' })
+          for (const line of lines)
+            store.put({ owner: '100001', numTiers: '100001', idLigne: line.idLigne, line, updatedAt: '' })
           tx.oncomplete = () => (open.result.close(), resolve())
           tx.onerror = () => reject(tx.error)
         }

@@ -4,8 +4,18 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../src/offline/db'
 import {
-  addCartLines, clearMixingAfterEdit, deleteCartLine, emptyCart, readCartComments, readCartLine, readCartLines,
-  readLastDelivery, saveCartComments, saveLastDelivery, setCartMixing, updateCartLine,
+  addCartLines,
+  clearMixingAfterEdit,
+  deleteCartLine,
+  emptyCart,
+  readCartComments,
+  readCartLine,
+  readCartLines,
+  readLastDelivery,
+  saveCartComments,
+  saveLastDelivery,
+  setCartMixing,
+  updateCartLine,
 } from '../../src/offline/cart'
 import { askPersistentStorage } from '../../src/offline/persistent-storage'
 
@@ -40,11 +50,19 @@ describe('cart lines', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await addCartLines('u1', '100001', [line('410101')])
     // Written as an older Silo might have: through Dexie's untyped table, as the browser holds it.
-    await db.table('cartLines').put({ owner: 'u1', numTiers: '100001', idLigne: '002', line: { idLigne: '002', quantiteCommande: 'douze' }, updatedAt: '' })
+    await db.table('cartLines').put({
+      owner: 'u1',
+      numTiers: '100001',
+      idLigne: '002',
+      line: { idLigne: '002', quantiteCommande: 'douze' },
+      updatedAt: '',
+    })
     expect((await readCartLines('u1', '100001')).map((l) => l.idLigne)).toEqual(['001'])
     expect(await readCartLine('u1', '100001', '002')).toBeNull()
     expect(error).toHaveBeenCalledOnce()
-    expect(String(error.mock.calls[0]?.[0])).toMatch(/^Ligne de panier illisible, gardée sur cet appareil : u1\/100001\/002/)
+    expect(String(error.mock.calls[0]?.[0])).toMatch(
+      /^Ligne de panier illisible, gardée sur cet appareil : u1\/100001\/002/,
+    )
     const [next] = await addCartLines('u1', '100001', [line('420105')])
     expect(next?.idLigne).toBe('003')
     await emptyCart('u1', '100001')
@@ -72,8 +90,18 @@ describe('cart lines', () => {
 describe("the next line's defaults", () => {
   it('remembers the last dates and slots per user and customer, keeping the header’s other fields', async () => {
     expect(await readLastDelivery('u1', '100001')).toBeNull()
-    await db.cartHeaders.put({ owner: 'u1', numTiers: '100001', header: { commentaire: 'Portail bleu' }, updatedAt: '' })
-    const last = { datePrevueLivraison: '2026-12-01', finDatePrevueLivraison: '2026-12-04', matinApmidi: 'JM', finMatinApmidi: 'ID' }
+    await db.cartHeaders.put({
+      owner: 'u1',
+      numTiers: '100001',
+      header: { commentaire: 'Portail bleu' },
+      updatedAt: '',
+    })
+    const last = {
+      datePrevueLivraison: '2026-12-01',
+      finDatePrevueLivraison: '2026-12-04',
+      matinApmidi: 'JM',
+      finMatinApmidi: 'ID',
+    }
     await saveLastDelivery('u1', '100001', last)
     expect(await readLastDelivery('u1', '100001')).toEqual(last)
     expect(await readLastDelivery('u1', '100002')).toBeNull()
@@ -93,14 +121,25 @@ describe('persistent storage', () => {
 })
 
 const placed = (numArticle: string, date: string, silo1: string, silo2: string | null = null) => ({
-  numArticle, quantiteCommande: 5, numAdresse: 1, datePrevueLivraison: date, finDatePrevueLivraison: date, codeTypeSilo1: silo1, codeTypeSilo2: silo2,
+  numArticle,
+  quantiteCommande: 5,
+  numAdresse: 1,
+  datePrevueLivraison: date,
+  finDatePrevueLivraison: date,
+  codeTypeSilo1: silo1,
+  codeTypeSilo2: silo2,
 })
 
 describe('the cart screen', () => {
   it('empties one cart only, dropping its comments but keeping the next line’s defaults', async () => {
     await addCartLines('u1', '100001', [line('410101'), line('420105')])
     await addCartLines('u1', '100002', [line('450101')])
-    const last = { datePrevueLivraison: '2026-12-01', finDatePrevueLivraison: '2026-12-01', matinApmidi: 'ID', finMatinApmidi: 'ID' }
+    const last = {
+      datePrevueLivraison: '2026-12-01',
+      finDatePrevueLivraison: '2026-12-01',
+      matinApmidi: 'ID',
+      finMatinApmidi: 'ID',
+    }
     await saveLastDelivery('u1', '100001', last)
     await saveCartComments('u1', '100001', { 'Prévenir avant livraison': true, libre: 'Portail bleu' })
     await emptyCart('u1', '100001')
@@ -113,7 +152,12 @@ describe('the cart screen', () => {
 
   it('saves the header comments into the header row, merged with lastDelivery (never overwritten)', async () => {
     expect(await readCartComments('u1', '100001')).toEqual({})
-    const last = { datePrevueLivraison: '2026-12-01', finDatePrevueLivraison: '2026-12-04', matinApmidi: 'JM', finMatinApmidi: 'ID' }
+    const last = {
+      datePrevueLivraison: '2026-12-01',
+      finDatePrevueLivraison: '2026-12-04',
+      matinApmidi: 'JM',
+      finMatinApmidi: 'ID',
+    }
     await saveLastDelivery('u1', '100001', last)
     await saveCartComments('u1', '100001', { 'Prévenir avant livraison': true, libre: 'Chien méchant' })
     await saveCartComments('u1', '100001', { 'Prévenir avant livraison': false, libre: 'Portail bleu' })
@@ -132,9 +176,19 @@ describe('the cart screen', () => {
       placed('420105', '2026-12-02', '001', '002'),
     ])
     await setCartMixing('u1', '100001', '002', true)
-    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([true, true, false, false])
+    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
     await setCartMixing('u1', '100001', '001', false)
-    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([false, false, false, false])
+    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 
   it('clears mixing after an edit on the edited line and the lines that shared its dates and places before', async () => {
@@ -148,9 +202,19 @@ describe('the cart screen', () => {
     await setCartMixing('u1', '100001', '003', true)
     const before = (await readCartLine('u1', '100001', '001'))!
     // The form moves line 001 to silo 003 on the 3rd: it leaves one set and joins another.
-    await updateCartLine('u1', '100001', { ...before, datePrevueLivraison: '2026-12-03', finDatePrevueLivraison: '2026-12-03', codeTypeSilo1: '003' })
+    await updateCartLine('u1', '100001', {
+      ...before,
+      datePrevueLivraison: '2026-12-03',
+      finDatePrevueLivraison: '2026-12-03',
+      codeTypeSilo1: '003',
+    })
     await clearMixingAfterEdit('u1', '100001', before)
-    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([false, false, false, false])
+    expect((await readCartLines('u1', '100001')).map((l) => Boolean(l.melangeDechargement))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
     await clearMixingAfterEdit('u1', '100001', { idLigne: '999' }) // a line removed meanwhile: nothing
   })
 })

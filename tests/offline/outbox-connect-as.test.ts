@@ -17,7 +17,10 @@ const row: OutboxRow = {
 }
 
 const answering = (status: number, body: unknown) =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+  )
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -25,7 +28,10 @@ afterEach(() => {
 
 describe('sending for a member the session no longer acts for', () => {
   it('is retried (ADHERENT_NON_CHOISI)', async () => {
-    answering(403, { message: 'Vous agissez pour l’adhérent 100002, pas pour 100001 : choisissez cet adhérent avant d’agir pour lui.', code: 'ADHERENT_NON_CHOISI' })
+    answering(403, {
+      message: 'Vous agissez pour l’adhérent 100002, pas pour 100001 : choisissez cet adhérent avant d’agir pour lui.',
+      code: 'ADHERENT_NON_CHOISI',
+    })
     expect(await sendItem(row)).toMatchObject({ ok: false, retry: true })
   })
 

@@ -13,7 +13,9 @@ const payload: CommandeEnvoyee = { numTiers: '100001', commande: { commentaire: 
 const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000)
 
 async function confirmed(owner = '100001') {
-  await addCartLines(owner, '100001', [{ numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', quantiteCommande: 12.5 }])
+  await addCartLines(owner, '100001', [
+    { numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', quantiteCommande: 12.5 },
+  ])
   const id = await confirmOrder(owner, '100001', payload)
   // confirmOrder starts a send at once; with no server here it fails and backs off: let it end.
   await flushOutbox(owner)
@@ -84,10 +86,24 @@ describe('outbox', () => {
   it('a refusal marks it rejected and puts its lines back after those added meanwhile', async () => {
     const id = await confirmed()
     await addCartLines('100001', '100001', [{ numArticle: '420105', libelleArticle: 'Porc finition vrac' }])
-    await flushOutbox('100001', async () => ({ ok: false, retry: false, error: 'numArticle:[A,410102,VL Production 22 % vrac]:Article non commandable' }), later(10))
-    expect(await db.outbox.get(id)).toMatchObject({ status: 'rejected', error: expect.stringContaining('Article non commandable') })
+    await flushOutbox(
+      '100001',
+      async () => ({
+        ok: false,
+        retry: false,
+        error: 'numArticle:[A,410102,VL Production 22 % vrac]:Article non commandable',
+      }),
+      later(10),
+    )
+    expect(await db.outbox.get(id)).toMatchObject({
+      status: 'rejected',
+      error: expect.stringContaining('Article non commandable'),
+    })
     const cart = await readCartLines('100001', '100001')
-    expect(cart.map((l) => [l.idLigne, l.numArticle])).toEqual([['001', '420105'], ['002', '410102']])
+    expect(cart.map((l) => [l.idLigne, l.numArticle])).toEqual([
+      ['001', '420105'],
+      ['002', '410102'],
+    ])
     await acknowledgeRejected(id)
     expect(await db.outbox.get(id)).toBeUndefined()
   })
@@ -114,7 +130,11 @@ describe('outbox', () => {
   })
 
   it('the survey goes through the outbox too', async () => {
-    const id = await queueEvaluation('100001', '100001', { numTiers: '100001', numeroCommande: '700001', questionnaire: { notes: { globale: 4 } } })
+    const id = await queueEvaluation('100001', '100001', {
+      numTiers: '100001',
+      numeroCommande: '700001',
+      questionnaire: { notes: { globale: 4 } },
+    })
     await flushOutbox('100001')
     const kinds: string[] = []
     await flushOutbox('100001', async (row) => (kinds.push(row.kind ?? ''), { ok: true }), later(10))
@@ -123,7 +143,11 @@ describe('outbox', () => {
   })
 
   describe('a survey about an order still waiting in the outbox', () => {
-    const body = (numeroCommande: string | null = null) => ({ numTiers: '100001', numeroCommande, questionnaire: { notes: { globale: 3.5, design: 4 }, commentaire: 'Très pratique' } })
+    const body = (numeroCommande: string | null = null) => ({
+      numTiers: '100001',
+      numeroCommande,
+      questionnaire: { notes: { globale: 3.5, design: 4 }, commentaire: 'Très pratique' },
+    })
     const numberOf = (row: OutboxRow) => (row.payload as { numeroCommande: string | null }).numeroCommande
     const recorder = (answer: (row: OutboxRow) => SendResult) => {
       const sent: [string, string | null][] = []
@@ -134,7 +158,8 @@ describe('outbox', () => {
       }
       return { sent, send }
     }
-    const accepting = (row: OutboxRow): SendResult => (row.kind === 'commande' ? { ok: true, numeroCommande: '700123', mail: null } : { ok: true })
+    const accepting = (row: OutboxRow): SendResult =>
+      row.kind === 'commande' ? { ok: true, numeroCommande: '700123', mail: null } : { ok: true }
 
     it('waits for the order even when due first, then goes once with its number', async () => {
       const order = await confirmed()
@@ -150,7 +175,10 @@ describe('outbox', () => {
       const up = recorder(accepting)
       await flushOutbox('100001', up.send, later(90))
       await flushOutbox('100001', up.send, later(120))
-      expect(up.sent).toEqual([['commande', order], ['evaluation', '700123']])
+      expect(up.sent).toEqual([
+        ['commande', order],
+        ['evaluation', '700123'],
+      ])
       expect(await db.outbox.get(survey)).toMatchObject({ status: 'accepted', attempts: 1, payload: body('700123') })
     })
 
@@ -159,22 +187,34 @@ describe('outbox', () => {
       await queueEvaluation('100001', '100001', body(), { commandeOutboxId: order })
       await flushOutbox('100001')
       const up = recorder(accepting)
-      await Promise.all([flushOutbox('100001', up.send, later(10)), flushOutbox('100001', up.send, later(10)), flushOutbox('100001', up.send, later(10))])
+      await Promise.all([
+        flushOutbox('100001', up.send, later(10)),
+        flushOutbox('100001', up.send, later(10)),
+        flushOutbox('100001', up.send, later(10)),
+      ])
       await Promise.all([flushOutbox('100001', up.send, later(20)), flushOutbox('100001', up.send, later(20))])
-      expect(up.sent).toEqual([['commande', order], ['evaluation', '700123']])
+      expect(up.sent).toEqual([
+        ['commande', order],
+        ['evaluation', '700123'],
+      ])
     })
 
     it('a survey tried with a number keeps it on every retry (same key, same body)', async () => {
       const order = await confirmed()
       const survey = await queueEvaluation('100001', '100001', body(), { commandeOutboxId: order })
       await flushOutbox('100001')
-      const flaky = recorder((row) => (row.kind === 'commande' ? accepting(row) : { ok: false, retry: true, error: 'Réseau indisponible' }))
+      const flaky = recorder((row) =>
+        row.kind === 'commande' ? accepting(row) : { ok: false, retry: true, error: 'Réseau indisponible' },
+      )
       await flushOutbox('100001', flaky.send, later(10))
       // The accepted order is erased (logout on a shared device): the survey still has the number.
       await db.outbox.delete(order)
       const up = recorder(accepting)
       await flushOutbox('100001', up.send, later(30))
-      expect(flaky.sent).toEqual([['commande', order], ['evaluation', '700123']])
+      expect(flaky.sent).toEqual([
+        ['commande', order],
+        ['evaluation', '700123'],
+      ])
       expect(up.sent).toEqual([['evaluation', '700123']])
       expect(await db.outbox.get(survey)).toMatchObject({ status: 'accepted', attempts: 2 })
     })
@@ -190,7 +230,10 @@ describe('outbox', () => {
       expect(numberOf((await db.outbox.get(survey))!)).toBe('700123')
       await db.outbox.delete(order)
       await flushOutbox('100001', up.send, later(90))
-      expect(up.sent).toEqual([['commande', order], ['evaluation', '700123']])
+      expect(up.sent).toEqual([
+        ['commande', order],
+        ['evaluation', '700123'],
+      ])
     })
 
     it('queued after its order was accepted (the screen opened offline), it goes with the number', async () => {
@@ -200,16 +243,26 @@ describe('outbox', () => {
       await queueEvaluation('100001', '100001', body(), { commandeOutboxId: order })
       await flushOutbox('100001') // queueing started a send (no server here): let it end
       await flushOutbox('100001', up.send, later(20))
-      expect(up.sent).toEqual([['commande', order], ['evaluation', '700123']])
+      expect(up.sent).toEqual([
+        ['commande', order],
+        ['evaluation', '700123'],
+      ])
     })
 
     it('after a refused order (or one gone) it is still sent, without a number', async () => {
       const order = await confirmed()
       const survey = await queueEvaluation('100001', '100001', body(), { commandeOutboxId: order })
       await flushOutbox('100001')
-      const refusing = recorder((row) => (row.kind === 'commande' ? { ok: false, retry: false, error: 'QTE:[M,678,Minéral]:Quantité: trop grande' } : { ok: true }))
+      const refusing = recorder((row) =>
+        row.kind === 'commande'
+          ? { ok: false, retry: false, error: 'QTE:[M,678,Minéral]:Quantité: trop grande' }
+          : { ok: true },
+      )
       await flushOutbox('100001', refusing.send, later(10))
-      expect(refusing.sent).toEqual([['commande', order], ['evaluation', null]])
+      expect(refusing.sent).toEqual([
+        ['commande', order],
+        ['evaluation', null],
+      ])
       expect(await db.outbox.get(survey)).toMatchObject({ status: 'accepted', payload: body(null) })
     })
 

@@ -66,7 +66,9 @@ describe.each(backends)('catalog API on $name', (backend) => {
     expect([...dates].sort().reverse()).toEqual(dates)
     for (const d of dates) expect(d >= first.dateDebut && d <= first.dateFin).toBe(true)
     // 100001 no longer buys 410103: its lines carry artCommandable false.
-    const notOrderable = first.lignes.filter((l: { numArticle: string }) => ['410103', '420108', '410109'].includes(l.numArticle))
+    const notOrderable = first.lignes.filter((l: { numArticle: string }) =>
+      ['410103', '420108', '410109'].includes(l.numArticle),
+    )
     for (const l of notOrderable) expect(l.artCommandable).toBe(false)
     const last = await json(`/web/v1/tiers/${DEMO.eleveur}/livraisons?dateFin=2021-01-15`)
     expect(last).toMatchObject({ dateDebut: '2020-11-01', dateFin: '2021-01-15', fin: true })
@@ -79,7 +81,7 @@ describe.each(backends)('catalog API on $name', (backend) => {
   it('history lines carry the article’s delivery constraints at their address', async () => {
     const lines = []
     // Eight windows, each to its end (the rest of a window by its `suite` cursor).
-    for (let dateFin: string | undefined = undefined, apres: string | null = null, i = 0; i < 8; ) {
+    for (let dateFin: string | undefined = undefined, apres: string | null = null, i = 0; i < 8;) {
       const query = new URLSearchParams({ limite: '200', ...(dateFin ? { dateFin } : {}), ...(apres ? { apres } : {}) })
       const page = await json(`/web/v1/tiers/${DEMO.eleveur}/livraisons?${query}`)
       lines.push(...page.lignes)
@@ -90,8 +92,16 @@ describe.each(backends)('catalog API on $name', (backend) => {
         i++
       }
     }
-    const piglet = lines.find((l: { numArticle: string; numAdresse: number }) => l.numArticle === '420101' && l.numAdresse === 2)
-    if (piglet) expect(piglet.contraintesLivraison).toMatchObject({ delaisMinJoursOuvres: 2, lundi: false, mardi: true, jeudi: true })
+    const piglet = lines.find(
+      (l: { numArticle: string; numAdresse: number }) => l.numArticle === '420101' && l.numAdresse === 2,
+    )
+    if (piglet)
+      expect(piglet.contraintesLivraison).toMatchObject({
+        delaisMinJoursOuvres: 2,
+        lundi: false,
+        mardi: true,
+        jeudi: true,
+      })
     expect(lines.some((l: { contraintesLivraison: unknown }) => l.contraintesLivraison === null)).toBe(true)
   })
 
@@ -99,7 +109,11 @@ describe.each(backends)('catalog API on $name', (backend) => {
     const contrats = await json(`/web/v1/tiers/${DEMO.eleveur}/contrats?typeTiers=ADH&numEntite=AGR`)
     const byNum = Object.fromEntries(contrats.map((c: { numContrat: string }) => [c.numContrat, c]))
     expect(byNum[DEMO.contrats.futur]).toMatchObject({ contratFutur: true })
-    expect(byNum[DEMO.contrats.finProche]).toMatchObject({ contratFutur: false, qteRestante: 35.5, libelleArticle: expect.any(String) })
+    expect(byNum[DEMO.contrats.finProche]).toMatchObject({
+      contratFutur: false,
+      qteRestante: 35.5,
+      libelleArticle: expect.any(String),
+    })
     for (const c of contrats) expect(c.dateFin >= '2026-11-23').toBe(true)
   })
 
@@ -109,7 +123,11 @@ describe.each(backends)('catalog API on $name', (backend) => {
     const layers = lots.find((l: { numLot: string }) => l.numLot === DEMO.lots.pondeuses)
     expect(layers).toMatchObject({ nbAnimaux: 18000, numExploitation: 4, numBatiment: 41 })
     expect(layers.plansAlimentation[0].tranches.length).toBeGreaterThan(2)
-    expect(layers.plansAlimentation[0].tranches[0].articles[0]).toMatchObject({ numArticle: expect.any(String), libelle: expect.any(String), artCommandable: expect.any(Boolean) })
+    expect(layers.plansAlimentation[0].tranches[0].articles[0]).toMatchObject({
+      numArticle: expect.any(String),
+      libelle: expect.any(String),
+      artCommandable: expect.any(Boolean),
+    })
     expect(Object.values(layers.quantitesCommandees).some((q) => (q as number) > 0)).toBe(true)
     const twoPlans = lots.find((l: { numLot: string }) => l.numLot === DEMO.lots.chairDeuxPlans)
     expect(twoPlans.plansAlimentation).toHaveLength(2)
@@ -120,10 +138,15 @@ describe.each(backends)('catalog API on $name', (backend) => {
   it('buildings carry their storage places; exploitations their labels', async () => {
     const poultry = await signIn(t.app, DEMO.volailles)
     const batiments = await json(`/web/v1/tiers/${DEMO.volailles}/batiments`, poultry)
-    expect(batiments.find((b: { numBatiment: number }) => b.numBatiment === 41)).toMatchObject({ numExploitation: 4, typesSilo: expect.any(Array) })
+    expect(batiments.find((b: { numBatiment: number }) => b.numBatiment === 41)).toMatchObject({
+      numExploitation: 4,
+      typesSilo: expect.any(Array),
+    })
     expect(batiments.some((b: { typesSilo: unknown[] }) => b.typesSilo.length > 0)).toBe(true)
     const exploitations = await json(`/web/v1/tiers/${DEMO.volailles}/exploitations`, poultry)
-    expect(exploitations.map((e: { numExploitation: number }) => e.numExploitation)).toEqual(expect.arrayContaining([3, 4]))
+    expect(exploitations.map((e: { numExploitation: number }) => e.numExploitation)).toEqual(
+      expect.arrayContaining([3, 4]),
+    )
   })
 
   it('orderable articles: the customer’s own flags and the MI 47010 exclusion', async () => {
@@ -133,7 +156,10 @@ describe.each(backends)('catalog API on $name', (backend) => {
     expect(nums.has('410103')).toBe(false) // disabled for 100001
     expect(nums.has('410112')).toBe(true) // added by staff for 100001
     expect(nums.has('470106')).toBe(false) // MI with category 47010
-    const other = await json(`/web/v1/articles?commandablesByTiers=${DEMO.volailles}`, await signIn(t.app, DEMO.volailles))
+    const other = await json(
+      `/web/v1/articles?commandablesByTiers=${DEMO.volailles}`,
+      await signIn(t.app, DEMO.volailles),
+    )
     expect(other.some((a: { numArticle: string }) => a.numArticle === '410103')).toBe(true)
     expect((await get(t.app, '/web/v1/articles', farmer)).status).toBe(400)
   })
@@ -141,19 +167,40 @@ describe.each(backends)('catalog API on $name', (backend) => {
   it('supplementations, minerals, delivery constraints and address validation of an article', async () => {
     const sups = await json(`/web/v1/articles/A/410101/supplementations?numTiers=${DEMO.eleveur}`)
     expect(sups.length).toBeGreaterThan(0)
-    expect(sups[0]).toMatchObject({ numArticle: expect.any(String), libelleLong: expect.any(String), groupe: expect.any(String) })
+    expect(sups[0]).toMatchObject({
+      numArticle: expect.any(String),
+      libelleLong: expect.any(String),
+      groupe: expect.any(String),
+    })
     expect(Array.isArray(await json(`/web/v1/articles/A/410101/mineraux?numTiers=${DEMO.eleveur}`))).toBe(true)
-    expect(await json(`/web/v1/articles/A/420101/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=2`)).toMatchObject({
-      delaisMinJoursOuvres: 2, lundi: false, mardi: true, mercredi: false, jeudi: true, vendredi: false,
+    expect(
+      await json(`/web/v1/articles/A/420101/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=2`),
+    ).toMatchObject({
+      delaisMinJoursOuvres: 2,
+      lundi: false,
+      mardi: true,
+      mercredi: false,
+      jeudi: true,
+      vendredi: false,
     })
     // No row: no extra delay, Monday to Friday.
-    expect(await json(`/web/v1/articles/A/410102/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=3`)).toMatchObject({ delaisMinJoursOuvres: 0, lundi: true, samedi: false })
-    expect(await json(`/web/v1/articles/M/470101/validationAdresseLivraison/${DEMO.eleveur}/3`)).toMatchObject({ valid: false })
-    expect(await json(`/web/v1/articles/M/470101/validationAdresseLivraison/${DEMO.eleveur}/1`)).toEqual({ valid: true, motif: null })
+    expect(
+      await json(`/web/v1/articles/A/410102/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=3`),
+    ).toMatchObject({ delaisMinJoursOuvres: 0, lundi: true, samedi: false })
+    expect(await json(`/web/v1/articles/M/470101/validationAdresseLivraison/${DEMO.eleveur}/3`)).toMatchObject({
+      valid: false,
+    })
+    expect(await json(`/web/v1/articles/M/470101/validationAdresseLivraison/${DEMO.eleveur}/1`)).toEqual({
+      valid: true,
+      motif: null,
+    })
     const unknown = await get(t.app, `/web/v1/articles/A/999999/mineraux?numTiers=${DEMO.eleveur}`, farmer)
     expect(unknown.status).toBe(404)
     expect((await unknown.json()).message).toBe('Article inconnu')
-    expect((await get(t.app, `/web/v1/articles/A/410101/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=x`, farmer)).status).toBe(400)
+    expect(
+      (await get(t.app, `/web/v1/articles/A/410101/contraintes-livraison?numTiers=${DEMO.eleveur}&numAdr=x`, farmer))
+        .status,
+    ).toBe(400)
   })
 
   it('days without delivery: the national holidays from the shared calendar, and the cooperative’s own closed days from its table', async () => {
@@ -175,7 +222,9 @@ describe.each(backends)('catalog API on $name', (backend) => {
   it('order parameters: defaults, holidays ahead, an article’s bounds', async () => {
     const p = await json(`/web/v1/referentiel/parametres-commande?numTiers=${DEMO.eleveur}&numArticle=410107`)
     expect(p.heurePivot).toBe('10:00:00')
-    expect(p.joursFeries.map((j: { date: string }) => j.date)).toEqual(expect.arrayContaining(['2026-12-25', '2027-01-01']))
+    expect(p.joursFeries.map((j: { date: string }) => j.date)).toEqual(
+      expect.arrayContaining(['2026-12-25', '2027-01-01']),
+    )
     expect(p.contraintesArticle).toEqual({ quantiteMin: 1, quantiteMax: 1, quantiteMaxMineral: null })
     expect(p.modesCamion.BENNE).toMatchObject({ min: 25, max: 29, delaiHeures: 48 })
     expect(p.typesSiloDefault.length).toBeGreaterThan(0)
@@ -184,7 +233,9 @@ describe.each(backends)('catalog API on $name', (backend) => {
   })
 
   it('payment incident: blocking for 100003, none for 100001; payment modes with the default first', async () => {
-    expect(await json(`/web/v1/tiers/${DEMO.eleveur}/incident-paiement?typeTiers=ADH&numEntite=AGR`)).toMatchObject({ bloquant: false })
+    expect(await json(`/web/v1/tiers/${DEMO.eleveur}/incident-paiement?typeTiers=ADH&numEntite=AGR`)).toMatchObject({
+      bloquant: false,
+    })
     const blocked = await signIn(t.app, DEMO.contentieux)
     expect(await json(`/web/v1/tiers/${DEMO.contentieux}/incident-paiement`, blocked)).toMatchObject({ bloquant: true })
     const reglement = await json(`/web/v1/tiers/${DEMO.eleveur}/reglement-tiers`)
@@ -205,13 +256,23 @@ describe.each(backends)('orders API on $name', (backend) => {
 
   it('current orders have a line in progress; the history filters by steps and window', async () => {
     const farmer = await signIn(t.app, DEMO.eleveur)
-    const enCours = await (await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes/commandes-en-cours`, farmer)).json()
+    const enCours = await (
+      await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes/commandes-en-cours`, farmer)
+    ).json()
     expect(enCours.length).toBeGreaterThan(0)
     for (const c of enCours) {
-      expect(c.lignes.some((l: { etape: string }) => ['ENREGISTREE', 'PREPAREE', 'VALORISEE', 'LOGISTIQUE', 'LIVREE'].includes(l.etape))).toBe(true)
+      expect(
+        c.lignes.some((l: { etape: string }) =>
+          ['ENREGISTREE', 'PREPAREE', 'VALORISEE', 'LOGISTIQUE', 'LIVREE'].includes(l.etape),
+        ),
+      ).toBe(true)
       expect(c).toMatchObject({ numero: expect.any(String), date: expect.any(String), etape: expect.any(String) })
     }
-    const res = await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=FACTUREE,ERREUR,SUPPRIMEE&dateDebut=2026-08-24&dateFin=2026-11-23`, farmer)
+    const res = await get(
+      t.app,
+      `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=FACTUREE,ERREUR,SUPPRIMEE&dateDebut=2026-08-24&dateFin=2026-11-23`,
+      farmer,
+    )
     expect(res.status).toBe(200)
     const historique = await res.json()
     for (const c of historique) {
@@ -222,8 +283,24 @@ describe.each(backends)('orders API on $name', (backend) => {
     const detail = await (await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes/${one.numero}`, farmer)).json()
     expect(detail).toEqual(one)
     expect((await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes/123`, farmer)).status).toBe(404)
-    expect((await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=FACTUREE&dateDebut=2026-11-23&dateFin=2026-11-01`, farmer)).status).toBe(400)
-    expect((await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=factur%C3%A9e&dateDebut=2026-11-01&dateFin=2026-11-23`, farmer)).status).toBe(400)
+    expect(
+      (
+        await get(
+          t.app,
+          `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=FACTUREE&dateDebut=2026-11-23&dateFin=2026-11-01`,
+          farmer,
+        )
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await get(
+          t.app,
+          `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=factur%C3%A9e&dateDebut=2026-11-01&dateFin=2026-11-23`,
+          farmer,
+        )
+      ).status,
+    ).toBe(400)
     // Another customer's orders: 403, even by number.
     expect((await get(t.app, `/web/v1/tiers/${DEMO.volailles}/commandes/commandes-en-cours`, farmer)).status).toBe(403)
     expect((await get(t.app, `/web/v1/tiers/${DEMO.volailles}/commandes/${one.numero}`, farmer)).status).toBe(403)

@@ -37,9 +37,23 @@ const order = (numTiers: string) => ({
     commentaire: '',
     lignes: [
       {
-        idLigne: '001', numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', codeTypeArticle: 'A', codeUniteArticle: 'T',
-        numAdresse: 1, datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27', matinApmidi: 'ID', finMatinApmidi: 'ID',
-        codeModeCamion: 'VIS', codeTypeSilo1: '001', codeTypeSilo2: '002', quantiteCommande: 5, supplementations: [], mineraux: [], codeReglement: 'PRE30',
+        idLigne: '001',
+        numArticle: '410102',
+        libelleArticle: 'VL Production 22 % vrac',
+        codeTypeArticle: 'A',
+        codeUniteArticle: 'T',
+        numAdresse: 1,
+        datePrevueLivraison: '2026-11-25',
+        finDatePrevueLivraison: '2026-11-27',
+        matinApmidi: 'ID',
+        finMatinApmidi: 'ID',
+        codeModeCamion: 'VIS',
+        codeTypeSilo1: '001',
+        codeTypeSilo2: '002',
+        quantiteCommande: 5,
+        supplementations: [],
+        mineraux: [],
+        codeReglement: 'PRE30',
       },
     ],
   },
@@ -48,8 +62,10 @@ const order = (numTiers: string) => ({
 describe.each(backends)('connect-as and request bounds on $name', (backend) => {
   let opened: OpenedTestDb
   let t: ReturnType<typeof buildTestApp>
-  const choose = (cookie: string, numTiers: string | null) => send(t.app, 'PUT', '/web/user/me/tiers', { numTiers }, cookie)
-  const orders = async (numTiers: string) => (await opened.db.select({ n: count() }).from(commandes).where(eq(commandes.numTiers, numTiers)))[0]!.n
+  const choose = (cookie: string, numTiers: string | null) =>
+    send(t.app, 'PUT', '/web/user/me/tiers', { numTiers }, cookie)
+  const orders = async (numTiers: string) =>
+    (await opened.db.select({ n: count() }).from(commandes).where(eq(commandes.numTiers, numTiers)))[0]!.n
 
   beforeAll(async () => {
     opened = await backend.open()
@@ -62,7 +78,10 @@ describe.each(backends)('connect-as and request bounds on $name', (backend) => {
     for (const path of customerPaths(DEMO.eleveur)) {
       const res = await get(t.app, path, adviser)
       expect(res.status, path).toBe(403)
-      expect(await res.json(), path).toEqual({ message: 'Choisissez d’abord l’adhérent pour lequel vous agissez.', code: 'ADHERENT_NON_CHOISI' })
+      expect(await res.json(), path).toEqual({
+        message: 'Choisissez d’abord l’adhérent pour lequel vous agissez.',
+        code: 'ADHERENT_NON_CHOISI',
+      })
     }
     expect((await choose(adviser, DEMO.volailles)).status).toBe(200)
     for (const path of customerPaths(DEMO.eleveur)) {
@@ -78,15 +97,22 @@ describe.each(backends)('connect-as and request bounds on $name', (backend) => {
     const adviser = await signIn(t.app, DEMO.conseiller)
     await choose(adviser, DEMO.volailles)
     const before = await orders(DEMO.eleveur)
-    const refused = await send(t.app, 'POST', `/web/v1/tiers/${DEMO.eleveur}/commandes`, order(DEMO.eleveur), adviser, { 'Idempotency-Key': 'connect-as-refused-1' })
+    const refused = await send(t.app, 'POST', `/web/v1/tiers/${DEMO.eleveur}/commandes`, order(DEMO.eleveur), adviser, {
+      'Idempotency-Key': 'connect-as-refused-1',
+    })
     expect(refused.status).toBe(403)
     expect(await orders(DEMO.eleveur)).toBe(before)
 
     await choose(adviser, DEMO.eleveur)
-    const sent = await send(t.app, 'POST', `/web/v1/tiers/${DEMO.eleveur}/commandes`, order(DEMO.eleveur), adviser, { 'Idempotency-Key': 'connect-as-accepted-1' })
+    const sent = await send(t.app, 'POST', `/web/v1/tiers/${DEMO.eleveur}/commandes`, order(DEMO.eleveur), adviser, {
+      'Idempotency-Key': 'connect-as-accepted-1',
+    })
     expect(sent.status).toBe(201)
     const { numero } = await sent.json()
-    const logged = await opened.db.select().from(auditLog).where(and(eq(auditLog.username, DEMO.conseiller), eq(auditLog.action, 'commande-pour')))
+    const logged = await opened.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.username, DEMO.conseiller), eq(auditLog.action, 'commande-pour')))
     expect(logged).toEqual([expect.objectContaining({ numTiers: DEMO.eleveur, details: { numero } })])
   })
 
@@ -95,14 +121,30 @@ describe.each(backends)('connect-as and request bounds on $name', (backend) => {
     await choose(adviser, DEMO.eleveur) // tab 1
     await choose(adviser, DEMO.volailles) // tab 2, same session
     const before = await orders(DEMO.eleveur)
-    const fromTab1 = await send(t.app, 'POST', `/web/v1/tiers/${DEMO.eleveur}/commandes`, order(DEMO.eleveur), adviser, { 'Idempotency-Key': 'connect-as-tab1-00' })
+    const fromTab1 = await send(
+      t.app,
+      'POST',
+      `/web/v1/tiers/${DEMO.eleveur}/commandes`,
+      order(DEMO.eleveur),
+      adviser,
+      { 'Idempotency-Key': 'connect-as-tab1-00' },
+    )
     expect(fromTab1.status).toBe(403)
     expect(await orders(DEMO.eleveur)).toBe(before)
     const survey = { numTiers: DEMO.eleveur, questionnaire: { notes: { globale: 4 } } }
-    expect((await send(t.app, 'POST', '/web/v1/evualuations', survey, adviser, { 'Idempotency-Key': 'connect-as-survey-0' })).status).toBe(403)
+    expect(
+      (await send(t.app, 'POST', '/web/v1/evualuations', survey, adviser, { 'Idempotency-Key': 'connect-as-survey-0' }))
+        .status,
+    ).toBe(403)
     await choose(adviser, DEMO.eleveur)
-    expect((await send(t.app, 'POST', '/web/v1/evualuations', survey, adviser, { 'Idempotency-Key': 'connect-as-survey-1' })).status).toBe(201)
-    const logged = await opened.db.select().from(auditLog).where(and(eq(auditLog.username, DEMO.conseiller), eq(auditLog.action, 'evaluation-pour')))
+    expect(
+      (await send(t.app, 'POST', '/web/v1/evualuations', survey, adviser, { 'Idempotency-Key': 'connect-as-survey-1' }))
+        .status,
+    ).toBe(201)
+    const logged = await opened.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.username, DEMO.conseiller), eq(auditLog.action, 'evaluation-pour')))
     expect(logged.map((e) => e.numTiers)).toEqual([DEMO.eleveur])
   })
 
@@ -133,8 +175,13 @@ describe.each(backends)('connect-as and request bounds on $name', (backend) => {
   it('a body over 256 KB gets 413 in French before it is read, and writes nothing', async () => {
     const farmer = await signIn(t.app, DEMO.eleveur)
     const before = await orders(DEMO.eleveur)
-    const huge = { ...order(DEMO.eleveur), commande: { ...order(DEMO.eleveur).commande, commentaire: 'x'.repeat(300 * 1024) } }
-    const res = await send(t.app, 'POST', `/web/v1/tiers/${DEMO.eleveur}/commandes`, huge, farmer, { 'Idempotency-Key': 'connect-as-huge-000' })
+    const huge = {
+      ...order(DEMO.eleveur),
+      commande: { ...order(DEMO.eleveur).commande, commentaire: 'x'.repeat(300 * 1024) },
+    }
+    const res = await send(t.app, 'POST', `/web/v1/tiers/${DEMO.eleveur}/commandes`, huge, farmer, {
+      'Idempotency-Key': 'connect-as-huge-000',
+    })
     expect(res.status).toBe(413)
     expect((await res.json()).message).toBe('Requête trop volumineuse : 256 Ko au plus.')
     expect(await orders(DEMO.eleveur)).toBe(before)
@@ -156,7 +203,9 @@ describe.each(backends)('connect-as and request bounds on $name', (backend) => {
 
   it('the member search shows each member’s own town', async () => {
     const adviser = await signIn(t.app, DEMO.conseiller)
-    const found: { numTiers: string; adresse: { ville: string | null; codePostal: string | null } }[] = await (await get(t.app, '/web/v1/tiers/search?q=gaec', adviser)).json()
+    const found: { numTiers: string; adresse: { ville: string | null; codePostal: string | null } }[] = await (
+      await get(t.app, '/web/v1/tiers/search?q=gaec', adviser)
+    ).json()
     expect(new Set(found.map((m) => m.adresse.ville)).size).toBeGreaterThan(1)
     for (const m of found.slice(0, 10)) {
       const first = (await findTiers(opened.db, m.numTiers))!.adresses.find((a) => a.etat !== 'S')

@@ -14,62 +14,109 @@ import { acquireLock } from '../../src/server/db/embedded/lock'
 import { restoreBackup } from '../../src/server/db/restore'
 import { selectRows } from '../../src/server/db/raw'
 import {
-  adresses, articles, commandeLignes, commandes, contrats, incidentsPaiement, livraisonLignes, livraisons,
-  lots, parametres, plansAlimentation, tiers, users,
+  adresses,
+  articles,
+  commandeLignes,
+  commandes,
+  contrats,
+  incidentsPaiement,
+  livraisonLignes,
+  livraisons,
+  lots,
+  parametres,
+  plansAlimentation,
+  tiers,
+  users,
 } from '../../src/server/db/schema'
 import { DEMO } from '../../src/server/seed/demo'
 import { seedDemo, seedIfEmpty } from '../../src/server/seed/index'
 import { backends, createPostgresDatabase, databaseUrl, TEST_TODAY, type OpenedTestDb } from './support/databases'
 import { dumpDatabase } from './support/dump'
 
-const plusDays = (n: number) => new Date(Date.parse(`${TEST_TODAY}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+const plusDays = (n: number) =>
+  new Date(Date.parse(`${TEST_TODAY}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
 for (const backend of backends) {
   describe(`database on ${backend.name}`, () => {
     let opened: OpenedTestDb
-    beforeAll(async () => { opened = await backend.open() })
-    afterAll(async () => { await opened?.close() })
+    beforeAll(async () => {
+      opened = await backend.open()
+    })
+    afterAll(async () => {
+      await opened?.close()
+    })
 
     it('seeds about 200 customers, 60 articles and 18 months of deliveries', async () => {
       const { db } = opened
       const [t] = await db.select({ n: count() }).from(tiers)
       const [a] = await db.select({ n: count() }).from(articles)
-      const [first] = await db.select({ d: sql<string>`min(${livraisons.dateEffectiveLivraison})` }).from(livraisons).where(eq(livraisons.numTiers, DEMO.eleveur))
+      const [first] = await db
+        .select({ d: sql<string>`min(${livraisons.dateEffectiveLivraison})` })
+        .from(livraisons)
+        .where(eq(livraisons.numTiers, DEMO.eleveur))
       expect(t!.n).toBeGreaterThanOrEqual(200)
       expect(a!.n).toBeGreaterThanOrEqual(55)
       expect(first!.d <= plusDays(-500)).toBe(true)
-      const gaec = await db.select({ n: count() }).from(tiers).where(sql`${tiers.raisonSociale} like 'GAEC%'`)
+      const gaec = await db
+        .select({ n: count() })
+        .from(tiers)
+        .where(sql`${tiers.raisonSociale} like 'GAEC%'`)
       expect(gaec[0]!.n).toBeGreaterThan(40)
     })
 
     it('gives 100001 three active addresses and one suspended', async () => {
       const rows = await opened.db.select().from(adresses).where(eq(adresses.numTiers, DEMO.eleveur))
-      expect(rows.filter((r) => r.etat === 'A').map((r) => r.numAdr).sort()).toEqual([1, 2, 3])
+      expect(
+        rows
+          .filter((r) => r.etat === 'A')
+          .map((r) => r.numAdr)
+          .sort(),
+      ).toEqual([1, 2, 3])
       expect(rows.filter((r) => r.etat === 'S').map((r) => r.numAdr)).toEqual([4])
     })
 
     it('gives 100001 a contract ending within a month with quantity left, and a future one', async () => {
       const { db } = opened
-      const soon = await db.select().from(contrats).where(and(eq(contrats.numTiers, DEMO.eleveur), lte(contrats.dateFin, plusDays(30)), sql`${contrats.dateFin} >= ${TEST_TODAY}`, gt(contrats.qteRestante, 0)))
+      const soon = await db
+        .select()
+        .from(contrats)
+        .where(
+          and(
+            eq(contrats.numTiers, DEMO.eleveur),
+            lte(contrats.dateFin, plusDays(30)),
+            sql`${contrats.dateFin} >= ${TEST_TODAY}`,
+            gt(contrats.qteRestante, 0),
+          ),
+        )
       expect(soon.map((c) => c.numContrat)).toEqual([DEMO.contrats.finProche])
       expect(soon[0]!.qteRestante).toBe(35.5)
-      const future = await db.select().from(contrats).where(and(eq(contrats.numTiers, DEMO.eleveur), gt(contrats.dateDebut, TEST_TODAY)))
+      const future = await db
+        .select()
+        .from(contrats)
+        .where(and(eq(contrats.numTiers, DEMO.eleveur), gt(contrats.dateDebut, TEST_TODAY)))
       expect(future.map((c) => c.numContrat)).toEqual([DEMO.contrats.futur])
     })
 
     it('gives 100001 orders in every step, one of them with mixed steps', async () => {
       const { db } = opened
-      const lines = await db.select({ numero: commandes.numero, etape: commandeLignes.etape }).from(commandeLignes)
-        .innerJoin(commandes, eq(commandes.id, commandeLignes.commandeId)).where(eq(commandes.numTiers, DEMO.eleveur))
-      expect(new Set(lines.map((l) => l.etape))).toEqual(new Set(['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE', 'LIVREE', 'FACTUREE', 'SUPPRIMEE', 'ERREUR']))
+      const lines = await db
+        .select({ numero: commandes.numero, etape: commandeLignes.etape })
+        .from(commandeLignes)
+        .innerJoin(commandes, eq(commandes.id, commandeLignes.commandeId))
+        .where(eq(commandes.numTiers, DEMO.eleveur))
+      expect(new Set(lines.map((l) => l.etape))).toEqual(
+        new Set(['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE', 'LIVREE', 'FACTUREE', 'SUPPRIMEE', 'ERREUR']),
+      )
       const steps = new Map<string, Set<string>>()
       for (const l of lines) steps.set(l.numero, (steps.get(l.numero) ?? new Set()).add(l.etape))
       expect([...steps.values()].some((s) => s.size > 1)).toBe(true)
     })
 
     it('gives 100001 delivery lines without address and of non-orderable articles', async () => {
-      const rows = await opened.db.select({ numAdresse: livraisonLignes.numAdresse, numArticle: livraisonLignes.numArticle })
-        .from(livraisonLignes).innerJoin(livraisons, eq(livraisons.numLivraison, livraisonLignes.numLivraison))
+      const rows = await opened.db
+        .select({ numAdresse: livraisonLignes.numAdresse, numArticle: livraisonLignes.numArticle })
+        .from(livraisonLignes)
+        .innerJoin(livraisons, eq(livraisons.numLivraison, livraisonLignes.numLivraison))
         .where(eq(livraisons.numTiers, DEMO.eleveur))
       expect(rows.some((r) => r.numAdresse === null)).toBe(true)
       expect(new Set(rows.map((r) => r.numAdresse)).size).toBeGreaterThanOrEqual(4)
@@ -80,20 +127,37 @@ for (const backend of backends) {
       const { db } = opened
       const lotRows = await db.select().from(lots).where(eq(lots.numTiers, DEMO.volailles))
       expect(lotRows.map((l) => l.numLot.slice(0, 2)).sort()).toEqual(['OL', 'VL', 'VL', 'VL', 'VL', 'VL'])
-      const plans = await db.select().from(plansAlimentation).where(eq(plansAlimentation.numLot, DEMO.lots.chairDeuxPlans))
+      const plans = await db
+        .select()
+        .from(plansAlimentation)
+        .where(eq(plansAlimentation.numLot, DEMO.lots.chairDeuxPlans))
       expect(plans).toHaveLength(2)
       expect(plans.filter((p) => p.principal)).toHaveLength(1)
-      const [ordered] = await db.select({ q: sql<string>`sum(${commandeLignes.quantiteCommande})` }).from(commandeLignes)
-        .where(and(eq(commandeLignes.numLot, DEMO.lots.chairDeuxPlans), eq(commandeLignes.numArticle, '450102'), notInArray(commandeLignes.etape, ['SUPPRIMEE', 'ERREUR'])))
+      const [ordered] = await db
+        .select({ q: sql<string>`sum(${commandeLignes.quantiteCommande})` })
+        .from(commandeLignes)
+        .where(
+          and(
+            eq(commandeLignes.numLot, DEMO.lots.chairDeuxPlans),
+            eq(commandeLignes.numArticle, '450102'),
+            notInArray(commandeLignes.etape, ['SUPPRIMEE', 'ERREUR']),
+          ),
+        )
       expect(Number(ordered!.q)).toBe(5)
     })
 
     it('has 100003 blocked, 999999 a user without customer, and the staff roles', async () => {
       const { db } = opened
-      const incidents = await db.select().from(incidentsPaiement).where(eq(incidentsPaiement.numTiers, DEMO.contentieux))
+      const incidents = await db
+        .select()
+        .from(incidentsPaiement)
+        .where(eq(incidentsPaiement.numTiers, DEMO.contentieux))
       expect(incidents.some((i) => i.bloquant)).toBe(true)
       expect(await db.select().from(tiers).where(eq(tiers.numTiers, DEMO.inconnu))).toHaveLength(0)
-      const staff = await db.select().from(users).where(inArray(users.username, [DEMO.inconnu, DEMO.conseiller, DEMO.vgm]))
+      const staff = await db
+        .select()
+        .from(users)
+        .where(inArray(users.username, [DEMO.inconnu, DEMO.conseiller, DEMO.vgm]))
       expect(Object.fromEntries(staff.map((u) => [u.username, u.roles]))).toEqual({
         [DEMO.inconnu]: ['COM_ALI_LECTURE_PERSONNELLE'],
         [DEMO.conseiller]: ['COM_ALI_ECRITURE_PORTEFEUILLE'],
@@ -103,7 +167,8 @@ for (const backend of backends) {
 
     it('holds the parameters with the spec defaults in the DEFAULT and CDEA sets', async () => {
       const rows = await opened.db.select().from(parametres)
-      const value = (jeu: string, key: string) => rows.find((p) => p.jeu === jeu && `${p.prefix}-${p.categorie}-${p.code}` === key)?.value
+      const value = (jeu: string, key: string) =>
+        rows.find((p) => p.jeu === jeu && `${p.prefix}-${p.categorie}-${p.code}` === key)?.value
       expect(value('DEFAULT', 'SAS-HORAIRE_COMMANDE-HEURE_PIVOT')).toBe('10:00:00')
       expect(value('DEFAULT', 'SAS-HORAIRE_COMMANDE-DELAIS_HEURE_PIVOT')).toBe('PT30M')
       expect(value('DEFAULT', 'SAS-DELAIS_COMMANDE-ECART_DATE')).toBe('P5D')
@@ -142,8 +207,15 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     expect(first.kind).toBe('embedded')
     await seedDemo(first.db, { today: TEST_TODAY })
     const before = await dumpDatabase(first.db)
-    const settings = await selectRows<{ name: string; setting: string }>(first.db, sql`select name, setting from pg_settings where name in ('fsync', 'listen_addresses', 'synchronous_commit')`)
-    expect(Object.fromEntries(settings.map((s) => [s.name, s.setting]))).toEqual({ fsync: 'on', listen_addresses: '', synchronous_commit: 'on' })
+    const settings = await selectRows<{ name: string; setting: string }>(
+      first.db,
+      sql`select name, setting from pg_settings where name in ('fsync', 'listen_addresses', 'synchronous_commit')`,
+    )
+    expect(Object.fromEntries(settings.map((s) => [s.name, s.setting]))).toEqual({
+      fsync: 'on',
+      listen_addresses: '',
+      synchronous_commit: 'on',
+    })
     await first.close()
     expect(statSync(join(data, 'postgres.json')).mode & 0o777).toBe(0o600)
     const again = await openDatabase({ dataDir: data })
@@ -159,7 +231,9 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     const data = join(dir, 'twice')
     const first = await openDatabase({ dataDir: data })
     try {
-      await expect(openDatabase({ dataDir: data })).rejects.toThrow(new RegExp(`in use by another Silo: process ${process.pid}`))
+      await expect(openDatabase({ dataDir: data })).rejects.toThrow(
+        new RegExp(`in use by another Silo: process ${process.pid}`),
+      )
       // The refused one stopped nothing: the first still answers.
       expect(await selectRows(first.db, sql`select 1 as one`)).toEqual([{ one: 1 }])
     } finally {

@@ -11,8 +11,18 @@ import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
 
-interface Line { numLivraison: string; numLigne: number; dateEffectiveLivraison: string }
-interface Page { dateDebut: string; dateFin: string; fin: boolean; suite: string | null; lignes: Line[] }
+interface Line {
+  numLivraison: string
+  numLigne: number
+  dateEffectiveLivraison: string
+}
+interface Page {
+  dateDebut: string
+  dateFin: string
+  fin: boolean
+  suite: string | null
+  lignes: Line[]
+}
 
 /** 40 deliveries in the current window, four a day on the same dates (ties on the date), of 1 to
  * 4 lines; delivery numbers with a dot, a slash and an accent so the cursor's encoding is used. */
@@ -25,7 +35,13 @@ async function addManyDeliveries(db: Db, numTiers: string) {
   }))
   await db.insert(livraisons).values(heads)
   const lines = heads.flatMap((h, i) =>
-    Array.from({ length: 1 + (i % 4) }, (_, j) => ({ numLivraison: h.numLivraison, numLigne: j + 1, numArticle: '410101', quantiteLivree: 5, numAdresse: 1 })),
+    Array.from({ length: 1 + (i % 4) }, (_, j) => ({
+      numLivraison: h.numLivraison,
+      numLigne: j + 1,
+      numArticle: '410101',
+      quantiteLivree: 5,
+      numAdresse: 1,
+    })),
   )
   await db.insert(livraisonLignes).values(lines)
 }
@@ -77,7 +93,13 @@ describe.each(backends)('delivery history paging on $name', (backend) => {
       .select({ n: sql<number>`count(*)::int` })
       .from(livraisonLignes)
       .innerJoin(livraisons, eq(livraisons.numLivraison, livraisonLignes.numLivraison))
-      .where(and(eq(livraisons.numTiers, DEMO.eleveur), gte(livraisons.dateEffectiveLivraison, '2026-08-24'), lte(livraisons.dateEffectiveLivraison, '2026-11-23')))) as [{ n: number }]
+      .where(
+        and(
+          eq(livraisons.numTiers, DEMO.eleveur),
+          gte(livraisons.dateEffectiveLivraison, '2026-08-24'),
+          lte(livraisons.dateEffectiveLivraison, '2026-11-23'),
+        ),
+      )) as [{ n: number }]
     expect(lines.length).toBe(n)
     expect(lines.filter((l) => l.numLivraison.startsWith('ZP.'))).toHaveLength(100)
 
@@ -86,7 +108,8 @@ describe.each(backends)('delivery history paging on $name', (backend) => {
       const p = lines[i]!
       const ordered =
         l.dateEffectiveLivraison < p.dateEffectiveLivraison ||
-        (l.dateEffectiveLivraison === p.dateEffectiveLivraison && (l.numLivraison < p.numLivraison || (l.numLivraison === p.numLivraison && l.numLigne > p.numLigne)))
+        (l.dateEffectiveLivraison === p.dateEffectiveLivraison &&
+          (l.numLivraison < p.numLivraison || (l.numLivraison === p.numLivraison && l.numLigne > p.numLigne)))
       expect(ordered, `${key(p)} then ${key(l)}`).toBe(true)
     })
 
@@ -104,14 +127,27 @@ describe.each(backends)('delivery history paging on $name', (backend) => {
     expect(older.length).toBeGreaterThan(1)
     const lines = older.flatMap((p) => p.lignes)
     expect(new Set(lines.map(key)).size).toBe(lines.length)
-    for (const l of lines) expect(l.dateEffectiveLivraison >= '2026-05-24' && l.dateEffectiveLivraison <= '2026-08-23').toBe(true)
+    for (const l of lines)
+      expect(l.dateEffectiveLivraison >= '2026-05-24' && l.dateEffectiveLivraison <= '2026-08-23').toBe(true)
   })
 
   it('a bad limite or cursor is refused with a French reason, never a fault', async () => {
     const bad = [
-      'limite=0', 'limite=201', 'limite=abc', 'limite=-1', 'limite=1.5', 'apres=x', 'apres=2026-11-10.1', 'apres=2026-02-30.1.BL1',
-      'apres=2026-11-10.99999999999.BL1', 'apres=2026-11-10.1.%2500', 'apres=2026-11-10.1.%25E0%25A4%25A', 'apres=2026-11-10.1.%2500BL',
-      'apres=2026-11-10.1.%250A', 'apres=%00', 'apres=2026-11-10.1.',
+      'limite=0',
+      'limite=201',
+      'limite=abc',
+      'limite=-1',
+      'limite=1.5',
+      'apres=x',
+      'apres=2026-11-10.1',
+      'apres=2026-02-30.1.BL1',
+      'apres=2026-11-10.99999999999.BL1',
+      'apres=2026-11-10.1.%2500',
+      'apres=2026-11-10.1.%25E0%25A4%25A',
+      'apres=2026-11-10.1.%2500BL',
+      'apres=2026-11-10.1.%250A',
+      'apres=%00',
+      'apres=2026-11-10.1.',
     ]
     for (const q of bad) {
       const res = await get(t.app, `${path}?${q}`, farmer)

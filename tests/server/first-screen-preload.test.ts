@@ -8,10 +8,20 @@ import { buildUrl } from '../../src/api/http-client'
 import { livraisonsPageQuery, livraisonsPath } from '../../src/api/contract/livraisons'
 
 const user = (roles: string[], username: string, actingFor: string | null = null): SessionUser => ({
-  username, displayName: username, roles, email: null, actingFor, loginAt: new Date(), sessionId: 's',
+  username,
+  displayName: username,
+  roles,
+  email: null,
+  actingFor,
+  loginAt: new Date(),
+  sessionId: 's',
 })
 const farmer = user([ROLE.LECTURE_PERSONNELLE, ROLE.ECRITURE_PERSONNELLE], '100001')
-const urls = (link: string | null) => (link ?? '').split(', ').filter(Boolean).map((l) => /^<([^>]+)>/.exec(l)![1])
+const urls = (link: string | null) =>
+  (link ?? '')
+    .split(', ')
+    .filter(Boolean)
+    .map((l) => /^<([^>]+)>/.exec(l)![1])
 
 describe('first-screen preload', () => {
   it('announces a farmer’s history reads on the home page, as fetches with credentials', () => {
@@ -27,7 +37,9 @@ describe('first-screen preload', () => {
       ]),
     )
     for (const part of link.split(', ')) expect(part).toMatch(/; rel=preload; as=fetch; crossorigin=use-credentials$/)
-    expect(urls(firstScreenPreload('/catalog/order_history', farmer))).toContain('/web/v1/tiers/100001/livraisons?limite=12')
+    expect(urls(firstScreenPreload('/catalog/order_history', farmer))).toContain(
+      '/web/v1/tiers/100001/livraisons?limite=12',
+    )
   })
 
   it('announces the URL the app asks for the history’s first page, query and all', () => {
@@ -45,7 +57,9 @@ describe('first-screen preload', () => {
 
   it('uses the member staff act for, and only the user before they choose one', () => {
     const adviser = [ROLE.ECRITURE_PORTEFEUILLE]
-    expect(urls(firstScreenPreload('/', user(adviser, 'tech1', '100002')))).toContain('/web/v1/tiers/100002/livraisons?limite=12')
+    expect(urls(firstScreenPreload('/', user(adviser, 'tech1', '100002')))).toContain(
+      '/web/v1/tiers/100002/livraisons?limite=12',
+    )
     expect(urls(firstScreenPreload('/', user(adviser, 'tech1')))).toEqual(['/web/user/me', '/public/infos/url-portail'])
   })
 })

@@ -9,7 +9,11 @@ import fc from 'fast-check'
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ArticleCommandableBody, ArticlesModifiablesQuery, NumTiersOnlyQuery } from '../../src/api/contract/articles-admin'
+import {
+  ArticleCommandableBody,
+  ArticlesModifiablesQuery,
+  NumTiersOnlyQuery,
+} from '../../src/api/contract/articles-admin'
 import { ArticlesQuery, ContraintesLivraisonQuery } from '../../src/api/contract/articles'
 import { CommandePayload, CommandesQuery } from '../../src/api/contract/commandes'
 import { ContratsQuery } from '../../src/api/contract/contrats'
@@ -37,15 +41,45 @@ const TIMEOUT = 180_000
 
 // anonymous: the sign-in, whose success would revoke the session it was sent with.
 type Who = 'farmer' | 'adviser' | 'admin' | 'anonymous'
-interface WriteTarget { name: string; method: string; path: string; who: Who; body: fc.Arbitrary<unknown>; query?: string; checkRows?: boolean; runs?: number }
-interface ReadTarget { name: string; path: string; who: Who; query: fc.Arbitrary<Record<string, string>> }
+interface WriteTarget {
+  name: string
+  method: string
+  path: string
+  who: Who
+  body: fc.Arbitrary<unknown>
+  query?: string
+  checkRows?: boolean
+  runs?: number
+}
+interface ReadTarget {
+  name: string
+  path: string
+  who: Who
+  query: fc.Arbitrary<Record<string, string>>
+}
 
 const E = DEMO.eleveur
 const line = {
-  idLigne: '001', numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', codeTypeArticle: 'A', codeUniteArticle: 'T',
-  numAdresse: 1, numExploitation: 1, numBatiment: 11, datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27',
-  matinApmidi: 'ID', finMatinApmidi: 'ID', codeModeCamion: 'VIS', codeTypeSilo1: '001', codeTypeSilo2: '997', quantiteCommande: 12.5,
-  supplementations: [{ numArticle: '480101' }], mineraux: [{ numArticle: '470102', quantiteCommande: 2 }], codeReglement: 'PRE30', commentaire: 'Silo du fond',
+  idLigne: '001',
+  numArticle: '410102',
+  libelleArticle: 'VL Production 22 % vrac',
+  codeTypeArticle: 'A',
+  codeUniteArticle: 'T',
+  numAdresse: 1,
+  numExploitation: 1,
+  numBatiment: 11,
+  datePrevueLivraison: '2026-11-25',
+  finDatePrevueLivraison: '2026-11-27',
+  matinApmidi: 'ID',
+  finMatinApmidi: 'ID',
+  codeModeCamion: 'VIS',
+  codeTypeSilo1: '001',
+  codeTypeSilo2: '997',
+  quantiteCommande: 12.5,
+  supplementations: [{ numArticle: '480101' }],
+  mineraux: [{ numArticle: '470102', quantiteCommande: 2 }],
+  codeReglement: 'PRE30',
+  commentaire: 'Silo du fond',
 }
 const orderExample = { numTiers: E, commande: { commentaire: 'Portail vert', lignes: [line] } }
 // Well-formed choices a farmer (or an old cached screen) could send, right or wrong for the
@@ -66,57 +100,222 @@ const plausible = {
   codeTypeSilo1: fc.constantFrom('001', '002', '005', '010', '997', '997:Silo du fond', '997:x', '999', null),
   codeTypeSilo2: fc.constantFrom('001', '003', '997', null),
   quantiteCommande: fc.oneof(fc.constantFrom(0, 0.5, 2, 12.5, 29, 30, 40), fc.double({ min: 0, max: 40, noNaN: true })),
-  supplementations: fc.constantFrom([], [{ numArticle: '480101' }], [{ numArticle: '480101' }, { numArticle: '480102' }], [{ numArticle: '481101' }, { numArticle: '481102' }], [{ numArticle: '480103' }, { numArticle: '481101' }]),
-  mineraux: fc.constantFrom([], [{ numArticle: '470102', quantiteCommande: 2 }], [{ numArticle: '470102', quantiteCommande: '2,5' }], [{ numArticle: '470106', quantiteCommande: 16 }], [{ numArticle: '470104', quantiteCommande: 0.004 }]),
+  supplementations: fc.constantFrom(
+    [],
+    [{ numArticle: '480101' }],
+    [{ numArticle: '480101' }, { numArticle: '480102' }],
+    [{ numArticle: '481101' }, { numArticle: '481102' }],
+    [{ numArticle: '480103' }, { numArticle: '481101' }],
+  ),
+  mineraux: fc.constantFrom(
+    [],
+    [{ numArticle: '470102', quantiteCommande: 2 }],
+    [{ numArticle: '470102', quantiteCommande: '2,5' }],
+    [{ numArticle: '470106', quantiteCommande: 16 }],
+    [{ numArticle: '470104', quantiteCommande: 0.004 }],
+  ),
   codeReglement: fc.constantFrom('PRE30', 'CPT', 'LCR', null),
   numDomiciliationBancaire: fc.constantFrom(1, 2, 999, null),
   commentaire: fc.constantFrom(null, '', 'Silo du fond', 'Portail vert; Silo du fond'),
 }
-const plausibleLine = fc.record(Object.fromEntries(Object.entries(plausible).map(([k, a]) => [k, fc.oneof({ weight: 2, arbitrary: fc.constant((line as Record<string, unknown>)[k]) }, { weight: 1, arbitrary: a as fc.Arbitrary<unknown> })])))
+const plausibleLine = fc.record(
+  Object.fromEntries(
+    Object.entries(plausible).map(([k, a]) => [
+      k,
+      fc.oneof(
+        { weight: 2, arbitrary: fc.constant((line as Record<string, unknown>)[k]) },
+        { weight: 1, arbitrary: a as fc.Arbitrary<unknown> },
+      ),
+    ]),
+  ),
+)
 // Several lines, each mutated: an order of two lines exercises the cross-line rules too.
 const orderBody = fc.oneof(
   fromSchema(CommandePayload, orderExample),
   fc.array(plausibleLine, { minLength: 1, maxLength: 3 }).map((lignes) => ({
     numTiers: E,
-    commande: { commentaire: '', lignes: lignes.map((l, i) => ({ ...line, ...l, idLigne: String(i + 1).padStart(3, '0') })) },
+    commande: {
+      commentaire: '',
+      lignes: lignes.map((l, i) => ({ ...line, ...l, idLigne: String(i + 1).padStart(3, '0') })),
+    },
   })),
-  fc.array(fromSchema(CommandePayload.entries.commande.entries.lignes, [line]), { minLength: 1, maxLength: 3 }).map((lignes) => ({
-    numTiers: E,
-    commande: { commentaire: '', lignes: lignes.flat().map((l, i) => (l && typeof l === 'object' ? { ...l, idLigne: String(i + 1).padStart(3, '0') } : l)) },
-  })),
+  fc
+    .array(fromSchema(CommandePayload.entries.commande.entries.lignes, [line]), { minLength: 1, maxLength: 3 })
+    .map((lignes) => ({
+      numTiers: E,
+      commande: {
+        commentaire: '',
+        lignes: lignes
+          .flat()
+          .map((l, i) => (l && typeof l === 'object' ? { ...l, idLigne: String(i + 1).padStart(3, '0') } : l)),
+      },
+    })),
 )
 
 const WRITES: WriteTarget[] = [
   // The order is what the issue is about: three times the cases.
-  { name: 'POST commandes', method: 'POST', path: `/web/v1/tiers/${E}/commandes`, who: 'farmer', body: orderBody, runs: RUNS * 3 },
-  { name: 'POST evualuations', method: 'POST', path: '/web/v1/evualuations', who: 'farmer', body: fromSchema(Evaluation, { numTiers: E, numeroCommande: '700001', questionnaire: { notes: { globale: 4, design: 3.5 }, commentaire: 'Pratique' } }) },
-  { name: 'POST messages', method: 'POST', path: '/web/v1/messages', who: 'admin', body: fromSchema(MessageBody.pipe[1], { texte: 'Livraisons perturbées', dateDebut: '2026-11-24', dateFin: '2026-11-30' }) },
-  { name: 'PUT messages/{id}', method: 'PUT', path: '/web/v1/messages/1', who: 'admin', body: fromSchema(MessageBody.pipe[1], { id: 1, texte: 'Livraisons perturbées', dateDebut: '2026-11-24', dateFin: '2026-11-30' }) },
-  { name: 'PUT parametres', method: 'PUT', path: '/web/v1/parametres/DEFAULT/HORAIRE_COMMANDE/HEURE_PIVOT', who: 'admin', body: fromSchema(ParametreBody, { categorie: 'HORAIRE_COMMANDE', code: 'HEURE_PIVOT', value: '10:00:00' }) },
-  { name: 'PATCH articles/{num}', method: 'PATCH', path: '/web/v1/articles/410103', query: `numTiers=${E}`, who: 'admin', body: fromSchema(ArticleCommandableBody, { artCommandable: true }) },
-  { name: 'PUT me/tiers', method: 'PUT', path: '/web/user/me/tiers', who: 'adviser', body: fromSchema(ActingForBody, { numTiers: E }) },
+  {
+    name: 'POST commandes',
+    method: 'POST',
+    path: `/web/v1/tiers/${E}/commandes`,
+    who: 'farmer',
+    body: orderBody,
+    runs: RUNS * 3,
+  },
+  {
+    name: 'POST evualuations',
+    method: 'POST',
+    path: '/web/v1/evualuations',
+    who: 'farmer',
+    body: fromSchema(Evaluation, {
+      numTiers: E,
+      numeroCommande: '700001',
+      questionnaire: { notes: { globale: 4, design: 3.5 }, commentaire: 'Pratique' },
+    }),
+  },
+  {
+    name: 'POST messages',
+    method: 'POST',
+    path: '/web/v1/messages',
+    who: 'admin',
+    body: fromSchema(MessageBody.pipe[1], {
+      texte: 'Livraisons perturbées',
+      dateDebut: '2026-11-24',
+      dateFin: '2026-11-30',
+    }),
+  },
+  {
+    name: 'PUT messages/{id}',
+    method: 'PUT',
+    path: '/web/v1/messages/1',
+    who: 'admin',
+    body: fromSchema(MessageBody.pipe[1], {
+      id: 1,
+      texte: 'Livraisons perturbées',
+      dateDebut: '2026-11-24',
+      dateFin: '2026-11-30',
+    }),
+  },
+  {
+    name: 'PUT parametres',
+    method: 'PUT',
+    path: '/web/v1/parametres/DEFAULT/HORAIRE_COMMANDE/HEURE_PIVOT',
+    who: 'admin',
+    body: fromSchema(ParametreBody, { categorie: 'HORAIRE_COMMANDE', code: 'HEURE_PIVOT', value: '10:00:00' }),
+  },
+  {
+    name: 'PATCH articles/{num}',
+    method: 'PATCH',
+    path: '/web/v1/articles/410103',
+    query: `numTiers=${E}`,
+    who: 'admin',
+    body: fromSchema(ArticleCommandableBody, { artCommandable: true }),
+  },
+  {
+    name: 'PUT me/tiers',
+    method: 'PUT',
+    path: '/web/user/me/tiers',
+    who: 'adviser',
+    body: fromSchema(ActingForBody, { numTiers: E }),
+  },
   // A refused sign-in is counted on purpose (throttling, audit): only "never a 5xx" holds here.
-  { name: 'POST security/login', method: 'POST', path: '/security/login', who: 'anonymous', body: fromSchema(LoginBody, { username: E, password: 'demo' }), checkRows: false },
+  {
+    name: 'POST security/login',
+    method: 'POST',
+    path: '/security/login',
+    who: 'anonymous',
+    body: fromSchema(LoginBody, { username: E, password: 'demo' }),
+    checkRows: false,
+  },
 ]
 
 const READS: ReadTarget[] = [
-  { name: 'GET commandes', path: `/web/v1/tiers/${E}/commandes`, who: 'farmer', query: queryFrom(CommandesQuery, { etapes: 'ENREGISTREE,LIVREE', dateDebut: '2026-01-01', dateFin: '2026-12-31' }) },
-  { name: 'GET contrats', path: `/web/v1/tiers/${E}/contrats`, who: 'farmer', query: queryFrom(ContratsQuery, { dateValidite: '2026-11-23' }) },
-  { name: 'GET livraisons', path: `/web/v1/tiers/${E}/livraisons`, who: 'farmer', query: queryFrom(LivraisonsQuery, { dateFin: '2026-11-23', limite: '12', apres: '2026-11-10.1.BL0000001' }) },
-  { name: 'GET reglement-commande', path: `/web/v1/tiers/${E}/reglement-commande`, who: 'farmer', query: queryFrom(ReglementCommandeQuery, { numArticle: '410102', codeTArt: 'A', dateValidite: '2026-11-25' }) },
-  { name: 'GET reglement-tiers', path: `/web/v1/tiers/${E}/reglement-tiers`, who: 'farmer', query: queryFrom(ReglementTiersQuery, { numArticle: '410102', codeTArt: 'A' }) },
-  { name: 'GET incident-paiement', path: `/web/v1/tiers/${E}/incident-paiement`, who: 'farmer', query: queryFrom(IncidentPaiementQuery, { typeTiers: 'ADH' }) },
-  { name: 'GET articles', path: '/web/v1/articles', who: 'farmer', query: queryFrom(ArticlesQuery, { commandablesByTiers: E }) },
-  { name: 'GET contraintes-livraison', path: '/web/v1/articles/A/410102/contraintes-livraison', who: 'farmer', query: queryFrom(ContraintesLivraisonQuery, { numTiers: E, numAdr: '1' }) },
-  { name: 'GET parametres-commande', path: '/web/v1/referentiel/parametres-commande', who: 'farmer', query: queryFrom(ParametresCommandeQuery, { numTiers: E, numArticle: '410102' }) },
-  { name: 'GET referentiel', path: '/web/v1/referentiel', who: 'farmer', query: queryFrom(ReferentielQuery, { numTiers: E }) },
-  { name: 'GET tiers/search', path: '/web/v1/tiers/search', who: 'adviser', query: queryFrom(TiersSearchQuery, { q: 'GAEC' }) },
-  { name: 'GET articles/modifiables', path: '/web/v1/articles/modifiables', who: 'admin', query: queryFrom(ArticlesModifiablesQuery, { numTiers: E, search: 'porc', commandable: 'false' }) },
-  { name: 'GET articles/{num}/diagnostic', path: '/web/v1/articles/410102/diagnostic', who: 'admin', query: queryFrom(NumTiersOnlyQuery, { numTiers: E }) },
+  {
+    name: 'GET commandes',
+    path: `/web/v1/tiers/${E}/commandes`,
+    who: 'farmer',
+    query: queryFrom(CommandesQuery, { etapes: 'ENREGISTREE,LIVREE', dateDebut: '2026-01-01', dateFin: '2026-12-31' }),
+  },
+  {
+    name: 'GET contrats',
+    path: `/web/v1/tiers/${E}/contrats`,
+    who: 'farmer',
+    query: queryFrom(ContratsQuery, { dateValidite: '2026-11-23' }),
+  },
+  {
+    name: 'GET livraisons',
+    path: `/web/v1/tiers/${E}/livraisons`,
+    who: 'farmer',
+    query: queryFrom(LivraisonsQuery, { dateFin: '2026-11-23', limite: '12', apres: '2026-11-10.1.BL0000001' }),
+  },
+  {
+    name: 'GET reglement-commande',
+    path: `/web/v1/tiers/${E}/reglement-commande`,
+    who: 'farmer',
+    query: queryFrom(ReglementCommandeQuery, { numArticle: '410102', codeTArt: 'A', dateValidite: '2026-11-25' }),
+  },
+  {
+    name: 'GET reglement-tiers',
+    path: `/web/v1/tiers/${E}/reglement-tiers`,
+    who: 'farmer',
+    query: queryFrom(ReglementTiersQuery, { numArticle: '410102', codeTArt: 'A' }),
+  },
+  {
+    name: 'GET incident-paiement',
+    path: `/web/v1/tiers/${E}/incident-paiement`,
+    who: 'farmer',
+    query: queryFrom(IncidentPaiementQuery, { typeTiers: 'ADH' }),
+  },
+  {
+    name: 'GET articles',
+    path: '/web/v1/articles',
+    who: 'farmer',
+    query: queryFrom(ArticlesQuery, { commandablesByTiers: E }),
+  },
+  {
+    name: 'GET contraintes-livraison',
+    path: '/web/v1/articles/A/410102/contraintes-livraison',
+    who: 'farmer',
+    query: queryFrom(ContraintesLivraisonQuery, { numTiers: E, numAdr: '1' }),
+  },
+  {
+    name: 'GET parametres-commande',
+    path: '/web/v1/referentiel/parametres-commande',
+    who: 'farmer',
+    query: queryFrom(ParametresCommandeQuery, { numTiers: E, numArticle: '410102' }),
+  },
+  {
+    name: 'GET referentiel',
+    path: '/web/v1/referentiel',
+    who: 'farmer',
+    query: queryFrom(ReferentielQuery, { numTiers: E }),
+  },
+  {
+    name: 'GET tiers/search',
+    path: '/web/v1/tiers/search',
+    who: 'adviser',
+    query: queryFrom(TiersSearchQuery, { q: 'GAEC' }),
+  },
+  {
+    name: 'GET articles/modifiables',
+    path: '/web/v1/articles/modifiables',
+    who: 'admin',
+    query: queryFrom(ArticlesModifiablesQuery, { numTiers: E, search: 'porc', commandable: 'false' }),
+  },
+  {
+    name: 'GET articles/{num}/diagnostic',
+    path: '/web/v1/articles/410102/diagnostic',
+    who: 'admin',
+    query: queryFrom(NumTiersOnlyQuery, { numTiers: E }),
+  },
 ]
 
 // Path segments the routes parse: numbers, codes, and hostile text in their place.
-const segment = fc.oneof(hostileString, fc.constantFrom(E, DEMO.volailles, '700001', '410102', 'A', '1', '-1', '2147483648'), fc.string({ maxLength: 12 }))
+const segment = fc.oneof(
+  hostileString,
+  fc.constantFrom(E, DEMO.volailles, '700001', '410102', 'A', '1', '-1', '2147483648'),
+  fc.string({ maxLength: 12 }),
+)
 const PATHS: ((a: string, b: string) => string)[] = [
   (a, b) => `/web/v1/tiers/${a}/commandes/${b}`,
   (a) => `/web/v1/tiers/${a}/lots`,
@@ -128,7 +327,10 @@ const PATHS: ((a: string, b: string) => string)[] = [
 ]
 
 async function countAll(db: Db, tables: string[]): Promise<Record<string, number>> {
-  const columns = sql.join(tables.map((t) => sql.raw(`(select count(*) from "${t}")::int as "${t}"`)), sql`, `)
+  const columns = sql.join(
+    tables.map((t) => sql.raw(`(select count(*) from "${t}")::int as "${t}"`)),
+    sql`, `,
+  )
   const [row] = await selectRows<Record<string, number>>(db, sql`select ${columns}`)
   return row!
 }
@@ -159,7 +361,9 @@ describe.each(backends)('fuzz on $name', (backend) => {
     opened = await backend.open()
     t = buildTestApp(opened.db)
     // Sessions and sign-in counters move with every request: not the refused request's writing.
-    tables = (await tableNames(opened.db)).filter((n) => !['sessions', 'login_attempts', 'audit_log', '__drizzle_migrations'].includes(n))
+    tables = (await tableNames(opened.db)).filter(
+      (n) => !['sessions', 'login_attempts', 'audit_log', '__drizzle_migrations'].includes(n),
+    )
     cookies.farmer = await signIn(t.app, DEMO.eleveur)
     cookies.admin = await signIn(t.app, DEMO.admin)
     cookies.adviser = await signIn(t.app, DEMO.conseiller)
@@ -171,9 +375,23 @@ describe.each(backends)('fuzz on $name', (backend) => {
   afterAll(async () => {
     const count = (seen: Record<number, number>) => Object.values(seen).reduce((a, b) => a + b, 0)
     const total = Object.values(tried).reduce((a, seen) => a + count(seen), 0)
-    const lines = Object.entries(tried).map(([name, seen]) => `  ${name}: ${count(seen)} (${Object.entries(seen).map(([st, n]) => `${st}×${n}`).join(' ')})`)
-    const fives = Object.values(tried).reduce((a, seen) => a + Object.entries(seen).filter(([st]) => Number(st) >= 500).reduce((b, [, n]) => b + n, 0), 0)
-    console.log([`fuzz on ${backend.name} (seed ${SEED}): ${total} cases tried, ${fives} answered 5xx`, ...lines].join('\n'))
+    const lines = Object.entries(tried).map(
+      ([name, seen]) =>
+        `  ${name}: ${count(seen)} (${Object.entries(seen)
+          .map(([st, n]) => `${st}×${n}`)
+          .join(' ')})`,
+    )
+    const fives = Object.values(tried).reduce(
+      (a, seen) =>
+        a +
+        Object.entries(seen)
+          .filter(([st]) => Number(st) >= 500)
+          .reduce((b, [, n]) => b + n, 0),
+      0,
+    )
+    console.log(
+      [`fuzz on ${backend.name} (seed ${SEED}): ${total} cases tried, ${fives} answered 5xx`, ...lines].join('\n'),
+    )
     await opened?.close()
   })
 
@@ -182,57 +400,76 @@ describe.each(backends)('fuzz on $name', (backend) => {
     expect(res.status).toBe(200)
   }
 
-  it.each(WRITES)('$name: never a 5xx, nothing written when refused', async (target) => {
-    // Requests run one at a time and only an accepted one may write: the counts known after the
-    // last accepted request are the "before" of the next one (one count per case, not two).
-    let known = await countAll(opened.db, tables)
-    await fc.assert(
-      fc.asyncProperty(target.body, async (body) => {
-        const path = target.query ? `${target.path}?${target.query}` : target.path
-        const res = await send(t.app, target.method, path, body === undefined ? '' : JSON.stringify(body), cookies[target.who])
-        note(target.name, res.status)
-        const answer = await res.text()
-        expect(res.status, `${target.name} ${show(body)} → ${answer}`).toBeLessThan(500)
-        const now = await countAll(opened.db, tables)
-        if (res.status >= 400) {
-          expect(JSON.parse(answer).message, answer).toEqual(expect.any(String))
-          if (target.checkRows !== false) expect(now, `${target.name} ${show(body)} → ${res.status} wrote rows`).toEqual(known)
-        }
-        known = now
-      }),
-      { numRuns: target.runs ?? RUNS, seed: SEED },
-    )
-    await stillAnswering()
-  }, TIMEOUT)
+  it.each(WRITES)(
+    '$name: never a 5xx, nothing written when refused',
+    async (target) => {
+      // Requests run one at a time and only an accepted one may write: the counts known after the
+      // last accepted request are the "before" of the next one (one count per case, not two).
+      let known = await countAll(opened.db, tables)
+      await fc.assert(
+        fc.asyncProperty(target.body, async (body) => {
+          const path = target.query ? `${target.path}?${target.query}` : target.path
+          const res = await send(
+            t.app,
+            target.method,
+            path,
+            body === undefined ? '' : JSON.stringify(body),
+            cookies[target.who],
+          )
+          note(target.name, res.status)
+          const answer = await res.text()
+          expect(res.status, `${target.name} ${show(body)} → ${answer}`).toBeLessThan(500)
+          const now = await countAll(opened.db, tables)
+          if (res.status >= 400) {
+            expect(JSON.parse(answer).message, answer).toEqual(expect.any(String))
+            if (target.checkRows !== false)
+              expect(now, `${target.name} ${show(body)} → ${res.status} wrote rows`).toEqual(known)
+          }
+          known = now
+        }),
+        { numRuns: target.runs ?? RUNS, seed: SEED },
+      )
+      await stillAnswering()
+    },
+    TIMEOUT,
+  )
 
-  it.each(READS)('$name: never a 5xx, nothing written', async (target) => {
-    // A read never writes: the counts are compared once around all its cases.
-    const before = await countAll(opened.db, tables)
-    await fc.assert(
-      fc.asyncProperty(target.query, async (query) => {
-        const res = await get(t.app, `${target.path}?${new URLSearchParams(query).toString()}`, cookies[target.who])
-        note(target.name, res.status)
-        const answer = await res.text()
-        expect(res.status, `${target.name} ${show(query)} → ${answer.slice(0, 300)}`).toBeLessThan(500)
-      }),
-      { numRuns: RUNS, seed: SEED },
-    )
-    expect(await countAll(opened.db, tables)).toEqual(before)
-    await stillAnswering()
-  }, TIMEOUT)
+  it.each(READS)(
+    '$name: never a 5xx, nothing written',
+    async (target) => {
+      // A read never writes: the counts are compared once around all its cases.
+      const before = await countAll(opened.db, tables)
+      await fc.assert(
+        fc.asyncProperty(target.query, async (query) => {
+          const res = await get(t.app, `${target.path}?${new URLSearchParams(query).toString()}`, cookies[target.who])
+          note(target.name, res.status)
+          const answer = await res.text()
+          expect(res.status, `${target.name} ${show(query)} → ${answer.slice(0, 300)}`).toBeLessThan(500)
+        }),
+        { numRuns: RUNS, seed: SEED },
+      )
+      expect(await countAll(opened.db, tables)).toEqual(before)
+      await stillAnswering()
+    },
+    TIMEOUT,
+  )
 
-  it('hostile path segments: never a 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PATHS), segment, segment, async (path, a, b) => {
-        const url = path(encodeSegment(a), encodeSegment(b))
-        const res = await get(t.app, url, cookies.farmer)
-        note('GET paths', res.status)
-        expect(res.status, `${url} → ${(await res.text()).slice(0, 300)}`).toBeLessThan(500)
-      }),
-      { numRuns: RUNS * 2, seed: SEED },
-    )
-    await stillAnswering()
-  }, TIMEOUT)
+  it(
+    'hostile path segments: never a 5xx',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...PATHS), segment, segment, async (path, a, b) => {
+          const url = path(encodeSegment(a), encodeSegment(b))
+          const res = await get(t.app, url, cookies.farmer)
+          note('GET paths', res.status)
+          expect(res.status, `${url} → ${(await res.text()).slice(0, 300)}`).toBeLessThan(500)
+        }),
+        { numRuns: RUNS * 2, seed: SEED },
+      )
+      await stillAnswering()
+    },
+    TIMEOUT,
+  )
 
   it('the examples the bodies derive from are valid for their schemas', () => {
     expect(v.safeParse(CommandePayload, orderExample).success).toBe(true)

@@ -22,7 +22,10 @@ describe.each(backends)('housekeeping on $name', (backend) => {
 
   it('each sign-in is kept in the audit log with its address and browser', async () => {
     await signIn(t.app, '100001')
-    const logged = await opened.db.select().from(auditLog).where(and(eq(auditLog.username, '100001'), eq(auditLog.action, 'connexion')))
+    const logged = await opened.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.username, '100001'), eq(auditLog.action, 'connexion')))
     expect(logged.length).toBeGreaterThan(0)
     expect(logged[0]!.details).toHaveProperty('userAgent')
   })
@@ -41,7 +44,9 @@ describe.each(backends)('housekeeping on $name', (backend) => {
     // Idle past the limit, plus the day: gone too.
     const idleDays = t.config.sessionIdleSeconds / 86_400
     expect((await purgeExpired(opened.db, now.plus({ days: idleDays + 2 }), limits())).sessions).toBe(1)
-    expect(await opened.db.$count(auditLog, and(eq(auditLog.action, 'connexion'), eq(auditLog.username, '100002')))).toBeGreaterThan(0)
+    expect(
+      await opened.db.$count(auditLog, and(eq(auditLog.action, 'connexion'), eq(auditLog.username, '100002'))),
+    ).toBeGreaterThan(0)
   })
 
   it('a wrong-password counter goes once its window is over, not before', async () => {
@@ -56,8 +61,14 @@ describe.each(backends)('housekeeping on $name', (backend) => {
 
   it('a mail sent more than 90 days ago goes; an unsent one stays, however old', async () => {
     const old = now.minus({ days: 100 }).toJSDate()
-    const [sent] = await opened.db.insert(mailOutbox).values({ to: 'a@example.fr', subject: 's', body: 'b', createdAt: old, sentAt: old }).returning()
-    const [unsent] = await opened.db.insert(mailOutbox).values({ to: 'b@example.fr', subject: 's', body: 'b', createdAt: old }).returning()
+    const [sent] = await opened.db
+      .insert(mailOutbox)
+      .values({ to: 'a@example.fr', subject: 's', body: 'b', createdAt: old, sentAt: old })
+      .returning()
+    const [unsent] = await opened.db
+      .insert(mailOutbox)
+      .values({ to: 'b@example.fr', subject: 's', body: 'b', createdAt: old })
+      .returning()
     const purged = await purgeExpired(opened.db, now, limits())
     expect(purged.mails).toBeGreaterThanOrEqual(1)
     expect(await opened.db.$count(mailOutbox, eq(mailOutbox.id, sent!.id))).toBe(0)

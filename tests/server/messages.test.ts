@@ -33,13 +33,17 @@ describe.each(backends)('banner messages on $name', (backend) => {
       expect(post.status).toBe(403)
       expect((await post.json()).message).toEqual(expect.any(String))
       expect((await send(t.app, 'POST', '/web/v1/messages', '{"texte":', cookie)).status).toBe(403)
-      expect((await send(t.app, 'PUT', `/web/v1/messages/${first!.id}`, msg('x', TEST_TODAY, TEST_TODAY), cookie)).status).toBe(403)
+      expect(
+        (await send(t.app, 'PUT', `/web/v1/messages/${first!.id}`, msg('x', TEST_TODAY, TEST_TODAY), cookie)).status,
+      ).toBe(403)
       expect((await send(t.app, 'PUT', '/web/v1/messages/abc', { nope: true }, cookie)).status).toBe(403)
       expect((await send(t.app, 'DELETE', `/web/v1/messages/${first!.id}`, undefined, cookie)).status).toBe(403)
     }
     expect((await get(t.app, '/web/v1/messages')).status).toBe(401)
     expect((await send(t.app, 'POST', '/web/v1/messages', msg('x', TEST_TODAY, TEST_TODAY))).status).toBe(401)
-    expect((await send(t.app, 'PUT', `/web/v1/messages/${first!.id}`, msg('x', TEST_TODAY, TEST_TODAY))).status).toBe(401)
+    expect((await send(t.app, 'PUT', `/web/v1/messages/${first!.id}`, msg('x', TEST_TODAY, TEST_TODAY))).status).toBe(
+      401,
+    )
     expect((await send(t.app, 'DELETE', `/web/v1/messages/${first!.id}`, undefined)).status).toBe(401)
     expect(await opened.db.select().from(messagesBandeau)).toHaveLength(4)
   })
@@ -49,15 +53,31 @@ describe.each(backends)('banner messages on $name', (backend) => {
     expect(res.status).toBe(200)
     const rows: Row[] = await res.json()
     expect(rows).toHaveLength(4)
-    expect(rows[0]).toEqual({ id: expect.any(Number), texte: expect.stringMatching(/^Assemblée générale/), dateDebut: '2026-09-24', dateFin: '2026-10-14' })
+    expect(rows[0]).toEqual({
+      id: expect.any(Number),
+      texte: expect.stringMatching(/^Assemblée générale/),
+      dateDebut: '2026-09-24',
+      dateFin: '2026-10-14',
+    })
     expect(rows.filter((r) => r.dateFin! < TEST_TODAY)).toHaveLength(2)
   })
 
   it('POST creates the message (201, its id in the answer), audited; it reaches the farmers’ banner when current', async () => {
-    const res = await send(t.app, 'POST', '/web/v1/messages', { texte: '  Silo fermé jeudi.  ', dateDebut: TEST_TODAY, dateFin: '2026-11-26' }, admin)
+    const res = await send(
+      t.app,
+      'POST',
+      '/web/v1/messages',
+      { texte: '  Silo fermé jeudi.  ', dateDebut: TEST_TODAY, dateFin: '2026-11-26' },
+      admin,
+    )
     expect(res.status).toBe(201)
     const created: Row = await res.json()
-    expect(created).toEqual({ id: expect.any(Number), texte: 'Silo fermé jeudi.', dateDebut: TEST_TODAY, dateFin: '2026-11-26' })
+    expect(created).toEqual({
+      id: expect.any(Number),
+      texte: 'Silo fermé jeudi.',
+      dateDebut: TEST_TODAY,
+      dateFin: '2026-11-26',
+    })
     expect((await list()).find((r) => r.id === created.id)).toEqual(created)
 
     const farmer = await signIn(t.app, '100001')
@@ -88,7 +108,9 @@ describe.each(backends)('banner messages on $name', (backend) => {
     }
     const both = await send(t.app, 'POST', '/web/v1/messages', msg('', '2026-11-25', '2026-11-24'), admin)
     expect(both.status).toBe(422)
-    expect((await both.json()).message).toBe('Valeur requise ; La date de fin doit être supérieure ou égale à la date de début')
+    expect((await both.json()).message).toBe(
+      'Valeur requise ; La date de fin doit être supérieure ou égale à la date de début',
+    )
     expect(await list()).toHaveLength(5)
   })
 
@@ -96,14 +118,25 @@ describe.each(backends)('banner messages on $name', (backend) => {
     const malformed = await send(t.app, 'POST', '/web/v1/messages', '{"texte":', admin)
     expect(malformed.status).toBe(400)
     expect((await malformed.json()).message).toBe('Requête invalide : JSON mal formé.')
-    for (const body of [[], msg(12, TEST_TODAY, TEST_TODAY), msg('Fermé', '23/11/2026', TEST_TODAY), msg('x'.repeat(501), TEST_TODAY, TEST_TODAY)]) {
+    for (const body of [
+      [],
+      msg(12, TEST_TODAY, TEST_TODAY),
+      msg('Fermé', '23/11/2026', TEST_TODAY),
+      msg('x'.repeat(501), TEST_TODAY, TEST_TODAY),
+    ]) {
       const res = await send(t.app, 'POST', '/web/v1/messages', body, admin)
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400)
       expect((await res.json()).message).toMatch(/^Requête invalide/)
     }
     const [first] = await list()
     expect((await send(t.app, 'PUT', `/web/v1/messages/${first!.id}`, '{', admin)).status).toBe(400)
-    const mismatch = await send(t.app, 'PUT', `/web/v1/messages/${first!.id}`, { ...first, id: first!.id + 1000 }, admin)
+    const mismatch = await send(
+      t.app,
+      'PUT',
+      `/web/v1/messages/${first!.id}`,
+      { ...first, id: first!.id + 1000 },
+      admin,
+    )
     expect(mismatch.status).toBe(400)
     expect((await mismatch.json()).message).toBe('Requête invalide : l’id du corps doit être celui du chemin.')
     expect((await send(t.app, 'PUT', '/web/v1/messages/abc', msg('x', TEST_TODAY, TEST_TODAY), admin)).status).toBe(400)
@@ -114,16 +147,34 @@ describe.each(backends)('banner messages on $name', (backend) => {
   it('PUT updates (a running message keeps its past start), audited; 404 for an unknown id', async () => {
     const running = (await list()).find((r) => r.texte.startsWith('Jours fériés'))!
     expect(running.dateDebut < TEST_TODAY).toBe(true)
-    const res = await send(t.app, 'PUT', `/web/v1/messages/${running.id}`, { ...running, texte: 'Jours fériés : commandez tôt.', dateFin: '2026-12-31' }, admin)
+    const res = await send(
+      t.app,
+      'PUT',
+      `/web/v1/messages/${running.id}`,
+      { ...running, texte: 'Jours fériés : commandez tôt.', dateFin: '2026-12-31' },
+      admin,
+    )
     expect(res.status).toBe(200)
     const saved: Row = await res.json()
     expect(saved).toEqual({ ...running, texte: 'Jours fériés : commandez tôt.', dateFin: '2026-12-31' })
     expect((await list()).find((r) => r.id === running.id)).toEqual(saved)
     // Moving the start to another past day is refused.
-    const past = await send(t.app, 'PUT', `/web/v1/messages/${running.id}`, { ...saved, dateDebut: '2026-11-01' }, admin)
+    const past = await send(
+      t.app,
+      'PUT',
+      `/web/v1/messages/${running.id}`,
+      { ...saved, dateDebut: '2026-11-01' },
+      admin,
+    )
     expect(past.status).toBe(422)
     expect((await past.json()).message).toBe('La date ne peut pas être antérieure à aujourd’hui')
-    const order = await send(t.app, 'PUT', `/web/v1/messages/${running.id}`, { ...saved, dateDebut: '2026-12-02', dateFin: '2026-12-01' }, admin)
+    const order = await send(
+      t.app,
+      'PUT',
+      `/web/v1/messages/${running.id}`,
+      { ...saved, dateDebut: '2026-12-02', dateFin: '2026-12-01' },
+      admin,
+    )
     expect(order.status).toBe(422)
     expect((await order.json()).message).toBe('La date de fin doit être supérieure ou égale à la date de début')
 
@@ -138,9 +189,12 @@ describe.each(backends)('banner messages on $name', (backend) => {
   })
 
   it('DELETE removes the message (204), audited, and it leaves the farmers’ banner; 404 when unknown or already gone', async () => {
-    const created: Row = await (await send(t.app, 'POST', '/web/v1/messages', msg('À supprimer', TEST_TODAY, TEST_TODAY), admin)).json()
+    const created: Row = await (
+      await send(t.app, 'POST', '/web/v1/messages', msg('À supprimer', TEST_TODAY, TEST_TODAY), admin)
+    ).json()
     const farmer = await signIn(t.app, '100001')
-    const banner = async () => (await (await get(t.app, '/web/v1/referentiel?numTiers=100001', farmer)).json()).messagesBandeau as Row[]
+    const banner = async () =>
+      (await (await get(t.app, '/web/v1/referentiel?numTiers=100001', farmer)).json()).messagesBandeau as Row[]
     expect((await banner()).map((m) => m.id)).toContain(created.id)
 
     const res = await send(t.app, 'DELETE', `/web/v1/messages/${created.id}`, undefined, admin)
@@ -157,7 +211,9 @@ describe.each(backends)('banner messages on $name', (backend) => {
   })
 
   it('a message that ended yesterday stays in GET but leaves the banner', async () => {
-    const created: Row = await (await send(t.app, 'POST', '/web/v1/messages', msg('Hier encore', TEST_TODAY, TEST_TODAY), admin)).json()
+    const created: Row = await (
+      await send(t.app, 'POST', '/web/v1/messages', msg('Hier encore', TEST_TODAY, TEST_TODAY), admin)
+    ).json()
     t.clock.set('2026-11-24T08:00:00')
     try {
       admin = await signIn(t.app, 'admin')

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp } from './support/app'
 
-const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)))
+const listen = (server: Server) =>
+  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)))
 
 describe('OpenID Connect sign-in', () => {
   let opened: OpenedTestDb
@@ -29,7 +30,15 @@ describe('OpenID Connect sign-in', () => {
     appUrl = `http://localhost:${appPort}`
     const issuer = `http://localhost:${providerPort}`
     const provider = new Provider(issuer, {
-      clients: [{ client_id: 'silo', client_secret: 'secret', redirect_uris: [`${appUrl}/security/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+      clients: [
+        {
+          client_id: 'silo',
+          client_secret: 'secret',
+          redirect_uris: [`${appUrl}/security/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
       findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id, preferred_username: id }) }),
       features: { devInteractions: { enabled: true } },
       claims: { openid: ['sub'], profile: ['preferred_username'] },
@@ -44,7 +53,15 @@ describe('OpenID Connect sign-in', () => {
     appServer = serve({ fetch: app.fetch, port: appPort, hostname: '127.0.0.1' })
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     })
   }, 60_000)
 

@@ -11,12 +11,28 @@ import { buildTestApp, get, send, signIn } from './support/app'
 
 // TEST_NOW is Monday 2026-11-23 08:30 in Paris.
 const line = (over: Record<string, unknown> = {}) => ({
-  idLigne: '001', numArticle: '410102', libelleArticle: 'VL Production 22 % vrac', codeTypeArticle: 'A', codeUniteArticle: 'T',
-  numAdresse: 1, datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27', matinApmidi: 'ID', finMatinApmidi: 'ID',
-  codeModeCamion: 'VIS', codeTypeSilo1: '001', quantiteCommande: 12.5, supplementations: [], mineraux: [], codeReglement: 'PRE30',
+  idLigne: '001',
+  numArticle: '410102',
+  libelleArticle: 'VL Production 22 % vrac',
+  codeTypeArticle: 'A',
+  codeUniteArticle: 'T',
+  numAdresse: 1,
+  datePrevueLivraison: '2026-11-25',
+  finDatePrevueLivraison: '2026-11-27',
+  matinApmidi: 'ID',
+  finMatinApmidi: 'ID',
+  codeModeCamion: 'VIS',
+  codeTypeSilo1: '001',
+  quantiteCommande: 12.5,
+  supplementations: [],
+  mineraux: [],
+  codeReglement: 'PRE30',
   ...over,
 })
-const order = (lignes: unknown[], numTiers: string = DEMO.eleveur as string) => ({ numTiers, commande: { commentaire: '', lignes } })
+const order = (lignes: unknown[], numTiers: string = DEMO.eleveur as string) => ({
+  numTiers,
+  commande: { commentaire: '', lignes },
+})
 let n = 0
 const key = () => `rules-key-${++n}-0123456789`
 
@@ -62,15 +78,25 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
 
   it('"Autre" without the farmer\'s words is refused on the storage place', async () => {
     const entries = await refused(order([line({ codeTypeSilo1: '997', commentaire: null })]))
-    expect(entries).toContainEqual(expect.objectContaining({ name: 'codeTypeSilo1', number: '410102', reason: 'Le lieu de stockage doit contenir entre 3 et 20 caractères' }))
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        name: 'codeTypeSilo1',
+        number: '410102',
+        reason: 'Le lieu de stockage doit contenir entre 3 et 20 caractères',
+      }),
+    )
   })
 
-  it('supplement compatibility uses the stored groups and sub-types, not the client\'s', async () => {
+  it("supplement compatibility uses the stored groups and sub-types, not the client's", async () => {
     const aa = ['481101', '481102', '481103'].map((numArticle) => ({ numArticle }))
     const entries = await refused(order([line({ numArticle: '420103', numAdresse: 2, supplementations: aa })]))
     expect(entries.some((e) => e.number === '420103' && e.name === 'supplementations')).toBe(true)
     const lying = aa.map((s, i) => ({ ...s, groupe: `G${i}`, codeSousTypeArticle: 'SU' }))
-    expect((await refused(order([line({ numArticle: '420103', numAdresse: 2, supplementations: lying })]))).some((e) => e.name === 'supplementations')).toBe(true)
+    expect(
+      (await refused(order([line({ numArticle: '420103', numAdresse: 2, supplementations: lying })]))).some(
+        (e) => e.name === 'supplementations',
+      ),
+    ).toBe(true)
   })
 
   it('storage place: without a building only the default silo types and Autre are valid', async () => {
@@ -81,22 +107,50 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
     expect((await post(order([line({ codeTypeSilo1: '010' })]))).status).toBe(201)
   })
 
-  it('contract, exploitation and building must be the customer\'s', async () => {
-    expect(await refused(order([line({ numContrat: 'CT-NOPE' })]))).toContainEqual(expect.objectContaining({ name: 'numContrat', number: '410102' }))
-    expect(await refused(order([line({ numExploitation: 3 })]))).toContainEqual(expect.objectContaining({ name: 'numExploitation' }))
-    expect(await refused(order([line({ numBatiment: 31 })]))).toContainEqual(expect.objectContaining({ name: 'numBatiment' }))
-    expect((await post(order([line({ numContrat: DEMO.contrats.finProche, numArticle: '410101', numExploitation: 1, numBatiment: 11 })]))).status).toBe(201)
+  it("contract, exploitation and building must be the customer's", async () => {
+    expect(await refused(order([line({ numContrat: 'CT-NOPE' })]))).toContainEqual(
+      expect.objectContaining({ name: 'numContrat', number: '410102' }),
+    )
+    expect(await refused(order([line({ numExploitation: 3 })]))).toContainEqual(
+      expect.objectContaining({ name: 'numExploitation' }),
+    )
+    expect(await refused(order([line({ numBatiment: 31 })]))).toContainEqual(
+      expect.objectContaining({ name: 'numBatiment' }),
+    )
+    expect(
+      (
+        await post(
+          order([
+            line({ numContrat: DEMO.contrats.finProche, numArticle: '410101', numExploitation: 1, numBatiment: 11 }),
+          ]),
+        )
+      ).status,
+    ).toBe(201)
   })
 
   it('unknown truck mode or slot is a 409 naming the line, not a 500', async () => {
-    expect(await refused(order([line({ codeModeCamion: 'ZZZ' })]))).toContainEqual(expect.objectContaining({ name: 'codeModeCamion', number: '410102' }))
-    expect(await refused(order([line({ matinApmidi: 'XX' })]))).toContainEqual(expect.objectContaining({ name: 'matinApmidi' }))
-    expect(await refused(order([line({ finMatinApmidi: 'XX' })]))).toContainEqual(expect.objectContaining({ name: 'finMatinApmidi' }))
+    expect(await refused(order([line({ codeModeCamion: 'ZZZ' })]))).toContainEqual(
+      expect.objectContaining({ name: 'codeModeCamion', number: '410102' }),
+    )
+    expect(await refused(order([line({ matinApmidi: 'XX' })]))).toContainEqual(
+      expect.objectContaining({ name: 'matinApmidi' }),
+    )
+    expect(await refused(order([line({ finMatinApmidi: 'XX' })]))).toContainEqual(
+      expect.objectContaining({ name: 'finMatinApmidi' }),
+    )
   })
 
   it('sub-milligram, non-finite and malformed numbers are refused with 400 naming the field', async () => {
     await badRequest(await post(order([line({ quantiteCommande: 1e-320 })])), 'quantiteCommande')
-    await badRequest(await post(JSON.stringify(order([line({ quantiteCommande: 0 })])).replace('"quantiteCommande":0', '"quantiteCommande":1e999')), 'quantiteCommande')
+    await badRequest(
+      await post(
+        JSON.stringify(order([line({ quantiteCommande: 0 })])).replace(
+          '"quantiteCommande":0',
+          '"quantiteCommande":1e999',
+        ),
+      ),
+      'quantiteCommande',
+    )
     const mineral = { numArticle: '490101', quantiteCommande: '0 5' }
     await badRequest(await post(order([line({ mineraux: [mineral] })])), 'mineraux')
     await badRequest(await post(order([line({ numExploitation: 2 ** 31 })])), 'numExploitation')
@@ -111,7 +165,10 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
   })
 
   it('control characters in text are a 400 naming the field', async () => {
-    await badRequest(await post({ ...order([line()]), commande: { commentaire: 'a\u0000b', lignes: [line()] } }), 'commentaire')
+    await badRequest(
+      await post({ ...order([line()]), commande: { commentaire: 'a\u0000b', lignes: [line()] } }),
+      'commentaire',
+    )
     await badRequest(await post(order([line({ commentaire: 'Silo\u0000' })])), 'commentaire')
     await badRequest(await post(order([line({ codeTypeSilo1: '997:Silo\u0000du fond' })])), 'codeTypeSilo1')
     const survey = { numTiers: DEMO.eleveur, questionnaire: { notes: { globale: 4 }, commentaire: 'ok\u0000' } }
@@ -121,46 +178,139 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
   it('a NUL byte anywhere else (banner, searches, queries) is a 400 naming the field, never a 500', async () => {
     const admin = await signIn(t.app, DEMO.admin)
     const adviser = await signIn(t.app, DEMO.conseiller)
-    await badRequest(await send(t.app, 'POST', '/web/v1/messages', { texte: 'Livraisons\u0000', dateDebut: '2026-11-24', dateFin: '2026-11-30' }, admin), 'texte')
+    await badRequest(
+      await send(
+        t.app,
+        'POST',
+        '/web/v1/messages',
+        { texte: 'Livraisons\u0000', dateDebut: '2026-11-24', dateFin: '2026-11-30' },
+        admin,
+      ),
+      'texte',
+    )
     await badRequest(await get(t.app, '/web/v1/tiers/search?q=GAEC%00', adviser), 'q')
-    await badRequest(await get(t.app, `/web/v1/articles/modifiables?numTiers=${DEMO.eleveur}&commandable=false&search=porc%00`, admin), 'search')
-    await badRequest(await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/reglement-tiers?numArticle=4101%00`, farmer), 'numArticle')
+    await badRequest(
+      await get(t.app, `/web/v1/articles/modifiables?numTiers=${DEMO.eleveur}&commandable=false&search=porc%00`, admin),
+      'search',
+    )
+    await badRequest(
+      await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/reglement-tiers?numArticle=4101%00`, farmer),
+      'numArticle',
+    )
   })
 
   it('dates that do not exist are a 400 on orders, their list and contracts', async () => {
     for (const d of ['2026-02-30', '0000-00-00', '9999-99-99']) {
-      await badRequest(await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=ENREGISTREE&dateDebut=${d}&dateFin=2026-12-01`, farmer), 'dateDebut')
-      await badRequest(await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/contrats?dateValidite=${d}`, farmer), 'dateValidite')
+      await badRequest(
+        await get(
+          t.app,
+          `/web/v1/tiers/${DEMO.eleveur}/commandes?etapes=ENREGISTREE&dateDebut=${d}&dateFin=2026-12-01`,
+          farmer,
+        ),
+        'dateDebut',
+      )
+      await badRequest(
+        await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/contrats?dateValidite=${d}`, farmer),
+        'dateValidite',
+      )
       await badRequest(await post(order([line({ datePrevueLivraison: d })])), 'datePrevueLivraison')
     }
   })
 
   it('family 461 (codes 461xx) needs a gap of 1 day between the two dates', async () => {
     const entries = await refused(
-      order([line({ numArticle: '461102', numAdresse: 1, datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-25', matinApmidi: 'JS', finMatinApmidi: 'J1', codeTypeSilo1: '001', numBatiment: 31, codeReglement: null })], DEMO.volailles),
-      DEMO.volailles, poultry,
+      order(
+        [
+          line({
+            numArticle: '461102',
+            numAdresse: 1,
+            datePrevueLivraison: '2026-11-25',
+            finDatePrevueLivraison: '2026-11-25',
+            matinApmidi: 'JS',
+            finMatinApmidi: 'J1',
+            codeTypeSilo1: '001',
+            numBatiment: 31,
+            codeReglement: null,
+          }),
+        ],
+        DEMO.volailles,
+      ),
+      DEMO.volailles,
+      poultry,
     )
-    expect(entries).toContainEqual(expect.objectContaining({ name: 'finDatePrevueLivraison', number: '461102', reason: 'La date au plus tard doit être postérieure à la date au plus tôt' }))
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        name: 'finDatePrevueLivraison',
+        number: '461102',
+        reason: 'La date au plus tard doit être postérieure à la date au plus tôt',
+      }),
+    )
   })
 
   it('a lot line whose article is in no orderable tranche of a current plan is refused naming the article', async () => {
-    const lotLine = (numArticle: string) => line({ numArticle, numLot: DEMO.lots.pondeuses, numBatiment: 41, numExploitation: 4, numAdresse: 2, codeReglement: null, quantiteCommande: 5 })
+    const lotLine = (numArticle: string) =>
+      line({
+        numArticle,
+        numLot: DEMO.lots.pondeuses,
+        numBatiment: 41,
+        numExploitation: 4,
+        numAdresse: 2,
+        codeReglement: null,
+        quantiteCommande: 5,
+      })
     const entries = await refused(order([lotLine('450202')], DEMO.volailles), DEMO.volailles, poultry)
-    expect(entries).toContainEqual(expect.objectContaining({ name: 'numLot', number: '450202', reason: "Article d'aucune tranche commandable d'un plan en cours de ce lot" }))
-    expect(await refused(order([{ ...lotLine('450203'), numBatiment: 31, numExploitation: 3 }], DEMO.volailles), DEMO.volailles, poultry)).toContainEqual(expect.objectContaining({ name: 'numLot', reason: "Lot d'un autre bâtiment" }))
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        name: 'numLot',
+        number: '450202',
+        reason: "Article d'aucune tranche commandable d'un plan en cours de ce lot",
+      }),
+    )
+    expect(
+      await refused(
+        order([{ ...lotLine('450203'), numBatiment: 31, numExploitation: 3 }], DEMO.volailles),
+        DEMO.volailles,
+        poultry,
+      ),
+    ).toContainEqual(expect.objectContaining({ name: 'numLot', reason: "Lot d'un autre bâtiment" }))
     expect((await post(order([lotLine('450203')], DEMO.volailles), DEMO.volailles, poultry)).status).toBe(201)
-    expect((await refused(order([{ ...lotLine('450101'), numLot: DEMO.lots.chairTermine, numBatiment: 32, numExploitation: 3 }], DEMO.volailles), DEMO.volailles, poultry)).some((e) => e.name === 'numLot')).toBe(true)
+    expect(
+      (
+        await refused(
+          order(
+            [{ ...lotLine('450101'), numLot: DEMO.lots.chairTermine, numBatiment: 32, numExploitation: 3 }],
+            DEMO.volailles,
+          ),
+          DEMO.volailles,
+          poultry,
+        )
+      ).some((e) => e.name === 'numLot'),
+    ).toBe(true)
   })
 
-  it('the survey\'s order must be the customer\'s; a read-only user may not send one', async () => {
+  it("the survey's order must be the customer's; a read-only user may not send one", async () => {
     const before = (await opened.db.select({ n: count() }).from(evaluations))[0]!.n
-    const survey = (numeroCommande: string) => ({ numTiers: DEMO.eleveur, numeroCommande, questionnaire: { notes: { globale: 4 } } })
-    const [other] = await opened.db.select({ numero: commandes.numero }).from(commandes).where(eq(commandes.numTiers, DEMO.volailles)).limit(1)
+    const survey = (numeroCommande: string) => ({
+      numTiers: DEMO.eleveur,
+      numeroCommande,
+      questionnaire: { notes: { globale: 4 } },
+    })
+    const [other] = await opened.db
+      .select({ numero: commandes.numero })
+      .from(commandes)
+      .where(eq(commandes.numTiers, DEMO.volailles))
+      .limit(1)
     const res = await send(t.app, 'POST', '/web/v1/evualuations', survey(other!.numero), farmer)
     expect(res.status).toBe(404)
-    await badRequest(await send(t.app, 'POST', '/web/v1/evualuations', survey('n\'importe quoi'), farmer), 'numeroCommande')
+    await badRequest(
+      await send(t.app, 'POST', '/web/v1/evualuations', survey("n'importe quoi"), farmer),
+      'numeroCommande',
+    )
     const readOnly = await signIn(t.app, DEMO.inconnu)
-    expect((await send(t.app, 'POST', '/web/v1/evualuations', { ...survey('700001'), numTiers: DEMO.inconnu }, readOnly)).status).toBe(403)
+    expect(
+      (await send(t.app, 'POST', '/web/v1/evualuations', { ...survey('700001'), numTiers: DEMO.inconnu }, readOnly))
+        .status,
+    ).toBe(403)
     expect((await opened.db.select({ n: count() }).from(evaluations))[0]!.n).toBe(before)
   })
 

@@ -7,7 +7,11 @@ import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
 import { addManyOrders } from './support/many-orders'
 
-interface Row { id: number; numero: string; date: string }
+interface Row {
+  id: number
+  numero: string
+  date: string
+}
 
 describe.each(backends)('orders paging on $name', (backend) => {
   let opened: OpenedTestDb
@@ -50,14 +54,19 @@ describe.each(backends)('orders paging on $name', (backend) => {
     expect(rows.filter((r) => r.numero.startsWith('91'))).toHaveLength(added)
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length)
     const keys = rows.map((r) => [Date.parse(r.date), r.id] as const)
-    keys.slice(1).forEach(([ms, id], i) => expect(ms < keys[i]![0] || (ms === keys[i]![0] && id < keys[i]![1])).toBe(true))
+    keys
+      .slice(1)
+      .forEach(([ms, id], i) => expect(ms < keys[i]![0] || (ms === keys[i]![0] && id < keys[i]![1])).toBe(true))
     expect(pages.at(-1)!.length).toBeLessThanOrEqual(LIMITE_DEFAUT)
   })
 
   it('limite sets the page size, and orders sharing their instant are split by id without loss', async () => {
     const pages = await allPages(`${path}/commandes-en-cours?limite=7`)
     expect(pages.slice(0, -1).every((p) => p.length === 7)).toBe(true)
-    const numeros = pages.flat().map((r) => r.numero).filter((n) => n.startsWith('91'))
+    const numeros = pages
+      .flat()
+      .map((r) => r.numero)
+      .filter((n) => n.startsWith('91'))
     expect(new Set(numeros).size).toBe(added)
   })
 
@@ -71,7 +80,15 @@ describe.each(backends)('orders paging on $name', (backend) => {
   })
 
   it('a bad limite or cursor is refused with a French reason', async () => {
-    for (const q of ['limite=0', 'limite=201', 'limite=abc', 'apres=x', 'apres=1.2.3', 'apres=99999999999999999.1', 'apres=1%00.2']) {
+    for (const q of [
+      'limite=0',
+      'limite=201',
+      'limite=abc',
+      'apres=x',
+      'apres=1.2.3',
+      'apres=99999999999999999.1',
+      'apres=1%00.2',
+    ]) {
       const res = await get(t.app, `${path}/commandes-en-cours?${q}`, farmer)
       expect(res.status, q).toBe(400)
       expect((await res.json()).message, q).toMatch(/limite|Curseur|nombre|contrôle/)

@@ -29,7 +29,10 @@ const line = (over: Record<string, unknown> = {}) => ({
   codeReglement: 'PRE30',
   ...over,
 })
-const order = (lignes: unknown[], numTiers: string = DEMO.eleveur) => ({ numTiers, commande: { commentaire: 'Portail vert', lignes } })
+const order = (lignes: unknown[], numTiers: string = DEMO.eleveur) => ({
+  numTiers,
+  commande: { commentaire: 'Portail vert', lignes },
+})
 const key = (n: string) => `test-key-${n}-0123456789`
 
 describe.each(backends)('orders on $name', (backend) => {
@@ -37,8 +40,10 @@ describe.each(backends)('orders on $name', (backend) => {
   let t: ReturnType<typeof buildTestApp>
   let farmer: string
   const path = `/web/v1/tiers/${DEMO.eleveur}/commandes`
-  const post = (body: unknown, k?: string, cookie = farmer) => send(t.app, 'POST', path, body, cookie, k ? { 'Idempotency-Key': k } : {})
-  const orderCount = async () => (await opened.db.select({ n: count() }).from(commandes).where(eq(commandes.numTiers, DEMO.eleveur)))[0]!.n
+  const post = (body: unknown, k?: string, cookie = farmer) =>
+    send(t.app, 'POST', path, body, cookie, k ? { 'Idempotency-Key': k } : {})
+  const orderCount = async () =>
+    (await opened.db.select({ n: count() }).from(commandes).where(eq(commandes.numTiers, DEMO.eleveur)))[0]!.n
 
   beforeAll(async () => {
     opened = await backend.open()
@@ -49,14 +54,23 @@ describe.each(backends)('orders on $name', (backend) => {
 
   it('a valid order is stored with its number, shows in the current orders, and its mail is kept', async () => {
     const before = await orderCount()
-    const res = await post(order([line(), line({ idLigne: '002', numArticle: '410101', libelleArticle: 'VL Production 18 % vrac', quantiteCommande: 5 })]), key('a'))
+    const res = await post(
+      order([
+        line(),
+        line({ idLigne: '002', numArticle: '410101', libelleArticle: 'VL Production 18 % vrac', quantiteCommande: 5 }),
+      ]),
+      key('a'),
+    )
     expect(res.status).toBe(201)
     const body = await res.json()
     expect(body).toEqual({ numero: expect.stringMatching(/^\d{6,}$/), mail: 'gaec.troischenes@example.org' })
     expect(await orderCount()).toBe(before + 1)
     const enCours = await (await get(t.app, `${path}/commandes-en-cours`, farmer)).json()
     const stored = enCours.find((c: { numero: string }) => c.numero === body.numero)
-    expect(stored.lignes.map((l: { idLigne: string; etape: string }) => [l.idLigne, l.etape])).toEqual([['001', 'ENREGISTREE'], ['002', 'ENREGISTREE']])
+    expect(stored.lignes.map((l: { idLigne: string; etape: string }) => [l.idLigne, l.etape])).toEqual([
+      ['001', 'ENREGISTREE'],
+      ['002', 'ENREGISTREE'],
+    ])
     expect(stored.commentaire).toBe('Portail vert')
     const mails = await opened.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'gaec.troischenes@example.org'))
     expect(mails.some((m) => m.subject.includes(body.numero) && m.body.includes('VL Production 22 % vrac'))).toBe(true)
@@ -115,9 +129,18 @@ describe.each(backends)('orders on $name', (backend) => {
   })
 
   it('rights: another customer 403, blocking incident 403, adviser acting for the member 201, bad body 400', async () => {
-    expect((await send(t.app, 'POST', `/web/v1/tiers/${DEMO.volailles}/commandes`, order([line()], DEMO.volailles), farmer)).status).toBe(403)
+    expect(
+      (await send(t.app, 'POST', `/web/v1/tiers/${DEMO.volailles}/commandes`, order([line()], DEMO.volailles), farmer))
+        .status,
+    ).toBe(403)
     const blocked = await signIn(t.app, DEMO.contentieux)
-    const contentieux = await send(t.app, 'POST', `/web/v1/tiers/${DEMO.contentieux}/commandes`, order([line()], DEMO.contentieux), blocked)
+    const contentieux = await send(
+      t.app,
+      'POST',
+      `/web/v1/tiers/${DEMO.contentieux}/commandes`,
+      order([line()], DEMO.contentieux),
+      blocked,
+    )
     expect(contentieux.status).toBe(403)
     expect((await contentieux.json()).message).toContain('incident de paiement')
     const adviser = await signIn(t.app, DEMO.conseiller)
@@ -130,7 +153,13 @@ describe.each(backends)('orders on $name', (backend) => {
   })
 
   it('payment proposals for a line: due date from the delivery start, the default first', async () => {
-    const props = await (await get(t.app, `/web/v1/tiers/${DEMO.eleveur}/reglement-commande?numArticle=410102&codeTArt=A&dateValidite=2026-11-25`, farmer)).json()
+    const props = await (
+      await get(
+        t.app,
+        `/web/v1/tiers/${DEMO.eleveur}/reglement-commande?numArticle=410102&codeTArt=A&dateValidite=2026-11-25`,
+        farmer,
+      )
+    ).json()
     expect(props[0].parDefaut).toBe(true)
     const pre30 = props.find((p: { codeRegt: string }) => p.codeRegt === 'PRE30')
     if (pre30) expect(pre30).toMatchObject({ datePrevEche: '2026-12-25', domiciliationsBancaires: expect.any(Array) })
@@ -139,15 +168,27 @@ describe.each(backends)('orders on $name', (backend) => {
   })
 
   it('the survey is stored once per key; bad notes get 400', async () => {
-    const body = { numTiers: DEMO.eleveur, numeroCommande: '700001', questionnaire: { notes: { globale: 4.5, design: 4 }, commentaire: 'Très pratique dans la stabulation' } }
+    const body = {
+      numTiers: DEMO.eleveur,
+      numeroCommande: '700001',
+      questionnaire: { notes: { globale: 4.5, design: 4 }, commentaire: 'Très pratique dans la stabulation' },
+    }
     const first = await send(t.app, 'POST', '/web/v1/evualuations', body, farmer, { 'Idempotency-Key': key('s') })
     expect(first.status).toBe(201)
     const again = await send(t.app, 'POST', '/web/v1/evualuations', body, farmer, { 'Idempotency-Key': key('s') })
     expect(await again.json()).toEqual(await first.json())
     const rows = await opened.db.select().from(evaluations).where(eq(evaluations.numTiers, DEMO.eleveur))
     expect(rows.filter((r) => r.commentaire === 'Très pratique dans la stabulation')).toHaveLength(1)
-    const bad = await send(t.app, 'POST', '/web/v1/evualuations', { ...body, questionnaire: { notes: { globale: 4.3 } } }, farmer)
+    const bad = await send(
+      t.app,
+      'POST',
+      '/web/v1/evualuations',
+      { ...body, questionnaire: { notes: { globale: 4.3 } } },
+      farmer,
+    )
     expect(bad.status).toBe(400)
-    expect((await send(t.app, 'POST', '/web/v1/evualuations', { ...body, numTiers: DEMO.volailles }, farmer)).status).toBe(403)
+    expect(
+      (await send(t.app, 'POST', '/web/v1/evualuations', { ...body, numTiers: DEMO.volailles }, farmer)).status,
+    ).toBe(403)
   })
 })

@@ -8,7 +8,11 @@ import { buildTestApp, get, send, signIn } from './support/app'
 
 const HEURE_PIVOT = '/web/v1/parametres/DEFAULT/HORAIRE_COMMANDE/HEURE_PIVOT'
 const pivot = (value: unknown) => ({ categorie: 'HORAIRE_COMMANDE', code: 'HEURE_PIVOT', value })
-const duration = (code: string, value: unknown) => ({ categorie: code === 'DELAIS_HEURE_PIVOT' ? 'HORAIRE_COMMANDE' : 'DELAIS_COMMANDE', code, value })
+const duration = (code: string, value: unknown) => ({
+  categorie: code === 'DELAIS_HEURE_PIVOT' ? 'HORAIRE_COMMANDE' : 'DELAIS_COMMANDE',
+  code,
+  value,
+})
 const durationPath = (code: string) => `/web/v1/parametres/DEFAULT/${duration(code, '').categorie}/${code}`
 
 type Row = { categorie: string; code: string; value: string; libelle?: string | null }
@@ -38,7 +42,10 @@ describe.each(backends)('business parameters on $name', (backend) => {
       expect((await send(t.app, 'PUT', HEURE_PIVOT, { nope: true }, cookie)).status).toBe(403)
     }
     expect((await get(t.app, '/web/v1/parametres/DEFAULT')).status).toBe(401)
-    const [row] = await opened.db.select().from(parametres).where(and(eq(parametres.jeu, 'DEFAULT'), eq(parametres.code, 'HEURE_PIVOT')))
+    const [row] = await opened.db
+      .select()
+      .from(parametres)
+      .where(and(eq(parametres.jeu, 'DEFAULT'), eq(parametres.code, 'HEURE_PIVOT')))
     expect(row?.value).toBe('10:00:00')
   })
 
@@ -47,11 +54,17 @@ describe.each(backends)('business parameters on $name', (backend) => {
     expect(res.status).toBe(200)
     const rows: Row[] = await res.json()
     expect(rows).toHaveLength(16)
-    expect(find(rows, 'HEURE_PIVOT')).toMatchObject({ categorie: 'HORAIRE_COMMANDE', value: '10:00:00', libelle: expect.any(String) })
+    expect(find(rows, 'HEURE_PIVOT')).toMatchObject({
+      categorie: 'HORAIRE_COMMANDE',
+      value: '10:00:00',
+      libelle: expect.any(String),
+    })
     expect(find(rows, 'DELAIS_MAX')).toMatchObject({ categorie: 'DELAIS_COMMANDE', value: 'P1M' })
     expect(find(rows, 'BENNE_MIN')).toMatchObject({ categorie: 'MODE_CAMION_QTE', value: '25' })
     const cdea: Row[] = await (await get(t.app, '/web/v1/parametres/CDEA', admin)).json()
-    expect(cdea).toEqual([{ categorie: 'PARAMS_APPLI', code: 'DELAI_ALERTE_FERIES', value: '15', libelle: expect.any(String) }])
+    expect(cdea).toEqual([
+      { categorie: 'PARAMS_APPLI', code: 'DELAI_ALERTE_FERIES', value: '15', libelle: expect.any(String) },
+    ])
   })
 
   it("HEURE_PIVOT: 422 'Valeur invalide' or 'Veuillez entrer une valeur comprise entre 0 et 23'", async () => {
@@ -94,7 +107,13 @@ describe.each(backends)('business parameters on $name', (backend) => {
   })
 
   it('numbers: 422 Valeur invalide; body and path must agree (400); unknown set or parameter 404; never 500', async () => {
-    const vis = await send(t.app, 'PUT', '/web/v1/parametres/DEFAULT/MODE_CAMION_QTE/VIS_MAX', { categorie: 'MODE_CAMION_QTE', code: 'VIS_MAX', value: '27,5' }, admin)
+    const vis = await send(
+      t.app,
+      'PUT',
+      '/web/v1/parametres/DEFAULT/MODE_CAMION_QTE/VIS_MAX',
+      { categorie: 'MODE_CAMION_QTE', code: 'VIS_MAX', value: '27,5' },
+      admin,
+    )
     expect(vis.status).toBe(422)
     expect((await vis.json()).message).toBe('Valeur invalide')
     const mismatch = await send(t.app, 'PUT', HEURE_PIVOT, { ...pivot('11'), code: 'DELAIS_HEURE_PIVOT' }, admin)
@@ -106,13 +125,29 @@ describe.each(backends)('business parameters on $name', (backend) => {
     const unknownSet = await get(t.app, '/web/v1/parametres/AUTRE', admin)
     expect(unknownSet.status).toBe(404)
     expect((await unknownSet.json()).message).toBe('Jeu de paramètres inconnu')
-    expect((await send(t.app, 'PUT', '/web/v1/parametres/AUTRE/HORAIRE_COMMANDE/HEURE_PIVOT', pivot('11'), admin)).status).toBe(404)
+    expect(
+      (await send(t.app, 'PUT', '/web/v1/parametres/AUTRE/HORAIRE_COMMANDE/HEURE_PIVOT', pivot('11'), admin)).status,
+    ).toBe(404)
     // HEURE_PIVOT exists in DEFAULT only.
-    expect((await send(t.app, 'PUT', '/web/v1/parametres/CDEA/HORAIRE_COMMANDE/HEURE_PIVOT', pivot('11'), admin)).status).toBe(404)
-    const unknown = await send(t.app, 'PUT', '/web/v1/parametres/DEFAULT/HORAIRE_COMMANDE/INCONNU', { categorie: 'HORAIRE_COMMANDE', code: 'INCONNU', value: '1' }, admin)
+    expect(
+      (await send(t.app, 'PUT', '/web/v1/parametres/CDEA/HORAIRE_COMMANDE/HEURE_PIVOT', pivot('11'), admin)).status,
+    ).toBe(404)
+    const unknown = await send(
+      t.app,
+      'PUT',
+      '/web/v1/parametres/DEFAULT/HORAIRE_COMMANDE/INCONNU',
+      { categorie: 'HORAIRE_COMMANDE', code: 'INCONNU', value: '1' },
+      admin,
+    )
     expect(unknown.status).toBe(404)
     expect((await unknown.json()).message).toBe('Paramètre inconnu')
-    const weird = await send(t.app, 'PUT', '/web/v1/parametres/DEFAULT/hor%27aire/x', { categorie: "hor'aire", code: 'x', value: '1' }, admin)
+    const weird = await send(
+      t.app,
+      'PUT',
+      '/web/v1/parametres/DEFAULT/hor%27aire/x',
+      { categorie: "hor'aire", code: 'x', value: '1' },
+      admin,
+    )
     expect(weird.status).toBe(400)
   })
 
@@ -125,25 +160,51 @@ describe.each(backends)('business parameters on $name', (backend) => {
     // The label is not the admin's to change.
     expect(find(rows, 'HEURE_PIVOT')?.libelle).not.toBe('ignored')
 
-    const delais = await send(t.app, 'PUT', durationPath('DELAIS_HEURE_PIVOT'), duration('DELAIS_HEURE_PIVOT', 'PT1H15M'), admin)
+    const delais = await send(
+      t.app,
+      'PUT',
+      durationPath('DELAIS_HEURE_PIVOT'),
+      duration('DELAIS_HEURE_PIVOT', 'PT1H15M'),
+      admin,
+    )
     expect(delais.status).toBe(200)
     expect((await delais.json()).value).toBe('PT1H15M')
     const max = await send(t.app, 'PUT', durationPath('DELAIS_MAX'), duration('DELAIS_MAX', 'P0M2W0D'), admin)
     expect((await max.json()).value).toBe('P2W')
-    const feries = await send(t.app, 'PUT', '/web/v1/parametres/CDEA/PARAMS_APPLI/DELAI_ALERTE_FERIES', { categorie: 'PARAMS_APPLI', code: 'DELAI_ALERTE_FERIES', value: 20 }, admin)
+    const feries = await send(
+      t.app,
+      'PUT',
+      '/web/v1/parametres/CDEA/PARAMS_APPLI/DELAI_ALERTE_FERIES',
+      { categorie: 'PARAMS_APPLI', code: 'DELAI_ALERTE_FERIES', value: 20 },
+      admin,
+    )
     expect(feries.status).toBe(200)
     expect((await feries.json()).value).toBe('20')
 
-    const [row] = await opened.db.select().from(parametres).where(and(eq(parametres.jeu, 'DEFAULT'), eq(parametres.code, 'HEURE_PIVOT')))
+    const [row] = await opened.db
+      .select()
+      .from(parametres)
+      .where(and(eq(parametres.jeu, 'DEFAULT'), eq(parametres.code, 'HEURE_PIVOT')))
     expect(row).toMatchObject({ value: '09:00:00', updatedBy: 'admin' })
     expect(row?.updatedAt?.toISOString()).toBe(t.clock.now().toJSDate().toISOString())
-    const logged = await opened.db.select().from(auditLog).where(and(eq(auditLog.username, 'admin'), eq(auditLog.action, 'parametre-modifie')))
-    expect(logged.map((l) => l.details)).toContainEqual({ cle: 'SAS-HORAIRE_COMMANDE-HEURE_PIVOT', avant: '10:00:00', apres: '09:00:00' })
+    const logged = await opened.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.username, 'admin'), eq(auditLog.action, 'parametre-modifie')))
+    expect(logged.map((l) => l.details)).toContainEqual({
+      cle: 'SAS-HORAIRE_COMMANDE-HEURE_PIVOT',
+      avant: '10:00:00',
+      apres: '09:00:00',
+    })
 
     // The farmer's order parameters follow at once.
     const farmer = await signIn(t.app, '100001')
     const commande = await (await get(t.app, '/web/v1/referentiel/parametres-commande?numTiers=100001', farmer)).json()
     expect(commande.heurePivot).toBe('09:00:00')
-    expect(commande.delaisCommande).toMatchObject({ delaisHeurePivot: 'PT1H15M', delaisMax: 'P2W', delaiAlerteFeries: 20 })
+    expect(commande.delaisCommande).toMatchObject({
+      delaisHeurePivot: 'PT1H15M',
+      delaisMax: 'P2W',
+      delaiAlerteFeries: 20,
+    })
   })
 })

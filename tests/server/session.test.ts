@@ -54,7 +54,7 @@ describe.each(backends)('sessions on $name', (backend) => {
     })
     expect(res.status).toBe(401)
     const html = await res.text()
-    expect(html).toContain("Erreur d&#39;authentification")
+    expect(html).toContain('Erreur d&#39;authentification')
     expect(html).toContain('value="100002"')
   })
 
@@ -104,7 +104,10 @@ describe.each(backends)('sessions on $name', (backend) => {
     expect(res.status).toBe(403)
     expect((await res.json()).message).toMatch(/ne vient pas de Silo/)
     // Naming that origin in X-Forwarded-Host does not make it ours without TRUSTED_PROXIES.
-    const forged = await send(t.app, 'POST', '/security/logout', {}, cookie, { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' })
+    const forged = await send(t.app, 'POST', '/security/logout', {}, cookie, {
+      Origin: 'https://evil.example',
+      'X-Forwarded-Host': 'evil.example',
+    })
     expect(forged.status).toBe(403)
   })
 
@@ -140,7 +143,17 @@ describe.each(backends)('sessions on $name', (backend) => {
       expect(res.status, JSON.stringify(redirectFrom)).toBe(303)
       return res.headers.get('location')
     }
-    for (const evil of ['/\t/evil.example', '/\tevil', '/\\evil.example', '//evil.example', 'https://evil.example/', '/\n/evil.example', '/a\r\nSet-Cookie: x=1', '/security/logout', '/x/../security/login']) {
+    for (const evil of [
+      '/\t/evil.example',
+      '/\tevil',
+      '/\\evil.example',
+      '//evil.example',
+      'https://evil.example/',
+      '/\n/evil.example',
+      '/a\r\nSet-Cookie: x=1',
+      '/security/logout',
+      '/x/../security/login',
+    ]) {
       expect(await target(evil)).toBe('/')
     }
     expect(await target('/catalog/lots?x=1#haut')).toBe('/catalog/lots?x=1#haut')
@@ -161,7 +174,12 @@ describe.each(backends)('sessions on $name', (backend) => {
     // Plain http with a public-looking Host: no Secure (the browser would drop the cookie).
     const plain = await t.app.request('/security/login', {
       method: 'POST',
-      headers: { Host: 'silo.example', Origin: 'http://silo.example', 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https' },
+      headers: {
+        Host: 'silo.example',
+        Origin: 'http://silo.example',
+        'Content-Type': 'application/json',
+        'X-Forwarded-Proto': 'https',
+      },
       body: JSON.stringify({ username: '100001', password: 'demo' }),
     })
     expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/)
@@ -169,7 +187,12 @@ describe.each(backends)('sessions on $name', (backend) => {
     const proxied = buildTestApp(opened.db, { TRUSTED_PROXIES: '1' })
     const viaProxy = await proxied.app.request('/security/login', {
       method: 'POST',
-      headers: { Host: 'localhost', Origin: 'http://localhost', 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https' },
+      headers: {
+        Host: 'localhost',
+        Origin: 'http://localhost',
+        'Content-Type': 'application/json',
+        'X-Forwarded-Proto': 'https',
+      },
       body: JSON.stringify({ username: '100001', password: 'demo' }),
     })
     expect(viaProxy.headers.get('set-cookie')).toMatch(/; Secure/)
@@ -201,7 +224,11 @@ describe.each(backends)('sessions on $name', (backend) => {
     })
     expect(multipart.status).toBe(400)
     expect(await multipart.text()).toContain('Requête invalide : formulaire de connexion illisible.')
-    const newline = await send(t.app, 'POST', '/security/login', { username: '100001', password: 'demo', redirectFrom: '/a\nb' })
+    const newline = await send(t.app, 'POST', '/security/login', {
+      username: '100001',
+      password: 'demo',
+      redirectFrom: '/a\nb',
+    })
     expect(newline.status).toBe(200)
     const formNewline = await t.app.request('/security/login', {
       method: 'POST',

@@ -78,16 +78,21 @@ describe.each(backends)('sign-in limits on $name', (backend) => {
 
   it('a forged X-Forwarded-For is ignored without TRUSTED_PROXIES, and cannot lock its victim out', async () => {
     const rotating = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => login(t.app, '100002', 'faux', '198.51.100.9', { 'X-Forwarded-For': `10.0.${i}.1` })),
+      Array.from({ length: 40 }, (_, i) =>
+        login(t.app, '100002', 'faux', '198.51.100.9', { 'X-Forwarded-For': `10.0.${i}.1` }),
+      ),
     )
     expect(statuses(rotating)[401]).toBeLessThanOrEqual(5)
     // Spoofing the victim's address: counted against the attacker's own socket.
-    for (let i = 0; i < 10; i++) await login(t.app, '100002', 'faux', '198.51.100.10', { 'X-Forwarded-For': '203.0.113.50' })
+    for (let i = 0; i < 10; i++)
+      await login(t.app, '100002', 'faux', '198.51.100.10', { 'X-Forwarded-For': '203.0.113.50' })
     expect((await login(t.app, '100002', 'demo', '203.0.113.50')).status).toBe(200)
   })
 
   it('one address spraying many accounts is slowed after 30 tries, whatever the accounts', async () => {
-    const spray = await Promise.all(Array.from({ length: 40 }, (_, i) => login(t.app, `inconnu${i}`, 'faux', '198.51.100.11')))
+    const spray = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(t.app, `inconnu${i}`, 'faux', '198.51.100.11')),
+    )
     const count = statuses(spray)
     expect(count[401]).toBeLessThanOrEqual(30)
     expect(count[429]).toBeGreaterThanOrEqual(10)
@@ -97,7 +102,9 @@ describe.each(backends)('sign-in limits on $name', (backend) => {
 
   it('tries from many addresses reach the account’s ceiling: it slows to one a minute, never locks for good', async () => {
     try {
-      const spread = await Promise.all(Array.from({ length: 60 }, (_, i) => login(t.app, '100003', 'faux', `192.0.2.${i + 1}`)))
+      const spread = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => login(t.app, '100003', 'faux', `192.0.2.${i + 1}`)),
+      )
       const count = statuses(spread)
       expect(count[401]).toBeLessThanOrEqual(50)
       expect(count[429]).toBeGreaterThanOrEqual(10)
@@ -112,15 +119,19 @@ describe.each(backends)('sign-in limits on $name', (backend) => {
   })
 
   it('successful sign-ins never count: one address signs in 36 times in a row', async () => {
-    for (let i = 0; i < 36; i++) expect((await login(t.app, i % 2 ? '100001' : '100002', 'demo', '127.0.0.1')).status, `try ${i}`).toBe(200)
+    for (let i = 0; i < 36; i++)
+      expect((await login(t.app, i % 2 ? '100001' : '100002', 'demo', '127.0.0.1')).status, `try ${i}`).toBe(200)
   })
 
   it('behind TRUSTED_PROXIES=1 the address the proxy saw is the one counted', async () => {
     const behind = buildTestApp(opened.db, { TRUSTED_PROXIES: '1' })
     const proxy = '10.9.9.9'
-    for (let i = 0; i < 6; i++) await login(behind.app, '100001', 'faux', proxy, { 'X-Forwarded-For': `6.6.6.6, 198.51.100.30` })
+    for (let i = 0; i < 6; i++)
+      await login(behind.app, '100001', 'faux', proxy, { 'X-Forwarded-For': `6.6.6.6, 198.51.100.30` })
     // The client's own forged first hop does not matter; the proxy's hop does.
-    expect((await login(behind.app, '100001', 'demo', proxy, { 'X-Forwarded-For': '1.2.3.4, 198.51.100.30' })).status).toBe(429)
+    expect(
+      (await login(behind.app, '100001', 'demo', proxy, { 'X-Forwarded-For': '1.2.3.4, 198.51.100.30' })).status,
+    ).toBe(429)
     expect((await login(behind.app, '100001', 'demo', proxy, { 'X-Forwarded-For': '198.51.100.31' })).status).toBe(200)
   })
 
@@ -132,7 +143,11 @@ describe.each(backends)('sign-in limits on $name', (backend) => {
       const post = (password: string, forwarded: string) =>
         fetch(`http://127.0.0.1:${port}/security/login`, {
           method: 'POST',
-          headers: { Origin: `http://127.0.0.1:${port}`, 'Content-Type': 'application/json', 'X-Forwarded-For': forwarded },
+          headers: {
+            Origin: `http://127.0.0.1:${port}`,
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': forwarded,
+          },
           body: JSON.stringify({ username: '100004', password }),
         })
       const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => post('faux', `10.1.${i}.1`)))

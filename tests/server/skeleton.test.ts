@@ -66,9 +66,15 @@ describe.each(backends)('skeleton endpoints on $name', (backend) => {
 
   it('GET /web/v1/referentiel gives slots, truck modes, silo types and current banner messages', async () => {
     const ref = await (await get(t.app, '/web/v1/referentiel?numTiers=100001', cookies['100001'])).json()
-    expect(ref.periodesLivraison.map((p: { code: string }) => p.code)).toEqual(expect.arrayContaining(['JS', 'JM', 'JA', 'JJ', 'J1', 'ID']))
+    expect(ref.periodesLivraison.map((p: { code: string }) => p.code)).toEqual(
+      expect.arrayContaining(['JS', 'JM', 'JA', 'JJ', 'J1', 'ID']),
+    )
     expect(ref.modesCamion.find((m: { code: string }) => m.code === 'VISP')).toMatchObject({ maxQuantite: 17 })
-    expect(ref.modesCamion.find((m: { code: string }) => m.code === 'BENNE')).toMatchObject({ minQuantite: 25, maxQuantite: 29, delaiMinLivraison: 48 })
+    expect(ref.modesCamion.find((m: { code: string }) => m.code === 'BENNE')).toMatchObject({
+      minQuantite: 25,
+      maxQuantite: 29,
+      delaiMinLivraison: 48,
+    })
     expect(ref.typesSilo.map((s: { code: string }) => s.code)).toContain('997')
     expect(ref.typesSiloDefault.length).toBeGreaterThan(0)
     for (const m of ref.messagesBandeau) expect(m.dateFin === null || m.dateFin >= '2026-11-23').toBe(true)
@@ -78,7 +84,13 @@ describe.each(backends)('skeleton endpoints on $name', (backend) => {
   it('the OpenAPI document lists the endpoints and the reference page renders it', async () => {
     const doc = await (await get(t.app, '/api/openapi.json')).json()
     expect(doc.openapi).toMatch(/^3\./)
-    for (const p of ['/public/infos/version', '/web/user/me', '/web/v1/tiers/{numTiers}', '/web/v1/referentiel', '/security/login']) {
+    for (const p of [
+      '/public/infos/version',
+      '/web/user/me',
+      '/web/v1/tiers/{numTiers}',
+      '/web/v1/referentiel',
+      '/security/login',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p)
     }
     const page = await (await get(t.app, '/api/docs')).text()

@@ -16,7 +16,10 @@ const dist = mkdtempSync(join(process.cwd(), '.static-test-'))
 const js = `export const x = ${JSON.stringify('silo '.repeat(400))}\n`
 const html = `<!doctype html><title>Silo</title><p>${'coopérative '.repeat(200)}</p>`
 mkdirSync(join(dist, 'assets'))
-for (const [path, text] of [['assets/app-1.js', js], ['index.html', html]] as const) {
+for (const [path, text] of [
+  ['assets/app-1.js', js],
+  ['index.html', html],
+] as const) {
   writeFileSync(join(dist, path), text)
   writeFileSync(join(dist, `${path}.br`), brotliCompressSync(text))
   writeFileSync(join(dist, `${path}.gz`), gzipSync(text))
@@ -29,7 +32,8 @@ app.get('/web/v1/ping', (c) => c.json({ ok: 'pong '.repeat(500) }))
 mountStatic(app, dist)
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
-const get = (path: string, acceptEncoding?: string) => app.request(path, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} })
+const get = (path: string, acceptEncoding?: string) =>
+  app.request(path, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} })
 
 describe('precompressed static files', () => {
   it('sends brotli to a browser that takes it, with its type, length and Vary', async () => {

@@ -11,7 +11,12 @@ export const articlePatchPath = (num: string) => fill(ARTICLE_ROUTE, { num })
 export const DIAGNOSTIC_ROUTE = '/web/v1/articles/:num/diagnostic'
 export const diagnosticPath = (num: string) => fill(DIAGNOSTIC_ROUTE, { num })
 
-const Search = v.pipe(v.string(), v.trim(), v.minLength(RECHERCHE_MIN_CARACTERES, MESSAGES.rechercheMin), v.maxLength(60, 'Recherche trop longue (60 caractères au plus)'))
+const Search = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(RECHERCHE_MIN_CARACTERES, MESSAGES.rechercheMin),
+  v.maxLength(60, 'Recherche trop longue (60 caractères au plus)'),
+)
 
 /** commandable=false: the articles the member may not order (search required); true: those staff added and not yet ordered. */
 export const ArticlesModifiablesQuery = v.object({
@@ -24,9 +29,13 @@ export const ArticleModifiable = v.object({ numArticle: v.string(), libelle: v.s
 export type ArticleModifiable = v.InferOutput<typeof ArticleModifiable>
 export const ArticlesModifiables = v.array(ArticleModifiable)
 
-export const NumArticleParam = v.object({ num: v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide")) })
+export const NumArticleParam = v.object({
+  num: v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide")),
+})
 export const NumTiersOnlyQuery = v.object({ numTiers: NumTiers })
-export const ArticleCommandableBody = v.object({ artCommandable: v.boolean('artCommandable doit valoir true ou false') })
+export const ArticleCommandableBody = v.object({
+  artCommandable: v.boolean('artCommandable doit valoir true ou false'),
+})
 
 /** The raw diagnostic: every fact that decides whether the member may order the article. */
 export const Diagnostic = v.record(v.string(), v.unknown())

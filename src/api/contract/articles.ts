@@ -11,7 +11,8 @@ export const VALIDATION_ADRESSE_ROUTE = '/web/v1/articles/M/:num/validationAdres
 export const supplementationsPath = (type: string, num: string) => fill(SUPPLEMENTATIONS_ROUTE, { type, num })
 export const minerauxPath = (type: string, num: string) => fill(MINERAUX_ROUTE, { type, num })
 export const contraintesLivraisonPath = (type: string, num: string) => fill(CONTRAINTES_LIVRAISON_ROUTE, { type, num })
-export const validationAdressePath = (num: string, numTiers: string, numAdresse: number | string) => fill(VALIDATION_ADRESSE_ROUTE, { num, numTiers, numAdresse })
+export const validationAdressePath = (num: string, numTiers: string, numAdresse: number | string) =>
+  fill(VALIDATION_ADRESSE_ROUTE, { num, numTiers, numAdresse })
 
 export const ArticlesQuery = v.object({ commandablesByTiers: NumTiers })
 export const NumTiersQuery = v.object({ numTiers: NumTiers })

@@ -26,7 +26,8 @@ export const LIMITE_DEFAUT = 50
 const LIMITE_MAX = 200
 export const CURSEUR_SUIVANT = 'X-Curseur-Suivant'
 /** The position after `commande` in the newest-first order: its instant (ms) and id. */
-export const curseurDe = (commande: Pick<Commande, 'id' | 'date'>): string => `${Date.parse(commande.date)}.${commande.id}`
+export const curseurDe = (commande: Pick<Commande, 'id' | 'date'>): string =>
+  `${Date.parse(commande.date)}.${commande.id}`
 const Curseur = v.pipe(
   v.string('Curseur invalide'),
   v.regex(/^\d{1,15}\.\d{1,10}$/, 'Curseur invalide'),
@@ -36,7 +37,11 @@ const Curseur = v.pipe(
   }),
   v.check((c) => c.id <= INT_MAX && c.ms <= 8.64e15, 'Curseur invalide'),
 )
-const Limite = v.pipe(Int(), v.minValue(1, 'limite de 1 au moins'), v.maxValue(LIMITE_MAX, `limite de ${LIMITE_MAX} au plus`))
+const Limite = v.pipe(
+  Int(),
+  v.minValue(1, 'limite de 1 au moins'),
+  v.maxValue(LIMITE_MAX, `limite de ${LIMITE_MAX} au plus`),
+)
 export const PageQuery = v.object({ limite: v.optional(Limite, LIMITE_DEFAUT), apres: v.optional(Curseur) })
 export type PageQuery = v.InferOutput<typeof PageQuery>
 export const CommandesQuery = v.object({ etapes: Etapes, dateDebut: IsoDate, dateFin: IsoDate, ...PageQuery.entries })
@@ -98,8 +103,19 @@ const Pourcentage = v.union(
   'pourcentage attendu (nombre, virgule ou point décimal)',
 )
 
-const SupplementationPayload = v.object({ numArticle: Text(20), libelleArticle: OptStr(200), libelleLong: OptStr(300), codeSousTypeArticle: OptStr(4), groupe: OptStr(20) })
-const MineralPayload = v.object({ numArticle: Text(20), libelleArticle: OptStr(200), codeTypeArticle: OptStr(4), quantiteCommande: v.nullish(Pourcentage) })
+const SupplementationPayload = v.object({
+  numArticle: Text(20),
+  libelleArticle: OptStr(200),
+  libelleLong: OptStr(300),
+  codeSousTypeArticle: OptStr(4),
+  groupe: OptStr(20),
+})
+const MineralPayload = v.object({
+  numArticle: Text(20),
+  libelleArticle: OptStr(200),
+  codeTypeArticle: OptStr(4),
+  quantiteCommande: v.nullish(Pourcentage),
+})
 
 // What the client sends besides the farmer's choices (labels, groups, sub-types, families) is
 // accepted for compatibility and ignored: the server reads those facts from its own rows.
@@ -151,7 +167,11 @@ export const CommandePayload = v.object({
   numTiers: v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide')),
   commande: v.object({
     commentaire: Text(400, 'Commentaire trop long'),
-    lignes: v.pipe(v.array(LigneCommandePayload), v.minLength(1, 'La commande ne contient aucune ligne'), v.maxLength(100, '100 lignes au plus')),
+    lignes: v.pipe(
+      v.array(LigneCommandePayload),
+      v.minLength(1, 'La commande ne contient aucune ligne'),
+      v.maxLength(100, '100 lignes au plus'),
+    ),
   }),
 })
 export type CommandePayload = v.InferOutput<typeof CommandePayload>

@@ -22,7 +22,11 @@ export const hasControlChar = (s: string): boolean => CONTROL.test(s)
 
 /** Text of at most `max` characters, with no control character. */
 export const Text = (max: number, tooLong = `${max} caractères au plus`) =>
-  v.pipe(v.string('Texte attendu'), v.check((s) => !hasControlChar(s), CONTROLE_INTERDIT), v.maxLength(max, tooLong))
+  v.pipe(
+    v.string('Texte attendu'),
+    v.check((s) => !hasControlChar(s), CONTROLE_INTERDIT),
+    v.maxLength(max, tooLong),
+  )
 
 /** Dates the API takes: years 1900 to 2999 (enough for any delivery, contract or history). */
 const YEARS = /^(19|2\d)\d\d-/

@@ -7,12 +7,19 @@ import { NumTiers, Text } from './common'
 export const EVALUATIONS_PATH = '/web/v1/evualuations'
 
 /** 0 to 5 stars in half steps. */
-const Note = v.pipe(v.number('Note attendue'), v.minValue(0, 'Note entre 0 et 5'), v.maxValue(5, 'Note entre 0 et 5'), v.multipleOf(0.5, 'Note par demi-étoile'))
+const Note = v.pipe(
+  v.number('Note attendue'),
+  v.minValue(0, 'Note entre 0 et 5'),
+  v.maxValue(5, 'Note entre 0 et 5'),
+  v.multipleOf(0.5, 'Note par demi-étoile'),
+)
 
 export const Evaluation = v.object({
   numTiers: NumTiers,
   /** The order the survey follows: one of the customer's own. */
-  numeroCommande: v.nullish(v.pipe(v.string('Numéro de commande invalide'), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide'))),
+  numeroCommande: v.nullish(
+    v.pipe(v.string('Numéro de commande invalide'), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide')),
+  ),
   questionnaire: v.object({
     notes: v.object({
       globale: Note,
@@ -21,7 +28,9 @@ export const Evaluation = v.object({
       lisibilite: v.nullish(Note),
       navigation: v.nullish(Note),
     }),
-    commentaire: v.nullish(Text(COMMENTAIRE_QUESTIONNAIRE_MAX, `Commentaire : ${COMMENTAIRE_QUESTIONNAIRE_MAX} caractères au plus`)),
+    commentaire: v.nullish(
+      Text(COMMENTAIRE_QUESTIONNAIRE_MAX, `Commentaire : ${COMMENTAIRE_QUESTIONNAIRE_MAX} caractères au plus`),
+    ),
   }),
 })
 export type Evaluation = v.InferOutput<typeof Evaluation>

@@ -26,7 +26,11 @@ export const LIVRAISONS_PAGE = HISTORIQUE_LIGNES_MOBILE
 export type LivraisonsPage = DeliveryPageStart
 /** The query the app sends for a page, in the order of its URL: the server's first-screen
  * announcement builds the same URL from it (src/server/http/first-screen-preload.ts). */
-export const livraisonsPageQuery = (page: LivraisonsPage = {}) => ({ dateFin: page.dateFin, limite: LIVRAISONS_PAGE, apres: page.apres })
+export const livraisonsPageQuery = (page: LivraisonsPage = {}) => ({
+  dateFin: page.dateFin,
+  limite: LIVRAISONS_PAGE,
+  apres: page.apres,
+})
 /** That query as a URL's search part ('' when empty), as the fetch client writes it. */
 export function livraisonsPageSearch(page: LivraisonsPage = {}): string {
   const params = new URLSearchParams()
@@ -37,8 +41,11 @@ export function livraisonsPageSearch(page: LivraisonsPage = {}): string {
 
 /** The position after a line: its date, line number and delivery number (percent-encoded, last,
  * since a delivery number is free text). */
-export const curseurLivraison = (l: { dateEffectiveLivraison: string; numLivraison: string; numLigne: number }): string =>
-  `${l.dateEffectiveLivraison}.${l.numLigne}.${encodeURIComponent(l.numLivraison)}`
+export const curseurLivraison = (l: {
+  dateEffectiveLivraison: string
+  numLivraison: string
+  numLigne: number
+}): string => `${l.dateEffectiveLivraison}.${l.numLigne}.${encodeURIComponent(l.numLivraison)}`
 const decode = (s: string): string | null => {
   try {
     return decodeURIComponent(s)
@@ -53,7 +60,16 @@ const CurseurLivraison = v.pipe(
     const [date = '', ligne = '', ...rest] = s.split('.')
     return { date, numLigne: Number(ligne), numLivraison: decode(rest.join('.')) }
   }),
-  v.check((c) => c.numLivraison !== null && c.numLivraison.trim() !== '' && !/[\t\n\r]/.test(c.numLivraison) && !hasControlChar(c.numLivraison) && c.numLigne <= INT_MAX && dayNumberOfIso(c.date) !== null, 'Curseur invalide'),
+  v.check(
+    (c) =>
+      c.numLivraison !== null &&
+      c.numLivraison.trim() !== '' &&
+      !/[\t\n\r]/.test(c.numLivraison) &&
+      !hasControlChar(c.numLivraison) &&
+      c.numLigne <= INT_MAX &&
+      dayNumberOfIso(c.date) !== null,
+    'Curseur invalide',
+  ),
   v.transform((c) => ({ date: c.date, numLigne: c.numLigne, numLivraison: c.numLivraison! })),
 )
 const Limite = v.pipe(

@@ -18,9 +18,13 @@ export type Message = MessageBandeau
 export const Messages = v.array(Message)
 
 /** {id}: an unknown one answers 404, so anything numeric passes here. */
-export const MessageIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^-?\d{1,9}$/, 'Identifiant de message invalide')) })
+export const MessageIdParam = v.object({
+  id: v.pipe(v.string(), v.regex(/^-?\d{1,9}$/, 'Identifiant de message invalide')),
+})
 
-const Texte = v.nullish(v.pipe(v.string(), v.maxLength(TEXTE_MAX, `Le message ne doit pas dépasser ${TEXTE_MAX} caractères`)))
+const Texte = v.nullish(
+  v.pipe(v.string(), v.maxLength(TEXTE_MAX, `Le message ne doit pas dépasser ${TEXTE_MAX} caractères`)),
+)
 // Dates as 'yyyy-MM-dd'; an empty one is the rules' 'Valeur requise', not a shape error.
 const Jour = v.nullish(v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Date attendue au format aaaa-mm-jj')))
 
@@ -33,7 +37,10 @@ const MessageFields = v.object({
 
 /** POST and PUT body: the message (an id in a PUT body must be the path's); never a list. */
 export const MessageBody = v.pipe(
-  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'Objet message attendu'),
+  v.custom<Record<string, unknown>>(
+    (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+    'Objet message attendu',
+  ),
   MessageFields,
 )
 export type MessageBody = v.InferInput<typeof MessageFields>

@@ -11,7 +11,11 @@ export const reglementTiersPath = (numTiers: string) => fill(REGLEMENT_TIERS_ROU
 
 export const IncidentPaiementQuery = v.object({ typeTiers: v.optional(v.string()), numEntite: v.optional(v.string()) })
 /** A blocking incident shows the Contentieux dialog and logs the user out. */
-export const IncidentPaiement = v.object({ bloquant: v.boolean(), libelle: v.nullable(v.string()), dateIncident: v.nullable(IsoDate) })
+export const IncidentPaiement = v.object({
+  bloquant: v.boolean(),
+  libelle: v.nullable(v.string()),
+  dateIncident: v.nullable(IsoDate),
+})
 export type IncidentPaiement = v.InferOutput<typeof IncidentPaiement>
 
 export const ReglementTiersQuery = v.object({
@@ -21,7 +25,11 @@ export const ReglementTiersQuery = v.object({
   codeTArt: v.optional(v.string()),
 })
 
-const DomiciliationBancaire = v.object({ numDomiciliationBancaire: v.number(), numeroCompte: v.string(), nomBanque: v.string() })
+const DomiciliationBancaire = v.object({
+  numDomiciliationBancaire: v.number(),
+  numeroCompte: v.string(),
+  nomBanque: v.string(),
+})
 const ModeReglement = v.object({
   codeRegt: v.string(),
   libelle: v.string(),
@@ -33,7 +41,10 @@ const ModeReglement = v.object({
   avecDomiciliation: v.boolean(),
 })
 /** The payment modes the customer may use, the default first, and their bank domiciliations. */
-export const ReglementTiers = v.object({ modes: v.array(ModeReglement), domiciliations: v.array(DomiciliationBancaire) })
+export const ReglementTiers = v.object({
+  modes: v.array(ModeReglement),
+  domiciliations: v.array(DomiciliationBancaire),
+})
 export type ReglementTiers = v.InferOutput<typeof ReglementTiers>
 
 // GET /web/v1/tiers/{numTiers}/reglement-commande — the payment proposal for one line
@@ -55,7 +66,9 @@ const PropositionReglement = v.object({
   parDefaut: v.boolean(),
   datePrevEche: IsoDate,
   tauxEscompte: v.number(),
-  domiciliationsBancaires: v.array(v.object({ numDomiciliationBancaire: v.string(), numeroCompte: v.string(), nomBanque: v.string() })),
+  domiciliationsBancaires: v.array(
+    v.object({ numDomiciliationBancaire: v.string(), numeroCompte: v.string(), nomBanque: v.string() }),
+  ),
 })
 type PropositionReglement = v.InferOutput<typeof PropositionReglement>
 export const PropositionsReglement = v.array(PropositionReglement)

@@ -11,7 +11,11 @@ export const ParametresCommandeQuery = v.object({
   numLot: v.optional(v.string()),
 })
 
-const TruckLimits = v.object({ min: v.nullable(v.number()), max: v.nullable(v.number()), delaiHeures: v.nullable(v.number()) })
+const TruckLimits = v.object({
+  min: v.nullable(v.number()),
+  max: v.nullable(v.number()),
+  delaiHeures: v.nullable(v.number()),
+})
 
 export const ParametresCommande = v.object({
   /** 'HH:00:00'. */
@@ -19,7 +23,12 @@ export const ParametresCommande = v.object({
   /** Public holidays known to the cooperative (national and local), from today to the horizon. */
   joursFeries: v.array(v.object({ date: IsoDate, libelle: v.string() })),
   /** ISO-8601 durations. */
-  delaisCommande: v.object({ delaisHeurePivot: v.string(), delaisMax: v.string(), delaisAlerte: v.string(), delaiAlerteFeries: v.number() }),
+  delaisCommande: v.object({
+    delaisHeurePivot: v.string(),
+    delaisMax: v.string(),
+    delaisAlerte: v.string(),
+    delaiAlerteFeries: v.number(),
+  }),
   intervalleLivraison: v.object({ ecartDate: v.string() }),
   modesCamion: v.record(v.string(), TruckLimits),
   quantiteMaxMineral: v.number(),
@@ -28,7 +37,11 @@ export const ParametresCommande = v.object({
   typesSiloDefault: v.array(v.string()),
   /** Only with numArticle: the article's quantity bounds (null fields: the spec's defaults). */
   contraintesArticle: v.nullable(
-    v.object({ quantiteMin: v.nullable(v.number()), quantiteMax: v.nullable(v.number()), quantiteMaxMineral: v.nullable(v.number()) }),
+    v.object({
+      quantiteMin: v.nullable(v.number()),
+      quantiteMax: v.nullable(v.number()),
+      quantiteMaxMineral: v.nullable(v.number()),
+    }),
   ),
 })
 export type ParametresCommande = v.InferOutput<typeof ParametresCommande>

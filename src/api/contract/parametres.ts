@@ -9,13 +9,18 @@ import type { JeuParametres } from '../../domain/parameter-values'
 export const PARAMETRES_ROUTE = '/web/v1/parametres/:jeu'
 export const PARAMETRE_ROUTE = '/web/v1/parametres/:jeu/:categorie/:code'
 export const parametresPath = (jeu: JeuParametres) => fill(PARAMETRES_ROUTE, { jeu })
-export const parametrePath = (jeu: JeuParametres, categorie: string, code: string) => fill(PARAMETRE_ROUTE, { jeu, categorie, code })
+export const parametrePath = (jeu: JeuParametres, categorie: string, code: string) =>
+  fill(PARAMETRE_ROUTE, { jeu, categorie, code })
 
 const Identifiant = v.pipe(v.string(), v.regex(/^[A-Z0-9_]{1,40}$/, 'Identifiant de paramètre invalide'))
 
 /** {jeu}: an unknown set answers 404, as an unknown parameter does, so it is only a string here. */
 export const JeuParam = v.object({ jeu: v.pipe(v.string(), v.maxLength(40)) })
-export const ParametreParams = v.object({ jeu: v.pipe(v.string(), v.maxLength(40)), categorie: Identifiant, code: Identifiant })
+export const ParametreParams = v.object({
+  jeu: v.pipe(v.string(), v.maxLength(40)),
+  categorie: Identifiant,
+  code: Identifiant,
+})
 
 export const Parametre = v.object({
   categorie: v.string(),
@@ -31,7 +36,10 @@ export const Parametres = v.array(Parametre)
 export const ParametreBody = v.object({
   categorie: Identifiant,
   code: Identifiant,
-  value: v.union([v.pipe(v.string(), v.maxLength(64, MESSAGES.valeurInvalide)), v.number(MESSAGES.valeurInvalide)], MESSAGES.valeurInvalide),
+  value: v.union(
+    [v.pipe(v.string(), v.maxLength(64, MESSAGES.valeurInvalide)), v.number(MESSAGES.valeurInvalide)],
+    MESSAGES.valeurInvalide,
+  ),
   libelle: v.optional(v.nullable(v.string())),
 })
 export type ParametreBody = v.InferInput<typeof ParametreBody>

@@ -12,7 +12,11 @@ export const API_CACHE = 'silo-api-v1'
 
 // Route templates: each endpoint's path is written once, as the server's route (':name' segments,
 // Hono's syntax), and the client builds its URLs from that same template with fill().
-type ParamsOf<T extends string> = T extends `${string}:${infer P}/${infer Rest}` ? P | ParamsOf<`/${Rest}`> : T extends `${string}:${infer P}` ? P : never
+type ParamsOf<T extends string> = T extends `${string}:${infer P}/${infer Rest}`
+  ? P | ParamsOf<`/${Rest}`>
+  : T extends `${string}:${infer P}`
+    ? P
+    : never
 
 /** The template with each ':name' replaced by its value, URL-encoded. */
 export function fill<T extends string>(template: T, params: Record<ParamsOf<T>, string | number>): string {

@@ -17,5 +17,7 @@ export type TiersTrouve = v.InferOutput<typeof TiersTrouve>
 export const TiersSearchResult = v.array(TiersTrouve)
 
 /** PUT /web/user/me/tiers — the member a staff user acts for (null: stop acting for anyone). */
-export const ActingForBody = v.object({ numTiers: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide'))) })
+export const ActingForBody = v.object({
+  numTiers: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide'))),
+})
 export type ActingForBody = v.InferOutput<typeof ActingForBody>

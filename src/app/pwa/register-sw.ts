@@ -41,7 +41,8 @@ export function registerServiceWorker() {
     // cache: the page does not fetch and render everything a second time on a slow phone.
     // Reads still under way now are sent as they end (the observer sees them).
     const controlledAt = performance.now()
-    const send = (urls: string[]) => urls.length > 0 && wb.messageSW({ type: CACHE_READS_MESSAGE, urls }).catch(() => undefined)
+    const send = (urls: string[]) =>
+      urls.length > 0 && wb.messageSW({ type: CACHE_READS_MESSAGE, urls }).catch(() => undefined)
     void send(readsStartedBefore(performance.getEntriesByType('resource'), controlledAt))
     const late = new PerformanceObserver((list) => void send(readsStartedBefore(list.getEntries(), controlledAt)))
     late.observe({ type: 'resource' })

@@ -2,7 +2,8 @@
 
 /** An identifier from the query (digits and letters, e.g. a lot "OL123"); anything else is dropped. */
 export function optionalId(value: unknown): string | undefined {
-  const s = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
+  const s =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
   return /^[A-Za-z0-9_-]{1,30}$/.test(s) ? s : undefined
 }
 

@@ -18,7 +18,9 @@ import { signOut, stopActingFor } from '../ui/shell/sign-out'
 const LeaveGuard = lazy(() => import('../ui/shell/leave-guard'))
 // The order-line form, opened from several features through ui/order-line-slot.
 const OrderLineDialog = lazy(() => import('../features/order-line/order-line-dialog'))
-const ContentieuxDialog = lazy(() => import('../features/session/contentieux-dialog').then((m) => ({ default: m.ContentieuxDialog })))
+const ContentieuxDialog = lazy(() =>
+  import('../features/session/contentieux-dialog').then((m) => ({ default: m.ContentieuxDialog })),
+)
 const LogoutConfirm = lazy(() => import('../ui/shell/logout-confirm').then((m) => ({ default: m.LogoutConfirm })))
 
 export const Route = createFileRoute('/_main')({
@@ -55,7 +57,10 @@ function MainLayout() {
 
   // With lines in the cart or items not yet sent, ask first (Dexie loads only now).
   const onLogout = async () => {
-    const [{ countCartRows }, { unsentItemsFor }] = await Promise.all([import('../../offline/cart'), import('../../offline/outbox-flusher')])
+    const [{ countCartRows }, { unsentItemsFor }] = await Promise.all([
+      import('../../offline/cart'),
+      import('../../offline/outbox-flusher'),
+    ])
     const lines = await countCartRows(user.username, numTiers).catch(() => 0)
     const waiting = await unsentItemsFor(user.username).catch(() => [])
     if (lines > 0 || waiting.length > 0) setPending({ lines, waiting })

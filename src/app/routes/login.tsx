@@ -32,11 +32,20 @@ function LoginPage() {
         <h1 className="text-3xl font-bold text-silo-green">Silo</h1>
         <p className="text-lg text-neutral-800">Commandez vos aliments auprès de votre coopérative.</p>
         {error && (
-          <Block role="alert" className="!m-0 rounded-lg border-2 border-red-700 bg-red-50 !py-3 text-base font-semibold text-red-800">
+          <Block
+            role="alert"
+            className="!m-0 rounded-lg border-2 border-red-700 bg-red-50 !py-3 text-base font-semibold text-red-800"
+          >
             Erreur d'authentification
           </Block>
         )}
-        <Button large rounded colors={STRONG_BUTTON} className="touch-target w-full max-w-xs text-lg font-semibold" onClick={signIn}>
+        <Button
+          large
+          rounded
+          colors={STRONG_BUTTON}
+          className="touch-target w-full max-w-xs text-lg font-semibold"
+          onClick={signIn}
+        >
           Se connecter
         </Button>
       </main>

@@ -19,7 +19,12 @@ export async function advisedTarget(queryClient: QueryClient, numTiers: string, 
   const [batiments, article] = await Promise.all([
     queryClient.fetchQuery({ ...batimentsQueryOptions(numTiers), ...cached }).catch(() => null),
     // The same key as the order-line form's, which then finds it cached.
-    queryClient.fetchQuery({ ...parametresCommandeRawQueryOptions(numTiers, need.numArticle, need.numLot ?? undefined), ...cached }).catch(() => null),
+    queryClient
+      .fetchQuery({
+        ...parametresCommandeRawQueryOptions(numTiers, need.numArticle, need.numLot ?? undefined),
+        ...cached,
+      })
+      .catch(() => null),
   ])
   const line = advisedLine({
     ...advice.timing,

@@ -11,7 +11,11 @@ export function CartTotal({ lines }: { lines: readonly CartLine[] }) {
         Poids total : <span data-testid="poids-total">{formatTonnes(totalWeight(lines))}</span>
       </p>
       {capacityWarnings(lines).map((w) => (
-        <p key={w} role="note" className="mt-2 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
+        <p
+          key={w}
+          role="note"
+          className="mt-2 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950"
+        >
           {w}
         </p>
       ))}

@@ -38,7 +38,11 @@ export function GlobalErrorDialog() {
           <p className="text-lg font-semibold">{dialog.statut}</p>
           {dialog.raison && <p className="mt-2 text-base">{dialog.raison}</p>}
           <div className="mt-4 flex justify-end">
-            <button type="button" onClick={close} className="touch-target rounded-xl bg-silo-green px-8 text-lg font-bold text-white">
+            <button
+              type="button"
+              onClick={close}
+              className="touch-target rounded-xl bg-silo-green px-8 text-lg font-bold text-white"
+            >
               {dialog.fermer}
             </button>
           </div>

@@ -23,7 +23,11 @@ export function HelpButton({ cle, label = 'Aide' }: { cle: string; label?: strin
         {aide.isError && <p>L'aide n'est pas disponible pour le moment. Réessayez une fois la connexion revenue.</p>}
         {aide.data && <p className="whitespace-pre-line text-base">{aide.data.texte}</p>}
         <div className="mt-4 flex justify-end">
-          <button type="button" onClick={() => setOpen(false)} className="touch-target rounded-xl bg-silo-green px-8 text-lg font-bold text-white">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="touch-target rounded-xl bg-silo-green px-8 text-lg font-bold text-white"
+          >
             Fermer
           </button>
         </div>

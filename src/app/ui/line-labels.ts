@@ -31,13 +31,15 @@ export function lineLabels(ref: Referentiel | undefined, adresses: readonly Adre
       return a ? adresseLabel(a) : `Adresse ${String(n ?? '')}`
     },
     // '997:' places are the farmer's own words, shown as typed.
-    lieu: (code) => (isAutreLieu(code) ? autreLieuTexte(code) || 'Autre' : ref ? referenceLabel(ref.typesSilo, code, 'type') : code),
+    lieu: (code) =>
+      isAutreLieu(code) ? autreLieuTexte(code) || 'Autre' : ref ? referenceLabel(ref.typesSilo, code, 'type') : code,
     camion: (code) => {
       const c = code || 'VIS'
       const m = ref?.modesCamion.find((x) => x.code === c)
       return m ? [m.libelle, m.libelleOption].filter(Boolean).join(' – ') : ref ? MESSAGES.typeNonReconnu : c
     },
-    creneau: (code) => (!code ? '' : ref ? (ref.libellesPeriodesLivraisons[code] ?? referenceLabel(ref.periodesLivraison, code)) : code),
+    creneau: (code) =>
+      !code ? '' : ref ? (ref.libellesPeriodesLivraisons[code] ?? referenceLabel(ref.periodesLivraison, code)) : code,
   }
 }
 

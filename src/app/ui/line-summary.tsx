@@ -6,7 +6,11 @@ import type { CartLine } from '../../domain/types'
 import type { LineLabels } from './line-labels'
 
 export const lineQuantity = (l: CartLine): string =>
-  typeof l.quantiteCommande !== 'number' ? '' : !l.codeUniteArticle || l.codeUniteArticle === 'T' ? formatTonnes(l.quantiteCommande) : `${formatNombre(l.quantiteCommande)} ${l.codeUniteArticle}`
+  typeof l.quantiteCommande !== 'number'
+    ? ''
+    : !l.codeUniteArticle || l.codeUniteArticle === 'T'
+      ? formatTonnes(l.quantiteCommande)
+      : `${formatNombre(l.quantiteCommande)} ${l.codeUniteArticle}`
 
 const percent = (q: unknown) => formatNombre(Number(String(q ?? '').replace(',', '.')) || 0)
 
@@ -14,13 +18,25 @@ const percent = (q: unknown) => formatNombre(Number(String(q ?? '').replace(',',
 export function LineSummaryRows({ line, labels }: { line: CartLine; labels: LineLabels }) {
   const places = storagePlaces(line).map(labels.lieu)
   const supplements = (line.supplementations ?? []).map((s) => s.libelleArticle ?? s.libelleLong ?? s.numArticle)
-  const minerals = (line.mineraux ?? []).map((m) => `${m.libelleArticle ?? m.numArticle} (${percent(m.quantiteCommande)} %)`)
+  const minerals = (line.mineraux ?? []).map(
+    (m) => `${m.libelleArticle ?? m.numArticle} (${percent(m.quantiteCommande)} %)`,
+  )
   return (
     <>
       <dt className="text-neutral-800">Quantité</dt>
       <dd className="font-semibold">{lineQuantity(line)}</dd>
-      {supplements.length > 0 && (<><dt className="text-neutral-800">Supplémentations</dt><dd>{supplements.join(', ')}</dd></>)}
-      {minerals.length > 0 && (<><dt className="text-neutral-800">Minéraux</dt><dd>{minerals.join(', ')}</dd></>)}
+      {supplements.length > 0 && (
+        <>
+          <dt className="text-neutral-800">Supplémentations</dt>
+          <dd>{supplements.join(', ')}</dd>
+        </>
+      )}
+      {minerals.length > 0 && (
+        <>
+          <dt className="text-neutral-800">Minéraux</dt>
+          <dd>{minerals.join(', ')}</dd>
+        </>
+      )}
       <dt className="text-neutral-800">Stockage</dt>
       <dd>{places.length ? places.join(', ') : <span className="font-semibold">Non renseigné</span>}</dd>
     </>

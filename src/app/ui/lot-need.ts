@@ -18,7 +18,12 @@ function lotAddress(lot: Lot, lignes: readonly LigneLivraison[], adresses: reado
   return sameLot?.numAdresse ?? sameSite?.numAdresse ?? offered[0]?.numAdr ?? null
 }
 
-export function lotNeed(lot: Lot, forecast: LotForecast, lignes: readonly LigneLivraison[], adresses: readonly Adresse[]): Need | null {
+export function lotNeed(
+  lot: Lot,
+  forecast: LotForecast,
+  lignes: readonly LigneLivraison[],
+  adresses: readonly Adresse[],
+): Need | null {
   if (forecast.kind !== 'tranche' || !forecast.article) return null
   const numAdresse = lotAddress(lot, lignes, adresses)
   return {
@@ -33,7 +38,9 @@ export function lotNeed(lot: Lot, forecast: LotForecast, lignes: readonly LigneL
     numBatiment: lot.numBatiment,
     numExploitation: lot.numExploitation,
     numLot: lot.numLot,
-    contraintesLivraison: lignes.find((l) => l.numArticle === forecast.article?.numArticle && l.numAdresse === numAdresse)?.contraintesLivraison ?? null,
+    contraintesLivraison:
+      lignes.find((l) => l.numArticle === forecast.article?.numArticle && l.numAdresse === numAdresse)
+        ?.contraintesLivraison ?? null,
     codeFamilleArticle: lignes.find((l) => l.numArticle === forecast.article?.numArticle)?.codeFamilleArticle ?? null,
   }
 }

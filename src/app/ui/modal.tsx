@@ -45,15 +45,33 @@ export function Modal({ open, title, onClose, children, role = 'dialog' }: Props
 }
 
 /** The spec's Oui/Non questions ('Période anticipée', 'Intervalle de date'). */
-export function ConfirmDialog({ open, title, message, onAnswer }: { open: boolean; title: string; message: string; onAnswer: (yes: boolean) => void }) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onAnswer,
+}: {
+  open: boolean
+  title: string
+  message: string
+  onAnswer: (yes: boolean) => void
+}) {
   return (
     <Modal open={open} title={title} onClose={() => onAnswer(false)} role="alertdialog">
       <p className="text-base">{message}</p>
       <div className="mt-4 flex justify-end gap-3">
-        <button type="button" onClick={() => onAnswer(false)} className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green">
+        <button
+          type="button"
+          onClick={() => onAnswer(false)}
+          className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green"
+        >
           Non
         </button>
-        <button type="button" onClick={() => onAnswer(true)} className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white">
+        <button
+          type="button"
+          onClick={() => onAnswer(true)}
+          className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white"
+        >
           Oui
         </button>
       </div>

@@ -12,9 +12,17 @@ interface Props {
 export function QuantityBar({ value, max, mark, tone = 'green' }: Props) {
   const share = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0
   return (
-    <div aria-hidden="true" className="relative h-4 w-full overflow-hidden rounded-full border border-neutral-700 bg-neutral-100">
-      <div className={`h-full ${tone === 'green' ? 'bg-silo-green' : 'bg-silo-gold'}`} style={{ width: `${share * 100}%` }} />
-      {mark !== undefined && <div className="absolute inset-y-0 w-1 bg-neutral-950" style={{ left: `calc(${mark * 100}% - 2px)` }} />}
+    <div
+      aria-hidden="true"
+      className="relative h-4 w-full overflow-hidden rounded-full border border-neutral-700 bg-neutral-100"
+    >
+      <div
+        className={`h-full ${tone === 'green' ? 'bg-silo-green' : 'bg-silo-gold'}`}
+        style={{ width: `${share * 100}%` }}
+      />
+      {mark !== undefined && (
+        <div className="absolute inset-y-0 w-1 bg-neutral-950" style={{ left: `calc(${mark * 100}% - 2px)` }} />
+      )}
     </div>
   )
 }

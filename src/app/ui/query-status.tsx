@@ -17,15 +17,27 @@ export function QueryStatus({ query, children }: { query: QueryLike; children: R
     const offline = query.error instanceof NetworkError || !online
     return (
       <div role="alert" className="rounded-lg border-2 border-neutral-900 bg-neutral-50 p-4 text-base">
-        <p>{offline ? 'Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.' : query.error.message}</p>
-        <button type="button" onClick={() => void query.refetch()} className="touch-target mt-3 rounded-full bg-silo-green px-6 font-semibold text-white">
+        <p>
+          {offline
+            ? 'Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.'
+            : query.error.message}
+        </p>
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className="touch-target mt-3 rounded-full bg-silo-green px-6 font-semibold text-white"
+        >
           Réessayer
         </button>
       </div>
     )
   }
   if (!online) {
-    return <p role="status" className="text-base">Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.</p>
+    return (
+      <p role="status" className="text-base">
+        Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.
+      </p>
+    )
   }
   return (
     <p role="status" className="text-base text-neutral-800">

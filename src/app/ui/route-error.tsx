@@ -10,7 +10,11 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     <main className="mx-auto max-w-xl p-4" role="alert">
       <h1 className="text-2xl font-bold text-neutral-900">{offline ? 'Réseau indisponible' : 'Erreur'}</h1>
       <p className="my-8 text-base text-neutral-800">
-        {offline ? 'Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.' : error instanceof Error ? error.message : String(error)}
+        {offline
+          ? 'Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.'
+          : error instanceof Error
+            ? error.message
+            : String(error)}
       </p>
       <button
         type="button"

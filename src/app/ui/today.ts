@@ -4,10 +4,21 @@
 import type { IsoDate } from '../../domain/types'
 import { ZONE } from '../../domain/day-numbers'
 
-const PARIS_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-const PARIS_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const PARIS_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+const PARIS_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 
-const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
+  parts.find((p) => p.type === type)?.value ?? ''
 
 /** 'yyyy-MM-dd' of an instant in Paris (now by default). */
 export function parisDate(at: number = Date.now()): IsoDate {

@@ -10,7 +10,13 @@ import { useRouteContext } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
 import { parametresCommandeRawQueryOptions, toOrderParameters } from '../../api/parametres-commande'
 import { referentielQueryOptions } from '../../api/referentiel'
-import { latestOrderMoment, orderMomentText, truckForNeed, type OrderMoment, type OrderTiming } from '../../domain/latest-order-moment'
+import {
+  latestOrderMoment,
+  orderMomentText,
+  truckForNeed,
+  type OrderMoment,
+  type OrderTiming,
+} from '../../domain/latest-order-moment'
 import { DEFAULT_ORDER_PARAMETERS, withTruckLimits } from '../../domain/order-parameters'
 import type { ContraintesLivraison, IsoDate } from '../../domain/types'
 import { parisNow } from './now'
@@ -51,7 +57,10 @@ export interface Advice {
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
 
 /** `pending`: a first answer is still being fetched (with no cache and no network, the defaults are used). */
-export function useOrderAdvice(numTiers: string, needs: readonly Need[]): { advices: Advice[]; dataUpdatedAt: number; failed: boolean; pending: boolean } {
+export function useOrderAdvice(
+  numTiers: string,
+  needs: readonly Need[],
+): { advices: Advice[]; dataUpdatedAt: number; failed: boolean; pending: boolean } {
   const { user } = useRouteContext({ from: '/_main' })
   const paramsQuery = useQuery({ ...parametresCommandeRawQueryOptions(numTiers), ...quiet })
   const referentiel = useQuery({ ...referentielQueryOptions(numTiers), ...quiet })
@@ -70,7 +79,9 @@ export function useOrderAdvice(numTiers: string, needs: readonly Need[]): { advi
     const now = parisNow()
     const all = needs.map((need): Advice => {
       const rules: OrderTiming = {
-        params, sessionStart, modesCamion,
+        params,
+        sessionStart,
+        modesCamion,
         contraintesLivraison: need.contraintesLivraison ?? null,
         codeFamilleArticle: need.codeFamilleArticle ?? null,
         codeModeCamion: need.codeModeCamion ?? null,

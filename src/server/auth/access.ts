@@ -26,7 +26,10 @@ const ADHERENT_NON_CHOISI = 'ADHERENT_NON_CHOISI'
 /** Staff acting for a member: the member, for the audit log; null for a farmer's own session. */
 export const actedFor = (user: SessionUser, numTiers: string) => (isFarmer(user.roles) ? null : numTiers)
 
-export function requireRole(c: { get(key: 'user'): SessionUser | null }, allowed: (roles: readonly string[]) => boolean): SessionUser {
+export function requireRole(
+  c: { get(key: 'user'): SessionUser | null },
+  allowed: (roles: readonly string[]) => boolean,
+): SessionUser {
   const user = requireUser(c)
   if (!allowed(user.roles)) throw forbidden('Vous n’avez pas le rôle nécessaire pour cette action.')
   return user

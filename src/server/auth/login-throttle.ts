@@ -96,7 +96,11 @@ export async function takeTry(db: Db, keys: ThrottleKey[], now: DateTime): Promi
 }
 
 async function waitingSeconds(db: Db, key: string, now: DateTime): Promise<number> {
-  const [row] = await db.select({ blockedUntil: loginAttempts.blockedUntil }).from(loginAttempts).where(eq(loginAttempts.key, key)).limit(1)
+  const [row] = await db
+    .select({ blockedUntil: loginAttempts.blockedUntil })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.key, key))
+    .limit(1)
   const until = row?.blockedUntil?.getTime() ?? now.toMillis()
   return Math.max(1, Math.ceil((until - now.toMillis()) / 1000))
 }

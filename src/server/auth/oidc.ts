@@ -16,10 +16,12 @@ const isLoopback = (url: URL) => url.protocol === 'http:' && ['localhost', '127.
 function configuration(oidc: NonNullable<Config['oidc']>) {
   const issuer = new URL(oidc.issuer)
   const options = isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : undefined
-  discovered ??= client.discovery(issuer, oidc.clientId, oidc.clientSecret || undefined, undefined, options).catch((e) => {
-    discovered = null // try the discovery again at the next sign-in
-    throw e
-  })
+  discovered ??= client
+    .discovery(issuer, oidc.clientId, oidc.clientSecret || undefined, undefined, options)
+    .catch((e) => {
+      discovered = null // try the discovery again at the next sign-in
+      throw e
+    })
   return discovered
 }
 
@@ -31,7 +33,11 @@ export async function startOidcLogin(c: Context<AppEnv>, config: Config, redirec
   const verifier = client.randomPKCECodeVerifier()
   const state = client.randomState()
   setCookie(c, TX_COOKIE, JSON.stringify({ verifier, state, redirectFrom }), {
-    httpOnly: true, sameSite: 'Lax', path: '/security/', maxAge: 600, secure: publicProtocol(c) === 'https',
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/security/',
+    maxAge: 600,
+    secure: publicProtocol(c) === 'https',
   })
   const url = client.buildAuthorizationUrl(conf, {
     redirect_uri: callbackUrl(c, config),
@@ -44,7 +50,10 @@ export async function startOidcLogin(c: Context<AppEnv>, config: Config, redirec
 }
 
 /** Returns the username the provider vouches for and where to go next, or null if refused. */
-export async function finishOidcLogin(c: Context, config: Config): Promise<{ username: string; redirectFrom: string } | null> {
+export async function finishOidcLogin(
+  c: Context,
+  config: Config,
+): Promise<{ username: string; redirectFrom: string } | null> {
   const raw = getCookie(c, TX_COOKIE)
   deleteCookie(c, TX_COOKIE, { path: '/security/' })
   if (!raw) return null

@@ -24,7 +24,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (algo !== 'scrypt' || !n || !rr || !pp || !saltB64 || !hashB64) return false
   const expected = Buffer.from(hashB64, 'base64')
   const actual = await scrypt(password, Buffer.from(saltB64, 'base64'), {
-    N: Number(n), r: Number(rr), p: Number(pp), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(rr),
+    p: Number(pp),
+    maxmem: 64 * 1024 * 1024,
   })
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }

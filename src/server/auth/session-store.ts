@@ -44,7 +44,12 @@ export async function createSession(
     userAgent: input.userAgent?.slice(0, 300) ?? null,
   })
   // The lasting proof of the connection (the session row goes a day after it ends).
-  await audit(db, { username: input.username, numTiers: null, action: 'connexion', details: { ip: input.ip, userAgent: input.userAgent?.slice(0, 300) ?? null } })
+  await audit(db, {
+    username: input.username,
+    numTiers: null,
+    action: 'connexion',
+    details: { ip: input.ip, userAgent: input.userAgent?.slice(0, 300) ?? null },
+  })
   return { token, expiresAt }
 }
 
@@ -68,7 +73,8 @@ export async function lookupSession(db: Db, token: string, now: DateTime, limits
   const sinceLastSeen = nowMs - session.lastSeenAt.getTime()
   if (session.expiresAt.getTime() <= nowMs || sinceLastSeen > limits.idleSeconds * 1000) return { state: 'none' }
   if (sinceLastSeen > ACCESS_SECONDS * 1000) return { state: 'access-expired', sessionId: id }
-  if (sinceLastSeen > TOUCH_EVERY_MS) await db.update(sessions).set({ lastSeenAt: now.toJSDate() }).where(eq(sessions.id, id))
+  if (sinceLastSeen > TOUCH_EVERY_MS)
+    await db.update(sessions).set({ lastSeenAt: now.toJSDate() }).where(eq(sessions.id, id))
   return {
     state: 'valid',
     expiresAt: session.expiresAt,
@@ -103,7 +109,10 @@ export async function refreshSession(
 }
 
 export async function revokeSession(db: Db, token: string, now: DateTime) {
-  await db.update(sessions).set({ revokedAt: now.toJSDate() }).where(eq(sessions.id, hashToken(token)))
+  await db
+    .update(sessions)
+    .set({ revokedAt: now.toJSDate() })
+    .where(eq(sessions.id, hashToken(token)))
 }
 
 export async function setActingFor(db: Db, sessionId: string, numTiers: string | null) {

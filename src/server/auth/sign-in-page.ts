@@ -4,9 +4,7 @@ const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
 
 export function signInPage(opts: { redirectFrom: string; error?: string | null; username?: string }): string {
-  const error = opts.error
-    ? `<p class="error" role="alert" id="login-error">${escape(opts.error)}</p>`
-    : ''
+  const error = opts.error ? `<p class="error" role="alert" id="login-error">${escape(opts.error)}</p>` : ''
   return `<!doctype html>
 <html lang="fr">
 <head>

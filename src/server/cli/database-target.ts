@@ -6,7 +6,11 @@ import type { Config } from '../config'
 import { clusterUrl, readCredentials, startCluster } from '../db/embedded/cluster'
 import { acquireLock, currentHolder } from '../db/embedded/lock'
 
-export async function withDatabase<T>(config: Config, use: 'read' | 'write', fn: (url: string) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  config: Config,
+  use: 'read' | 'write',
+  fn: (url: string) => Promise<T>,
+): Promise<T> {
   if (config.databaseUrl) return fn(config.databaseUrl)
   const dir = config.dataDir
   if (use === 'read') {

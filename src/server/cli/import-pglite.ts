@@ -9,7 +9,9 @@ import { writeBackup, type Queryable } from '../db/backup'
 import { restoreBackup } from '../db/restore'
 import { withDatabase } from './database-target'
 
-interface PgliteModule { PGlite: new (dir: string) => Queryable & { close(): Promise<void> } }
+interface PgliteModule {
+  PGlite: new (dir: string) => Queryable & { close(): Promise<void> }
+}
 
 const from = process.argv[2]
 if (!from) {
@@ -18,7 +20,9 @@ if (!from) {
 }
 const config = loadConfig()
 if (resolve(from) === config.dataDir) {
-  console.error(`Move the PGlite folder aside first (mv ${from} ${from}-pglite), then: npm run import-pglite -- ${from}-pglite`)
+  console.error(
+    `Move the PGlite folder aside first (mv ${from} ${from}-pglite), then: npm run import-pglite -- ${from}-pglite`,
+  )
   process.exit(2)
 }
 // A variable name: PGlite is not a dependency, and TypeScript must not look for it.
@@ -27,7 +31,9 @@ let pglite: PgliteModule
 try {
   pglite = (await import(name)) as PgliteModule
 } catch {
-  console.error('PGlite is needed to read the old database: npm install --no-save @electric-sql/pglite@0.5, then run this again.')
+  console.error(
+    'PGlite is needed to read the old database: npm install --no-save @electric-sql/pglite@0.5, then run this again.',
+  )
   process.exit(2)
 }
 try {

@@ -3,7 +3,18 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-const SOURCES = ['src/app', 'src/api', 'src/domain', 'src/offline', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json']
+const SOURCES = [
+  'src/app',
+  'src/api',
+  'src/domain',
+  'src/offline',
+  'sw',
+  'public',
+  'index.html',
+  'manifest.webmanifest',
+  'vite.config.ts',
+  'package.json',
+]
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0

@@ -3,6 +3,14 @@
 import type { Db } from './client'
 import { auditLog } from './schema'
 
-export async function audit(db: Db, entry: { username: string; numTiers: string | null; action: string; details?: unknown }) {
-  await db.insert(auditLog).values({ username: entry.username, numTiers: entry.numTiers, action: entry.action, details: entry.details ?? null })
+export async function audit(
+  db: Db,
+  entry: { username: string; numTiers: string | null; action: string; details?: unknown },
+) {
+  await db.insert(auditLog).values({
+    username: entry.username,
+    numTiers: entry.numTiers,
+    action: entry.action,
+    details: entry.details ?? null,
+  })
 }

@@ -13,7 +13,19 @@
 // of an older Silo restores into a newer one. It reads with any client that has query(sql,
 // params) → { rows }: node-postgres, and PGlite for the import of a former embedded database.
 import { once } from 'node:events'
-import { createReadStream, createWriteStream, cpSync, fsyncSync, mkdtempSync, openSync, closeSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  createReadStream,
+  createWriteStream,
+  cpSync,
+  fsyncSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -24,7 +36,10 @@ export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
 }
 
-interface TableInfo { name: string; columns: string[] }
+interface TableInfo {
+  name: string
+  columns: string[]
+}
 interface Header {
   format: 'silo-backup'
   version: 1
@@ -38,8 +53,16 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 /** Public tables, parents before children (foreign keys), with their stored columns. */
 async function tables(q: Queryable): Promise<TableInfo[]> {
-  const names = (await q.query(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`)).rows.map((r) => String(r.name))
-  const edges = (await q.query(`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = 'public'`)).rows
+  const names = (
+    await q.query(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+    )
+  ).rows.map((r) => String(r.name))
+  const edges = (
+    await q.query(
+      `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = 'public'`,
+    )
+  ).rows
   const parents = new Map(names.map((n) => [n, new Set<string>()]))
   for (const e of edges) {
     const [child, parent] = [String(e.child).replace(/^"|"$/g, ''), String(e.parent).replace(/^"|"$/g, '')]
@@ -55,16 +78,23 @@ async function tables(q: Queryable): Promise<TableInfo[]> {
   for (const n of names) visit(n, new Set())
   const out: TableInfo[] = []
   for (const name of ordered) {
-    const cols = await q.query(`select attname from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`, [ident(name)])
+    const cols = await q.query(
+      `select attname from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+      [ident(name)],
+    )
     out.push({ name, columns: cols.rows.map((r) => String(r.attname)) })
   }
   return out
 }
 
 export async function appliedMigrations(q: Queryable): Promise<string[]> {
-  const exists = await q.query(`select 1 from pg_tables where schemaname = 'drizzle' and tablename = '__drizzle_migrations'`)
+  const exists = await q.query(
+    `select 1 from pg_tables where schemaname = 'drizzle' and tablename = '__drizzle_migrations'`,
+  )
   if (exists.rows.length === 0) return []
-  return (await q.query('select hash from drizzle.__drizzle_migrations order by created_at, id')).rows.map((r) => String(r.hash))
+  return (await q.query('select hash from drizzle.__drizzle_migrations order by created_at, id')).rows.map((r) =>
+    String(r.hash),
+  )
 }
 
 /** Writes the backup of the database behind q to file (via file.partial, renamed once complete). */
@@ -81,9 +111,17 @@ export async function writeBackup(q: Queryable, file: string): Promise<{ tables:
   await q.query('begin isolation level repeatable read read only')
   try {
     list = await tables(q)
-    const sequences = (await q.query(`select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by 1`)).rows
+    const sequences = (
+      await q.query(
+        `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by 1`,
+      )
+    ).rows
     const header: Header = {
-      format: 'silo-backup', version: 1, createdAt: new Date().toISOString(), migrations: await appliedMigrations(q), tables: list,
+      format: 'silo-backup',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      migrations: await appliedMigrations(q),
+      tables: list,
       sequences: sequences.map((s) => ({ name: String(s.name), value: s.value === null ? null : String(s.value) })),
     }
     await write(header)
@@ -134,9 +172,15 @@ export async function readHeader(file: string): Promise<Header> {
  */
 export function migrationsUpTo(folder: string, hashes: string[]): { folder: string; cleanup(): void } {
   const local = readMigrationFiles({ migrationsFolder: folder })
-  if (hashes.length > local.length) throw new Error(`The backup comes from a newer Silo (${hashes.length} migrations, this one knows ${local.length}): restore it with that version.`)
+  if (hashes.length > local.length)
+    throw new Error(
+      `The backup comes from a newer Silo (${hashes.length} migrations, this one knows ${local.length}): restore it with that version.`,
+    )
   hashes.forEach((h, i) => {
-    if (local[i]!.hash !== h) throw new Error(`The backup's migration ${i + 1} differs from this Silo's: restore it with the version that made it.`)
+    if (local[i]!.hash !== h)
+      throw new Error(
+        `The backup's migration ${i + 1} differs from this Silo's: restore it with the version that made it.`,
+      )
   })
   const dir = mkdtempSync(join(tmpdir(), 'silo-migrations-'))
   cpSync(folder, dir, { recursive: true })
@@ -151,7 +195,8 @@ export function migrationsUpTo(folder: string, hashes: string[]): { folder: stri
 export async function assertEmpty(q: Queryable) {
   for (const t of await tables(q)) {
     const { rows } = await q.query(`select exists (select 1 from ${ident(t.name)}) as any`)
-    if (rows[0]?.any) throw new Error(`The target database already holds rows (table ${t.name}): restore into an empty one.`)
+    if (rows[0]?.any)
+      throw new Error(`The target database already holds rows (table ${t.name}): restore into an empty one.`)
   }
 }
 
@@ -165,7 +210,10 @@ export async function restoreRows(q: Queryable, file: string): Promise<{ rows: n
   const flush = async () => {
     if (!table || batch.length === 0) return
     const cols = table.columns.map(ident).join(', ')
-    await q.query(`insert into ${ident(table.name)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${ident(table.name)}, $1::json)`, [JSON.stringify(batch)])
+    await q.query(
+      `insert into ${ident(table.name)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${ident(table.name)}, $1::json)`,
+      [JSON.stringify(batch)],
+    )
     rows += batch.length
     batch = []
   }
@@ -190,7 +238,8 @@ export async function restoreRows(q: Queryable, file: string): Promise<{ rows: n
     }
     await flush()
     if (!header || left !== 0) throw new Error(`${file} is cut short`)
-    for (const s of header.sequences) if (s.value !== null) await q.query('select setval($1::regclass, $2::bigint, true)', [ident(s.name), s.value])
+    for (const s of header.sequences)
+      if (s.value !== null) await q.query('select setval($1::regclass, $2::bigint, true)', [ident(s.name), s.value])
     await q.query('commit')
   } catch (err) {
     await q.query('rollback').catch(() => {})

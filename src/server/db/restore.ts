@@ -17,7 +17,9 @@ export async function restoreBackup(url: string, file: string): Promise<{ rows: 
     await assertEmpty(client)
     const applied = await appliedMigrations(client)
     if (applied.length > 0 && applied.join() !== header.migrations.join()) {
-      throw new Error('The target database was migrated by another version of Silo than the backup: restore into an empty DATA_DIR (or a new database).')
+      throw new Error(
+        'The target database was migrated by another version of Silo than the backup: restore into an empty DATA_DIR (or a new database).',
+      )
     }
     const partial = migrationsUpTo(migrationsFolder, header.migrations)
     try {

@@ -3,7 +3,10 @@ import { describeRoute, resolver } from 'hono-openapi'
 import type { GenericSchema } from 'valibot'
 import { ErrorBody } from '../../api/contract/common'
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: resolver(ErrorBody) } } })
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: resolver(ErrorBody) } },
+})
 
 export const describeRead = (summary: string, tag: string, schema: GenericSchema, extra: Record<number, string> = {}) =>
   describeRoute({

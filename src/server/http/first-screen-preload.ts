@@ -37,7 +37,8 @@ export function firstScreenPreload(pathname: string, user: SessionUser | null): 
       contratsPath(numTiers) + q('numEntite', CODE_ENTITE),
     )
     // The history's first page, with the query the app sends for it (12 lines of today's window).
-    if (HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/')) reads.push(livraisonsPath(numTiers) + livraisonsPageSearch())
+    if (HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/'))
+      reads.push(livraisonsPath(numTiers) + livraisonsPageSearch())
   }
   return reads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ')
 }

@@ -49,7 +49,10 @@ export const signedInOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 const BODY_LIMITS = { signIn: 16 * 1024, json: 256 * 1024 } as const
 
 const tooLarge = (max: number) => (c: Context<AppEnv>) =>
-  c.json({ message: `Requête trop volumineuse : ${Math.round(max / 1024)} Ko au plus.`, code: 'REQUETE_TROP_VOLUMINEUSE' }, 413)
+  c.json(
+    { message: `Requête trop volumineuse : ${Math.round(max / 1024)} Ko au plus.`, code: 'REQUETE_TROP_VOLUMINEUSE' },
+    413,
+  )
 const signInLimit = bodyLimit({ maxSize: BODY_LIMITS.signIn, onError: tooLarge(BODY_LIMITS.signIn) })
 const jsonLimit = bodyLimit({ maxSize: BODY_LIMITS.json, onError: tooLarge(BODY_LIMITS.json) })
 

@@ -23,13 +23,18 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
   }
   return JSON.stringify(value ?? null)
 }
 
-const requestHash = (scope: string, body: unknown) => createHash('sha256').update(`${scope}\n${canonical(body)}`).digest('hex')
+const requestHash = (scope: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${scope}\n${canonical(body)}`)
+    .digest('hex')
 
 interface Options {
   username: string
@@ -40,9 +45,18 @@ interface Options {
   now: Date
 }
 
-export async function idempotent(db: Db, opts: Options, run: (tx: Tx) => Promise<Outcome>): Promise<Outcome & { replayed: boolean }> {
+export async function idempotent(
+  db: Db,
+  opts: Options,
+  run: (tx: Tx) => Promise<Outcome>,
+): Promise<Outcome & { replayed: boolean }> {
   if (!opts.key) return { ...(await db.transaction(run)), replayed: false }
-  if (!KEY_PATTERN.test(opts.key)) throw new HttpError(400, "En-tête Idempotency-Key invalide (8 à 100 lettres, chiffres, - ou _)", 'IDEMPOTENCE_INVALIDE')
+  if (!KEY_PATTERN.test(opts.key))
+    throw new HttpError(
+      400,
+      'En-tête Idempotency-Key invalide (8 à 100 lettres, chiffres, - ou _)',
+      'IDEMPOTENCE_INVALIDE',
+    )
   const hash = requestHash(opts.scope, opts.body)
   const keyOf = and(eq(idempotencyKeys.username, opts.username), eq(idempotencyKeys.key, opts.key))
 
@@ -54,7 +68,11 @@ export async function idempotent(db: Db, opts: Options, run: (tx: Tx) => Promise
   if (claimed.length === 0) {
     const [row] = await db.select().from(idempotencyKeys).where(keyOf).limit(1)
     if (row && row.requestHash !== hash) {
-      throw new HttpError(422, "Cette clé d'idempotence a déjà servi pour une autre requête.", 'IDEMPOTENCE_AUTRE_REQUETE')
+      throw new HttpError(
+        422,
+        "Cette clé d'idempotence a déjà servi pour une autre requête.",
+        'IDEMPOTENCE_AUTRE_REQUETE',
+      )
     }
     if (row?.state === 'done') return { status: row.responseStatus ?? 200, body: row.responseBody, replayed: true }
     const stale = row && opts.now.getTime() - row.createdAt.getTime() > STALE_MS
@@ -66,23 +84,40 @@ export async function idempotent(db: Db, opts: Options, run: (tx: Tx) => Promise
           .returning({ key: idempotencyKeys.key })
       : []
     if (retaken.length === 0) {
-      throw new HttpError(409, 'Cette requête est déjà en cours de traitement. Réessayez dans quelques instants.', 'IDEMPOTENCE_EN_COURS')
+      throw new HttpError(
+        409,
+        'Cette requête est déjà en cours de traitement. Réessayez dans quelques instants.',
+        'IDEMPOTENCE_EN_COURS',
+      )
     }
   } else {
     // Cheap on the createdAt index; keeps the table to a month of keys.
-    await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`${opts.now.toISOString()}::timestamptz - interval '${sql.raw(String(KEEP_DAYS))} days'`))
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        lt(
+          idempotencyKeys.createdAt,
+          sql`${opts.now.toISOString()}::timestamptz - interval '${sql.raw(String(KEEP_DAYS))} days'`,
+        ),
+      )
   }
 
   try {
     const outcome = await db.transaction(async (tx) => {
       const result = await run(tx)
-      await tx.update(idempotencyKeys).set({ state: 'done', responseStatus: result.status, responseBody: result.body as object }).where(keyOf)
+      await tx
+        .update(idempotencyKeys)
+        .set({ state: 'done', responseStatus: result.status, responseBody: result.body as object })
+        .where(keyOf)
       return result
     })
     return { ...outcome, replayed: false }
   } catch (err) {
     // Nothing was stored: free the key so the next try runs again.
-    await db.delete(idempotencyKeys).where(and(keyOf, eq(idempotencyKeys.state, 'in_flight'))).catch(() => {})
+    await db
+      .delete(idempotencyKeys)
+      .where(and(keyOf, eq(idempotencyKeys.state, 'in_flight')))
+      .catch(() => {})
     throw err
   }
 }

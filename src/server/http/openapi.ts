@@ -4,7 +4,8 @@ import type { Hono } from 'hono'
 import { generateSpecs } from 'hono-openapi'
 import type { AppEnv } from './env'
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch)
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch)
 
 const documentation = {
   info: {
@@ -31,7 +32,14 @@ export function mountOpenApi(app: Hono<AppEnv>) {
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       for (const [method, op] of Object.entries(item ?? {})) {
         if (typeof op !== 'object' || op === null || !('responses' in op)) continue
-        const o = op as { summary?: string; description?: string; parameters?: unknown; requestBody?: unknown; responses?: unknown; tags?: string[] }
+        const o = op as {
+          summary?: string
+          description?: string
+          parameters?: unknown
+          requestBody?: unknown
+          responses?: unknown
+          tags?: string[]
+        }
         rows.push(`<section><h2><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h2>
 <p>${esc(o.summary ?? '')}${o.description ? ` — ${esc(o.description)}` : ''}</p>
 <details><summary>Paramètres, corps et réponses</summary><pre>${esc(JSON.stringify({ parameters: o.parameters, requestBody: o.requestBody, responses: o.responses }, null, 2))}</pre></details></section>`)

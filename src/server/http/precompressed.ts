@@ -54,7 +54,13 @@ export function precompressedFiles(distDir: string) {
         if (!body) continue
         const bytes = await body
         return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), {
-          headers: { ...headers, 'Content-Type': type, 'Content-Encoding': encoding, 'Content-Length': String(bytes.length), Vary: 'Accept-Encoding' },
+          headers: {
+            ...headers,
+            'Content-Type': type,
+            'Content-Encoding': encoding,
+            'Content-Length': String(bytes.length),
+            Vary: 'Accept-Encoding',
+          },
         })
       }
       return null

@@ -10,7 +10,6 @@ import { isServerPath } from '../../api/contract/paths'
 import { precompressedFiles } from './precompressed'
 import { firstScreenPreload } from './first-screen-preload'
 
-
 export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(distDir)) return
   const root = relative(process.cwd(), distDir) || '.'
@@ -22,7 +21,8 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   app.use('*', async (c, next) => {
     await next()
     const p = c.req.path
-    if (p === '/sw.js' || p === '/index.html' || p.endsWith('.webmanifest') || p === '/') c.header('Cache-Control', 'no-cache')
+    if (p === '/sw.js' || p === '/index.html' || p.endsWith('.webmanifest') || p === '/')
+      c.header('Cache-Control', 'no-cache')
   })
   // The app shell, for `/` and for deep links (/catalog/lots, /login…): with the first screen's
   // reads announced to a signed-in browser (first-screen-preload.ts).

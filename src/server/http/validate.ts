@@ -6,7 +6,14 @@ import type { ValidationTargets } from 'hono'
 import { validator } from 'hono-openapi'
 import { CONTROLE_INTERDIT, hasControlChar } from '../../api/contract/common'
 
-const TARGET_LABEL: Record<string, string> = { json: 'corps', query: 'paramètres', param: 'chemin', form: 'formulaire', header: 'en-têtes', cookie: 'cookies' }
+const TARGET_LABEL: Record<string, string> = {
+  json: 'corps',
+  query: 'paramètres',
+  param: 'chemin',
+  form: 'formulaire',
+  header: 'en-têtes',
+  cookie: 'cookies',
+}
 
 /** The path of the first string holding a control character (keys included), or null. */
 function controlCharPath(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
@@ -50,7 +57,10 @@ export function validate<S extends StandardSchemaV1, T extends keyof ValidationT
           return path ? `${path} : ${i.message}` : i.message
         })
         .join(' ; ')
-      return c.json({ message: `Requête invalide (${TARGET_LABEL[target] ?? target}) : ${details}`, code: 'REQUETE_INVALIDE' }, 400)
+      return c.json(
+        { message: `Requête invalide (${TARGET_LABEL[target] ?? target}) : ${details}`, code: 'REQUETE_INVALIDE' },
+        400,
+      )
     }
   })
 }

@@ -1,32 +1,64 @@
 // Articles with their supplementations, minerals and constraints, and the per-customer
 // orderable flags and delivery constraints that make every rule of the order form reachable.
 import {
-  articleContraintes, articleMineraux, articles, articlesCommandables, articleSupplementations,
-  contraintesLivraison, incompatibilitesAdresse,
+  articleContraintes,
+  articleMineraux,
+  articles,
+  articlesCommandables,
+  articleSupplementations,
+  contraintesLivraison,
+  incompatibilitesAdresse,
 } from '../db/schema'
 import { CATALOG } from './article-catalog'
 import { insertAll, type Tx } from './batch'
 import { DEMO } from './demo'
 import { instantOn } from './rng'
 
-const WORKDAYS = { lundi: true, mardi: true, mercredi: true, jeudi: true, vendredi: true, samedi: false, dimanche: false }
+const WORKDAYS = {
+  lundi: true,
+  mardi: true,
+  mercredi: true,
+  jeudi: true,
+  vendredi: true,
+  samedi: false,
+  dimanche: false,
+}
 
 export async function seedArticles(tx: Tx, today: string) {
-  await insertAll(tx, articles, CATALOG.map((a) => ({ ...a, libelleLong: a.libelle, codeUniteArticle: 'T' })))
+  await insertAll(
+    tx,
+    articles,
+    CATALOG.map((a) => ({ ...a, libelleLong: a.libelle, codeUniteArticle: 'T' })),
+  )
 
   // Cattle feeds take SU supplementations (one per group); pig feeds take AA amino acids
   // (only one allowed). 420103 offers both, so 'Supplémentations incompatibles' can be reached.
-  const su = [['480101', 'LEVURE'], ['480102', 'TAMPON'], ['480103', 'PHYTO'], ['480104', 'VITAMINE']]
+  const su = [
+    ['480101', 'LEVURE'],
+    ['480102', 'TAMPON'],
+    ['480103', 'PHYTO'],
+    ['480104', 'VITAMINE'],
+  ]
   const aa = ['481101', '481102', '481103']
   await insertAll(tx, articleSupplementations, [
-    ...['410101', '410102', '410105'].flatMap((numArticle) => su.map(([s, groupe]) => ({ numArticle, numArticleSupplementation: s!, groupe: groupe! }))),
-    ...['410106', '410108'].map((numArticle) => ({ numArticle, numArticleSupplementation: '480101', groupe: 'LEVURE' })),
-    ...['420103', '420104', '420105'].flatMap((numArticle) => aa.map((s) => ({ numArticle, numArticleSupplementation: s, groupe: 'AA' }))),
+    ...['410101', '410102', '410105'].flatMap((numArticle) =>
+      su.map(([s, groupe]) => ({ numArticle, numArticleSupplementation: s!, groupe: groupe! })),
+    ),
+    ...['410106', '410108'].map((numArticle) => ({
+      numArticle,
+      numArticleSupplementation: '480101',
+      groupe: 'LEVURE',
+    })),
+    ...['420103', '420104', '420105'].flatMap((numArticle) =>
+      aa.map((s) => ({ numArticle, numArticleSupplementation: s, groupe: 'AA' })),
+    ),
     { numArticle: '420103', numArticleSupplementation: '480103', groupe: 'PHYTO' },
     { numArticle: '420103', numArticleSupplementation: '480104', groupe: 'VITAMINE' },
   ])
   await insertAll(tx, articleMineraux, [
-    ...['410101', '410102', '410104'].flatMap((numArticle) => ['470102', '470106', '470109'].map((m) => ({ numArticle, numArticleMineral: m }))),
+    ...['410101', '410102', '410104'].flatMap((numArticle) =>
+      ['470102', '470106', '470109'].map((m) => ({ numArticle, numArticleMineral: m })),
+    ),
     ...['420104', '420105'].map((numArticle) => ({ numArticle, numArticleMineral: '470104' })),
   ])
   await insertAll(tx, articleContraintes, [
@@ -54,15 +86,55 @@ export async function seedArticles(tx: Tx, today: string) {
     // Bagged minerals at the pig site: 3 business days, Monday to Thursday only.
     { numArticle: '470101', numTiers: DEMO.eleveur, numAdr: 2, delaisMinJoursOuvres: 3, ...WORKDAYS, vendredi: false },
     // Piglet feed: Tuesday and Thursday rounds only.
-    { numArticle: '420101', numTiers: DEMO.eleveur, numAdr: 2, delaisMinJoursOuvres: 2, ...WORKDAYS, lundi: false, mercredi: false, vendredi: false },
-    { numArticle: '420101', numTiers: DEMO.eleveur, numAdr: 1, delaisMinJoursOuvres: 2, ...WORKDAYS, lundi: false, mercredi: false, vendredi: false },
+    {
+      numArticle: '420101',
+      numTiers: DEMO.eleveur,
+      numAdr: 2,
+      delaisMinJoursOuvres: 2,
+      ...WORKDAYS,
+      lundi: false,
+      mercredi: false,
+      vendredi: false,
+    },
+    {
+      numArticle: '420101',
+      numTiers: DEMO.eleveur,
+      numAdr: 1,
+      delaisMinJoursOuvres: 2,
+      ...WORKDAYS,
+      lundi: false,
+      mercredi: false,
+      vendredi: false,
+    },
     { numArticle: '410101', numTiers: DEMO.eleveur, numAdr: 1, delaisMinJoursOuvres: 1, ...WORKDAYS, samedi: true },
     { numArticle: '410104', numTiers: DEMO.eleveur, numAdr: 1, delaisMinJoursOuvres: 4, ...WORKDAYS },
     // Ends on Friday only: with 420101 (Tue/Thu) no common weekday remains.
-    { numArticle: '470102', numTiers: DEMO.eleveur, numAdr: 2, delaisMinJoursOuvres: 2, lundi: false, mardi: false, mercredi: false, jeudi: false, vendredi: true, samedi: false, dimanche: false },
+    {
+      numArticle: '470102',
+      numTiers: DEMO.eleveur,
+      numAdr: 2,
+      delaisMinJoursOuvres: 2,
+      lundi: false,
+      mardi: false,
+      mercredi: false,
+      jeudi: false,
+      vendredi: true,
+      samedi: false,
+      dimanche: false,
+    },
   ])
   await insertAll(tx, incompatibilitesAdresse, [
-    { numArticle: '470104', numTiers: DEMO.eleveur, numAdr: 3, motif: 'Site sous cahier des charges agriculture biologique' },
-    { numArticle: '470101', numTiers: DEMO.eleveur, numAdr: 3, motif: 'Site sous cahier des charges agriculture biologique' },
+    {
+      numArticle: '470104',
+      numTiers: DEMO.eleveur,
+      numAdr: 3,
+      motif: 'Site sous cahier des charges agriculture biologique',
+    },
+    {
+      numArticle: '470101',
+      numTiers: DEMO.eleveur,
+      numAdr: 3,
+      motif: 'Site sous cahier des charges agriculture biologique',
+    },
   ])
 }

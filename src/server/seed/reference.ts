@@ -2,16 +2,34 @@
 // modes, predefined comments. The national public holidays are not stored: src/domain computes
 // them; the jours_feries table holds only the cooperative's own closed days (none in the demo).
 import {
-  commentairesPredefinis, departements, filieres, modesCamion, periodesLivraison,
-  presentationsArticles, typesSilo,
+  commentairesPredefinis,
+  departements,
+  filieres,
+  modesCamion,
+  periodesLivraison,
+  presentationsArticles,
+  typesSilo,
 } from '../db/schema'
 import { insertAll, type Tx } from './batch'
 
 /** Species branches. The building field shows for branch absent, 60 or 67 (the poultry ones). */
-export const FILIERE = { BOVINS_LAIT: '10', BOVINS_VIANDE: '11', PORCS: '20', OVINS: '30', VOLAILLES_CHAIR: '60', VOLAILLES_PONTE: '67' } as const
+export const FILIERE = {
+  BOVINS_LAIT: '10',
+  BOVINS_VIANDE: '11',
+  PORCS: '20',
+  OVINS: '30',
+  VOLAILLES_CHAIR: '60',
+  VOLAILLES_PONTE: '67',
+} as const
 
 /** Departments; 45 is poultry (with the branch, it decides whether the building field shows). */
-export const DEPARTEMENT = { BOVINS: '41', PORCS: '42', VOLAILLES: '45', MINERAUX: '47', SUPPLEMENTATIONS: '48' } as const
+export const DEPARTEMENT = {
+  BOVINS: '41',
+  PORCS: '42',
+  VOLAILLES: '45',
+  MINERAUX: '47',
+  SUPPLEMENTATIONS: '48',
+} as const
 
 export async function seedReference(tx: Tx) {
   await insertAll(tx, departements, [
@@ -58,12 +76,66 @@ export async function seedReference(tx: Tx) {
   ])
   // One row per resulting code; the option checkbox turns VIS into VISP and PNEU into PNEUP.
   await insertAll(tx, modesCamion, [
-    { code: 'VIS', libelle: 'Camion souffleur', libelleOption: null, optionDe: null, minQuantite: null, maxQuantite: 27, delaiMinLivraison: null, ordre: 1 },
-    { code: 'VISP', libelle: 'Camion souffleur', libelleOption: 'Petit camion', optionDe: 'VIS', minQuantite: null, maxQuantite: 17, delaiMinLivraison: null, ordre: 2 },
-    { code: 'PNEU', libelle: 'Camion pneumatique', libelleOption: null, optionDe: null, minQuantite: null, maxQuantite: 27, delaiMinLivraison: null, ordre: 3 },
-    { code: 'PNEUP', libelle: 'Camion pneumatique', libelleOption: 'Petit camion', optionDe: 'PNEU', minQuantite: null, maxQuantite: 17, delaiMinLivraison: null, ordre: 4 },
-    { code: 'BENNE', libelle: 'Benne', libelleOption: null, optionDe: null, minQuantite: 25, maxQuantite: 29, delaiMinLivraison: 48, ordre: 5 },
-    { code: 'FOND', libelle: 'Fond mouvant', libelleOption: null, optionDe: null, minQuantite: 25, maxQuantite: 27, delaiMinLivraison: 72, ordre: 6 },
+    {
+      code: 'VIS',
+      libelle: 'Camion souffleur',
+      libelleOption: null,
+      optionDe: null,
+      minQuantite: null,
+      maxQuantite: 27,
+      delaiMinLivraison: null,
+      ordre: 1,
+    },
+    {
+      code: 'VISP',
+      libelle: 'Camion souffleur',
+      libelleOption: 'Petit camion',
+      optionDe: 'VIS',
+      minQuantite: null,
+      maxQuantite: 17,
+      delaiMinLivraison: null,
+      ordre: 2,
+    },
+    {
+      code: 'PNEU',
+      libelle: 'Camion pneumatique',
+      libelleOption: null,
+      optionDe: null,
+      minQuantite: null,
+      maxQuantite: 27,
+      delaiMinLivraison: null,
+      ordre: 3,
+    },
+    {
+      code: 'PNEUP',
+      libelle: 'Camion pneumatique',
+      libelleOption: 'Petit camion',
+      optionDe: 'PNEU',
+      minQuantite: null,
+      maxQuantite: 17,
+      delaiMinLivraison: null,
+      ordre: 4,
+    },
+    {
+      code: 'BENNE',
+      libelle: 'Benne',
+      libelleOption: null,
+      optionDe: null,
+      minQuantite: 25,
+      maxQuantite: 29,
+      delaiMinLivraison: 48,
+      ordre: 5,
+    },
+    {
+      code: 'FOND',
+      libelle: 'Fond mouvant',
+      libelleOption: null,
+      optionDe: null,
+      minQuantite: 25,
+      maxQuantite: 27,
+      delaiMinLivraison: 72,
+      ordre: 6,
+    },
   ])
   await insertAll(tx, commentairesPredefinis, [
     { codeTypeSilo: null, libelle: 'Prévenir avant livraison', ordre: 1 },

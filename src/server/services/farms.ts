@@ -28,12 +28,21 @@ export async function loadExploitations(db: Db, numTiers: string): Promise<Explo
 }
 
 export async function loadBatiments(db: Db, numTiers: string): Promise<Batiment[]> {
-  const rows = await db.select().from(batiments).where(eq(batiments.numTiers, numTiers)).orderBy(asc(batiments.numBatiment))
+  const rows = await db
+    .select()
+    .from(batiments)
+    .where(eq(batiments.numTiers, numTiers))
+    .orderBy(asc(batiments.numBatiment))
   const silos = rows.length
     ? await db
         .select()
         .from(batimentTypesSilo)
-        .where(inArray(batimentTypesSilo.numBatiment, rows.map((b) => b.numBatiment)))
+        .where(
+          inArray(
+            batimentTypesSilo.numBatiment,
+            rows.map((b) => b.numBatiment),
+          ),
+        )
         .orderBy(asc(batimentTypesSilo.codeTypeSilo))
     : []
   return rows.map((b) => ({
@@ -49,21 +58,45 @@ export async function loadBatiments(db: Db, numTiers: string): Promise<Batiment[
 const NOT_COUNTED = ['SUPPRIMEE', 'ERREUR']
 
 export async function loadLots(db: Db, numTiers: string): Promise<Lot[]> {
-  const lotRows = await db.select().from(lots).where(eq(lots.numTiers, numTiers)).orderBy(asc(lots.dateMep), asc(lots.numLot))
+  const lotRows = await db
+    .select()
+    .from(lots)
+    .where(eq(lots.numTiers, numTiers))
+    .orderBy(asc(lots.dateMep), asc(lots.numLot))
   if (lotRows.length === 0) return []
   const numLots = lotRows.map((l) => l.numLot)
   const [plans, ordered] = await Promise.all([
-    db.select().from(plansAlimentation).where(inArray(plansAlimentation.numLot, numLots)).orderBy(asc(plansAlimentation.id)),
+    db
+      .select()
+      .from(plansAlimentation)
+      .where(inArray(plansAlimentation.numLot, numLots))
+      .orderBy(asc(plansAlimentation.id)),
     // Ordered tonnes per lot and article, from the customer's own order lines.
     db
-      .select({ numLot: commandeLignes.numLot, numArticle: commandeLignes.numArticle, total: sql<string>`sum(${commandeLignes.quantiteCommande})` })
+      .select({
+        numLot: commandeLignes.numLot,
+        numArticle: commandeLignes.numArticle,
+        total: sql<string>`sum(${commandeLignes.quantiteCommande})`,
+      })
       .from(commandeLignes)
       .innerJoin(commandes, eq(commandes.id, commandeLignes.commandeId))
-      .where(and(eq(commandes.numTiers, numTiers), inArray(commandeLignes.numLot, numLots), notInArray(commandeLignes.etape, NOT_COUNTED)))
+      .where(
+        and(
+          eq(commandes.numTiers, numTiers),
+          inArray(commandeLignes.numLot, numLots),
+          notInArray(commandeLignes.etape, NOT_COUNTED),
+        ),
+      )
       .groupBy(commandeLignes.numLot, commandeLignes.numArticle),
   ])
   const planIds = plans.map((p) => p.id)
-  const trancheRows = planIds.length ? await db.select().from(tranches).where(inArray(tranches.planId, planIds)).orderBy(asc(tranches.planId), asc(tranches.ordre)) : []
+  const trancheRows = planIds.length
+    ? await db
+        .select()
+        .from(tranches)
+        .where(inArray(tranches.planId, planIds))
+        .orderBy(asc(tranches.planId), asc(tranches.ordre))
+    : []
   const trancheIds = trancheRows.map((t) => t.id)
   const articleRows = trancheIds.length
     ? await db

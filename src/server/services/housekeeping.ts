@@ -29,14 +29,21 @@ export async function purgeExpired(db: Db, now: DateTime, limits: SessionLimits)
   const idleBefore = now.minus({ seconds: limits.idleSeconds, days: ENDED_SESSION_KEEP_DAYS }).toJSDate()
   const gone = await db
     .delete(sessions)
-    .where(or(lt(sessions.revokedAt, endedBefore), lt(sessions.expiresAt, endedBefore), lt(sessions.lastSeenAt, idleBefore)))
+    .where(
+      or(lt(sessions.revokedAt, endedBefore), lt(sessions.expiresAt, endedBefore), lt(sessions.lastSeenAt, idleBefore)),
+    )
     .returning({ id: sessions.id })
 
   const windowOver = now.minus({ seconds: THROTTLE.windowSeconds }).toJSDate()
   const attempts = await db
     .delete(loginAttempts)
     // The same moment the counter would start again at its next try (login-throttle.ts).
-    .where(and(lt(loginAttempts.windowStart, windowOver), or(isNull(loginAttempts.blockedUntil), lt(loginAttempts.blockedUntil, windowOver))))
+    .where(
+      and(
+        lt(loginAttempts.windowStart, windowOver),
+        or(isNull(loginAttempts.blockedUntil), lt(loginAttempts.blockedUntil, windowOver)),
+      ),
+    )
     .returning({ key: loginAttempts.key })
 
   const mails = await db

@@ -30,12 +30,23 @@ async function flush(db: Db, smtpUrl: string | null, logger: Logger) {
   const transport = createTransport(smtpUrl)
   for (const m of pending) {
     try {
-      await transport.sendMail({ to: m.to, subject: m.subject, text: m.body, from: process.env.MAIL_FROM ?? 'Silo <no-reply@silo-cooperative.example>' })
-      await db.update(mailOutbox).set({ sentAt: new Date(), attempts: m.attempts + 1, error: null }).where(eq(mailOutbox.id, m.id))
+      await transport.sendMail({
+        to: m.to,
+        subject: m.subject,
+        text: m.body,
+        from: process.env.MAIL_FROM ?? 'Silo <no-reply@silo-cooperative.example>',
+      })
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), attempts: m.attempts + 1, error: null })
+        .where(eq(mailOutbox.id, m.id))
       logger.info('mail.sent', { id: m.id, to: m.to })
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err)
-      await db.update(mailOutbox).set({ attempts: m.attempts + 1, error }).where(eq(mailOutbox.id, m.id))
+      await db
+        .update(mailOutbox)
+        .set({ attempts: m.attempts + 1, error })
+        .where(eq(mailOutbox.id, m.id))
       logger.warn('mail.failed', { id: m.id, to: m.to, error })
     }
   }

@@ -17,7 +17,15 @@ import { validateOrderLine } from '../../domain/order-line'
 import { text } from '../../domain/text'
 import type { CartLine } from '../../domain/types'
 import type { Db } from '../db/client'
-import { commandeCommentaires, commandeEtapes, commandeLigneMineraux, commandeLignes, commandeLigneSupplementations, commandes, mailOutbox } from '../db/schema'
+import {
+  commandeCommentaires,
+  commandeEtapes,
+  commandeLigneMineraux,
+  commandeLignes,
+  commandeLigneSupplementations,
+  commandes,
+  mailOutbox,
+} from '../db/schema'
 import type { Outcome, Tx } from '../http/idempotency'
 import { loadOrderContext, type OrderContext } from './order-context'
 
@@ -30,7 +38,8 @@ const num = (v: unknown) => (text(v) === '' ? null : Number(v))
 function normalizeLine(line: LigneCommandePayload): LigneCommandePayload {
   return restoreAutreLieux({
     ...line,
-    quantiteCommande: typeof line.quantiteCommande === 'number' ? roundTonnes(line.quantiteCommande) : line.quantiteCommande,
+    quantiteCommande:
+      typeof line.quantiteCommande === 'number' ? roundTonnes(line.quantiteCommande) : line.quantiteCommande,
     mineraux: line.mineraux?.map((m) => {
       const q = parseDecimal(m.quantiteCommande)
       return { ...m, quantiteCommande: q === null ? null : Math.round(q * 100) / 100 }
@@ -39,7 +48,13 @@ function normalizeLine(line: LigneCommandePayload): LigneCommandePayload {
 }
 
 /** The reasons a line is refused, as 409 entries: the shared rules on the stored facts, then the customer's rights. */
-function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayload[], ctx: OrderContext, now: DateTime, sessionStart: DateTime | null): ConflictEntry[] {
+function checkLine(
+  line: LigneCommandePayload,
+  all: readonly LigneCommandePayload[],
+  ctx: OrderContext,
+  now: DateTime,
+  sessionStart: DateTime | null,
+): ConflictEntry[] {
   const article = ctx.articles.get(line.numArticle)
   const entry = (name: string, reason: string): ConflictEntry => ({
     name,
@@ -58,7 +73,11 @@ function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayloa
   const offered = ctx.supplementations.filter((s) => s.numArticle === line.numArticle)
   const supplementations = (line.supplementations ?? []).map((s) => {
     const row = offered.find((o) => o.numArticleSupplementation === s.numArticle)
-    return { numArticle: s.numArticle, groupe: row?.groupe ?? null, codeSousTypeArticle: row?.codeSousTypeArticle ?? null }
+    return {
+      numArticle: s.numArticle,
+      groupe: row?.groupe ?? null,
+      codeSousTypeArticle: row?.codeSousTypeArticle ?? null,
+    }
   })
   // The sent line read as a cart line: the family as stored, the device's text for two numbers.
   const asCart = (l: LigneCommandePayload): CartLine => ({
@@ -73,7 +92,8 @@ function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayloa
     params: ctx.params,
     sessionStart,
     contraintesArticle: ctx.contraintesArticle.get(line.numArticle) ?? null,
-    contraintesLivraison: ctx.contraintesLivraison.find((c) => c.numArticle === line.numArticle && c.numAdr === numAdr) ?? null,
+    contraintesLivraison:
+      ctx.contraintesLivraison.find((c) => c.numArticle === line.numArticle && c.numAdr === numAdr) ?? null,
     modesCamion: ctx.modesCamion,
     creneaux: ctx.creneaux,
     otherLines: all.filter((l) => l !== line).map(asCart),
@@ -83,10 +103,13 @@ function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayloa
   })
   for (const e of errors) out.push(entry(e.field, e.message))
 
-  if (line.numBatiment !== null && line.numBatiment !== undefined && !batiment) out.push(entry('numBatiment', 'Bâtiment inconnu pour ce tiers'))
+  if (line.numBatiment !== null && line.numBatiment !== undefined && !batiment)
+    out.push(entry('numBatiment', 'Bâtiment inconnu pour ce tiers'))
   const numExpl = num(line.numExploitation)
-  if (numExpl !== null && !ctx.exploitations.has(numExpl)) out.push(entry('numExploitation', 'Exploitation inconnue pour ce tiers'))
-  else if (numExpl !== null && batiment && batiment.numExploitation !== numExpl) out.push(entry('numBatiment', "Bâtiment d'une autre exploitation"))
+  if (numExpl !== null && !ctx.exploitations.has(numExpl))
+    out.push(entry('numExploitation', 'Exploitation inconnue pour ce tiers'))
+  else if (numExpl !== null && batiment && batiment.numExploitation !== numExpl)
+    out.push(entry('numBatiment', "Bâtiment d'une autre exploitation"))
   if (line.numContrat) {
     const refus = contractRefusal(ctx.contrats.get(line.numContrat), line.numArticle, now)
     if (refus) out.push(entry('numContrat', refus))
@@ -97,12 +120,20 @@ function checkLine(line: LigneCommandePayload, all: readonly LigneCommandePayloa
     else if (!isLotArticleOrderable(lot, line.numArticle, now)) out.push(entry('numLot', TRANCHE_REFUS.aucuneTranche))
     else if (batiment && lot.numBatiment !== batiment.numBatiment) out.push(entry('numLot', "Lot d'un autre bâtiment"))
   }
-  for (const s of supplementations) if (!offered.some((o) => o.numArticleSupplementation === s.numArticle)) out.push(entry('supplementations', `Supplémentation ${s.numArticle} non proposée pour cet article`))
-  const offeredMins = new Set(ctx.mineraux.filter((m) => m.numArticle === line.numArticle).map((m) => m.numArticleMineral))
-  for (const m of line.mineraux ?? []) if (!offeredMins.has(m.numArticle)) out.push(entry('mineraux', `Minéral ${m.numArticle} non proposé pour cet article`))
-  if (line.codeReglement && !ctx.modesReglement.some((m) => m.codeRegt === line.codeReglement)) out.push(entry('codeReglement', 'Mode de règlement non proposé à ce tiers'))
+  for (const s of supplementations)
+    if (!offered.some((o) => o.numArticleSupplementation === s.numArticle))
+      out.push(entry('supplementations', `Supplémentation ${s.numArticle} non proposée pour cet article`))
+  const offeredMins = new Set(
+    ctx.mineraux.filter((m) => m.numArticle === line.numArticle).map((m) => m.numArticleMineral),
+  )
+  for (const m of line.mineraux ?? [])
+    if (!offeredMins.has(m.numArticle))
+      out.push(entry('mineraux', `Minéral ${m.numArticle} non proposé pour cet article`))
+  if (line.codeReglement && !ctx.modesReglement.some((m) => m.codeRegt === line.codeReglement))
+    out.push(entry('codeReglement', 'Mode de règlement non proposé à ce tiers'))
   const domiciliation = num(line.numDomiciliationBancaire)
-  if (domiciliation !== null && !ctx.domiciliations.has(domiciliation)) out.push(entry('numDomiciliationBancaire', 'Domiciliation bancaire inconnue pour ce tiers'))
+  if (domiciliation !== null && !ctx.domiciliations.has(domiciliation))
+    out.push(entry('numDomiciliationBancaire', 'Domiciliation bancaire inconnue pour ce tiers'))
   return out
 }
 
@@ -120,24 +151,49 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
   const lignes = payload.commande.lignes.map(normalizeLine)
   // Read within the transaction: PGlite has one connection, and PostgreSQL sees the same snapshot.
   const contratNums = lignes.map((l) => l.numContrat).filter((n): n is string => Boolean(n))
-  const ctx = await loadOrderContext(tx, numTiers, lignes.map((l) => l.numArticle), opts.now, contratNums)
+  const ctx = await loadOrderContext(
+    tx,
+    numTiers,
+    lignes.map((l) => l.numArticle),
+    opts.now,
+    contratNums,
+  )
   const sessionStart = opts.sessionStart ? DateTime.fromJSDate(opts.sessionStart).setZone(ZONE) : null
   const ids = new Set<string>()
   const refused: ConflictEntry[] = []
   for (const l of lignes) {
-    if (ids.has(l.idLigne)) refused.push({ name: 'idLigne', letter: text(l.codeTypeArticle), number: l.numArticle, label: text(l.libelleArticle), reason: 'Ligne en double' })
+    if (ids.has(l.idLigne))
+      refused.push({
+        name: 'idLigne',
+        letter: text(l.codeTypeArticle),
+        number: l.numArticle,
+        label: text(l.libelleArticle),
+        reason: 'Ligne en double',
+      })
     ids.add(l.idLigne)
     refused.push(...checkLine(l, lignes, ctx, opts.now, sessionStart))
   }
-  if (refused.length > 0) return { status: 409, body: { message: formatConflictMessage(refused), code: 'COMMANDE_INVALIDE' } }
+  if (refused.length > 0)
+    return { status: 409, body: { message: formatConflictMessage(refused), code: 'COMMANDE_INVALIDE' } }
 
   // The order number follows the id (700000 + id), taken before the insert so both are known.
-  const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('commandes', 'id'))::int as id`)
+  const next = await tx.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('commandes', 'id'))::int as id`,
+  )
   const id = Number(next.rows[0]?.id)
   const numero = String(700000 + id)
   const at = opts.now.toJSDate()
-  await tx.insert(commandes).values({ id: id, numero, numTiers, date: at, username: opts.username, commentaire: payload.commande.commentaire || null })
-  await tx.insert(commandeCommentaires).values({ commandeId: id, libre: payload.commande.commentaire || null, predefinis: {} })
+  await tx.insert(commandes).values({
+    id: id,
+    numero,
+    numTiers,
+    date: at,
+    username: opts.username,
+    commentaire: payload.commande.commentaire || null,
+  })
+  await tx
+    .insert(commandeCommentaires)
+    .values({ commandeId: id, libre: payload.commande.commentaire || null, predefinis: {} })
   for (const checked of lignes) {
     const article = ctx.articles.get(checked.numArticle)!
     // Stored in the submission format: 'Autre' is 997 with the farmer's words in the comment.
@@ -175,16 +231,35 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
       })
       .returning({ id: commandeLignes.id })
     const ligneId = row!.id
-    if (l.supplementations?.length) await tx.insert(commandeLigneSupplementations).values(l.supplementations.map((s) => ({ ligneId, numArticle: s.numArticle })))
-    if (l.mineraux?.length) await tx.insert(commandeLigneMineraux).values(l.mineraux.map((m) => ({ ligneId, numArticle: m.numArticle, quantiteCommande: Number(m.quantiteCommande) })))
+    if (l.supplementations?.length)
+      await tx
+        .insert(commandeLigneSupplementations)
+        .values(l.supplementations.map((s) => ({ ligneId, numArticle: s.numArticle })))
+    if (l.mineraux?.length)
+      await tx
+        .insert(commandeLigneMineraux)
+        .values(
+          l.mineraux.map((m) => ({ ligneId, numArticle: m.numArticle, quantiteCommande: Number(m.quantiteCommande) })),
+        )
     await tx.insert(commandeEtapes).values({ ligneId, etape: 'ENREGISTREE', at })
   }
   const email = ctx.tiers?.email ?? null
-  if (email) await tx.insert(mailOutbox).values({ to: email, subject: `Votre commande d'aliments N°${numero}`, body: confirmationText(numero, lignes, ctx, opts.now), createdAt: at })
+  if (email)
+    await tx.insert(mailOutbox).values({
+      to: email,
+      subject: `Votre commande d'aliments N°${numero}`,
+      body: confirmationText(numero, lignes, ctx, opts.now),
+      createdAt: at,
+    })
   return { status: 201, body: { numero, mail: email } satisfies CommandeAcceptee }
 }
 
-function confirmationText(numero: string, lignes: readonly LigneCommandePayload[], ctx: OrderContext, now: DateTime): string {
+function confirmationText(
+  numero: string,
+  lignes: readonly LigneCommandePayload[],
+  ctx: OrderContext,
+  now: DateTime,
+): string {
   const lines = lignes.map((l) => {
     const a = ctx.articles.get(l.numArticle)
     return `- ${a?.libelle ?? l.numArticle} : ${formatTonnes(l.quantiteCommande ?? 0)}, livraison du ${l.datePrevueLivraison} au ${l.finDatePrevueLivraison}`
@@ -202,5 +277,13 @@ function confirmationText(numero: string, lignes: readonly LigneCommandePayload[
 
 /** Is this order one of the customer's (a survey names it)? */
 export async function isOwnOrder(db: Db, numTiers: string, numero: string): Promise<boolean> {
-  return (await db.select({ id: commandes.id }).from(commandes).where(and(eq(commandes.numTiers, numTiers), eq(commandes.numero, numero))).limit(1)).length > 0
+  return (
+    (
+      await db
+        .select({ id: commandes.id })
+        .from(commandes)
+        .where(and(eq(commandes.numTiers, numTiers), eq(commandes.numero, numero)))
+        .limit(1)
+    ).length > 0
+  )
 }

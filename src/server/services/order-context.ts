@@ -29,35 +29,98 @@ import { findTiers } from './tiers'
 
 export type OrderContext = Awaited<ReturnType<typeof loadOrderContext>>
 
-export async function loadOrderContext(db: Db, numTiers: string, numArticles: readonly string[], today: DateTime, numContrats: readonly string[] = []) {
+export async function loadOrderContext(
+  db: Db,
+  numTiers: string,
+  numArticles: readonly string[],
+  today: DateTime,
+  numContrats: readonly string[] = [],
+) {
   const nums = [...new Set(numArticles)]
   const none = nums.length === 0
   const contratNums = [...new Set(numContrats)]
-  const [tiers, rows, feries, camions, arts, bornes, contraintes, incompat, sups, mins, batiments, reglement, domiciliations, ownLots, creneaux, silos, ownExploitations, ownContrats] = await Promise.all([
+  const [
+    tiers,
+    rows,
+    feries,
+    camions,
+    arts,
+    bornes,
+    contraintes,
+    incompat,
+    sups,
+    mins,
+    batiments,
+    reglement,
+    domiciliations,
+    ownLots,
+    creneaux,
+    silos,
+    ownExploitations,
+    ownContrats,
+  ] = await Promise.all([
     findTiers(db, numTiers),
     db.select({ categorie: parametres.categorie, code: parametres.code, value: parametres.value }).from(parametres),
-    db.select({ date: joursFeries.date }).from(joursFeries).where(gte(joursFeries.date, today.minus({ months: 1 }).toISODate()!)),
+    db
+      .select({ date: joursFeries.date })
+      .from(joursFeries)
+      .where(gte(joursFeries.date, today.minus({ months: 1 }).toISODate()!)),
     db.select().from(modesCamion),
-    none ? [] : db.select({ a: articles, artCommandable: effectiveOrderable(numTiers) }).from(articles).where(inArray(articles.numArticle, nums)),
+    none
+      ? []
+      : db
+          .select({ a: articles, artCommandable: effectiveOrderable(numTiers) })
+          .from(articles)
+          .where(inArray(articles.numArticle, nums)),
     none ? [] : db.select().from(articleContraintes).where(inArray(articleContraintes.numArticle, nums)),
-    none ? [] : db.select().from(contraintesLivraison).where(and(eq(contraintesLivraison.numTiers, numTiers), inArray(contraintesLivraison.numArticle, nums))),
-    none ? [] : db.select().from(incompatibilitesAdresse).where(and(eq(incompatibilitesAdresse.numTiers, numTiers), inArray(incompatibilitesAdresse.numArticle, nums))),
+    none
+      ? []
+      : db
+          .select()
+          .from(contraintesLivraison)
+          .where(and(eq(contraintesLivraison.numTiers, numTiers), inArray(contraintesLivraison.numArticle, nums))),
+    none
+      ? []
+      : db
+          .select()
+          .from(incompatibilitesAdresse)
+          .where(
+            and(eq(incompatibilitesAdresse.numTiers, numTiers), inArray(incompatibilitesAdresse.numArticle, nums)),
+          ),
     none ? [] : db.select().from(articleSupplementations).where(inArray(articleSupplementations.numArticle, nums)),
     none ? [] : db.select().from(articleMineraux).where(inArray(articleMineraux.numArticle, nums)),
     loadBatiments(db, numTiers),
     loadReglementTiers(db, numTiers),
-    db.select({ n: domiciliationsBancaires.numDomiciliationBancaire }).from(domiciliationsBancaires).where(eq(domiciliationsBancaires.numTiers, numTiers)),
+    db
+      .select({ n: domiciliationsBancaires.numDomiciliationBancaire })
+      .from(domiciliationsBancaires)
+      .where(eq(domiciliationsBancaires.numTiers, numTiers)),
     loadLots(db, numTiers),
     db.select({ code: periodesLivraison.code }).from(periodesLivraison),
     db.select({ code: typesSilo.code }).from(typesSilo).where(eq(typesSilo.parDefaut, true)),
     loadExploitations(db, numTiers),
-    contratNums.length === 0 ? [] : db.select().from(contrats).where(and(eq(contrats.numTiers, numTiers), inArray(contrats.numContrat, contratNums))),
+    contratNums.length === 0
+      ? []
+      : db
+          .select()
+          .from(contrats)
+          .where(and(eq(contrats.numTiers, numTiers), inArray(contrats.numContrat, contratNums))),
   ])
   // The supplementations' own articles: their sub-type decides compatibility.
   const supNums = [...new Set(sups.map((s) => s.numArticleSupplementation))]
-  const supArticles = supNums.length === 0 ? [] : await db.select({ numArticle: articles.numArticle, codeSousTypeArticle: articles.codeSousTypeArticle }).from(articles).where(inArray(articles.numArticle, supNums))
+  const supArticles =
+    supNums.length === 0
+      ? []
+      : await db
+          .select({ numArticle: articles.numArticle, codeSousTypeArticle: articles.codeSousTypeArticle })
+          .from(articles)
+          .where(inArray(articles.numArticle, supNums))
   const sousTypes = new Map(supArticles.map((a) => [a.numArticle, a.codeSousTypeArticle]))
-  const params: OrderParameters = { ...orderParametersFromRows(rows), joursFeries: feries.map((f) => f.date), typesSiloDefault: silos.map((s) => s.code) }
+  const params: OrderParameters = {
+    ...orderParametersFromRows(rows),
+    joursFeries: feries.map((f) => f.date),
+    typesSiloDefault: silos.map((s) => s.code),
+  }
   const modes: ModeCamion[] = withTruckLimits(
     [...camions].sort((a, b) => a.ordre - b.ordre).map((m) => ({ ...m })),
     params,
@@ -66,11 +129,16 @@ export async function loadOrderContext(db: Db, numTiers: string, numArticles: re
     tiers,
     params,
     modesCamion: modes,
-    articles: new Map(arts.map(({ a, artCommandable }) => [a.numArticle, { ...a, artCommandable: Boolean(artCommandable) }])),
+    articles: new Map(
+      arts.map(({ a, artCommandable }) => [a.numArticle, { ...a, artCommandable: Boolean(artCommandable) }]),
+    ),
     contraintesArticle: new Map(bornes.map((b) => [b.numArticle, b])),
     contraintesLivraison: contraintes,
     incompatibilites: incompat,
-    supplementations: sups.map((s) => ({ ...s, codeSousTypeArticle: sousTypes.get(s.numArticleSupplementation) ?? null })),
+    supplementations: sups.map((s) => ({
+      ...s,
+      codeSousTypeArticle: sousTypes.get(s.numArticleSupplementation) ?? null,
+    })),
     mineraux: mins,
     creneaux: creneaux.map((c) => c.code),
     exploitations: new Set(ownExploitations.map((e) => e.numExploitation)),

@@ -18,7 +18,9 @@ export async function loadIncidentPaiement(db: Db, numTiers: string, today: stri
     )
     .orderBy(desc(incidentsPaiement.bloquant), desc(incidentsPaiement.dateIncident))
     .limit(1)
-  return open ? { bloquant: open.bloquant, libelle: open.libelle, dateIncident: open.dateIncident } : { bloquant: false, libelle: null, dateIncident: null }
+  return open
+    ? { bloquant: open.bloquant, libelle: open.libelle, dateIncident: open.dateIncident }
+    : { bloquant: false, libelle: null, dateIncident: null }
 }
 
 export async function loadReglementTiers(db: Db, numTiers: string): Promise<ReglementTiers> {
@@ -29,7 +31,11 @@ export async function loadReglementTiers(db: Db, numTiers: string): Promise<Regl
       .innerJoin(modesReglement, eq(modesReglement.codeRegt, reglementsTiers.codeRegt))
       .where(eq(reglementsTiers.numTiers, numTiers))
       .orderBy(desc(reglementsTiers.parDefaut), asc(modesReglement.libelle)),
-    db.select().from(domiciliationsBancaires).where(eq(domiciliationsBancaires.numTiers, numTiers)).orderBy(asc(domiciliationsBancaires.numDomiciliationBancaire)),
+    db
+      .select()
+      .from(domiciliationsBancaires)
+      .where(eq(domiciliationsBancaires.numTiers, numTiers))
+      .orderBy(asc(domiciliationsBancaires.numDomiciliationBancaire)),
   ])
   return {
     modes: modes.map(({ m, parDefaut }) => ({
@@ -40,6 +46,10 @@ export async function loadReglementTiers(db: Db, numTiers: string): Promise<Regl
       delaiEcheanceJours: m.delaiEcheanceJours,
       avecDomiciliation: m.avecDomiciliation,
     })),
-    domiciliations: domiciliations.map((d) => ({ numDomiciliationBancaire: d.numDomiciliationBancaire, numeroCompte: d.numeroCompte, nomBanque: d.nomBanque })),
+    domiciliations: domiciliations.map((d) => ({
+      numDomiciliationBancaire: d.numDomiciliationBancaire,
+      numeroCompte: d.numeroCompte,
+      nomBanque: d.nomBanque,
+    })),
   }
 }

@@ -19,13 +19,20 @@ const FERIES_APRES_MOIS = 13
  * by date, one entry per day (a stored day that is also a national holiday keeps its stored name).
  */
 function holidaysBetween(from: string, to: string, stored: readonly JourFerie[]): JourFerie[] {
-  const years = Array.from({ length: Number(to.slice(0, 4)) - Number(from.slice(0, 4)) + 1 }, (_, i) => Number(from.slice(0, 4)) + i)
+  const years = Array.from(
+    { length: Number(to.slice(0, 4)) - Number(from.slice(0, 4)) + 1 },
+    (_, i) => Number(from.slice(0, 4)) + i,
+  )
   const byDate = new Map(years.flatMap(joursFeries).map((j) => [j.date, j]))
   for (const j of stored) byDate.set(j.date, { date: j.date, libelle: j.libelle })
   return [...byDate.values()].filter((j) => j.date >= from && j.date <= to).sort((a, b) => a.date.localeCompare(b.date))
 }
 
-export async function loadParametresCommande(db: Db, today: DateTime, numArticle?: string): Promise<ParametresCommande> {
+export async function loadParametresCommande(
+  db: Db,
+  today: DateTime,
+  numArticle?: string,
+): Promise<ParametresCommande> {
   const from = today.minus({ months: FERIES_AVANT_MOIS }).toISODate()!
   const to = today.plus({ months: FERIES_APRES_MOIS }).toISODate()!
   const [rows, feries, silos, contraintes] = await Promise.all([
@@ -34,21 +41,38 @@ export async function loadParametresCommande(db: Db, today: DateTime, numArticle
       .select()
       .from(joursFeriesCooperative)
       .where(and(gte(joursFeriesCooperative.date, from), lte(joursFeriesCooperative.date, to))),
-    db.select({ code: typesSilo.code }).from(typesSilo).where(eq(typesSilo.parDefaut, true)).orderBy(asc(typesSilo.ordre), asc(typesSilo.code)),
-    numArticle ? db.select().from(articleContraintes).where(eq(articleContraintes.numArticle, numArticle)).limit(1) : Promise.resolve([]),
+    db
+      .select({ code: typesSilo.code })
+      .from(typesSilo)
+      .where(eq(typesSilo.parDefaut, true))
+      .orderBy(asc(typesSilo.ordre), asc(typesSilo.code)),
+    numArticle
+      ? db.select().from(articleContraintes).where(eq(articleContraintes.numArticle, numArticle)).limit(1)
+      : Promise.resolve([]),
   ])
   const p = orderParametersFromRows(rows)
   const c = contraintes[0]
   return {
     heurePivot: formatHeurePivot(p.heurePivot),
     joursFeries: holidaysBetween(from, to, feries),
-    delaisCommande: { delaisHeurePivot: p.delaisHeurePivot, delaisMax: p.delaisMax, delaisAlerte: p.delaisAlerte, delaiAlerteFeries: p.delaiAlerteFeries },
+    delaisCommande: {
+      delaisHeurePivot: p.delaisHeurePivot,
+      delaisMax: p.delaisMax,
+      delaisAlerte: p.delaisAlerte,
+      delaiAlerteFeries: p.delaiAlerteFeries,
+    },
     intervalleLivraison: { ecartDate: p.ecartDate },
     modesCamion: p.modesCamion,
     quantiteMaxMineral: p.quantiteMaxMineral,
     quantiteMaxAlimentSimple: p.quantiteMaxAlimentSimple,
     quantiteMaxAlimentSimpleContrat: p.quantiteMaxAlimentSimpleContrat,
     typesSiloDefault: silos.map((s) => s.code),
-    contraintesArticle: numArticle ? { quantiteMin: c?.quantiteMin ?? null, quantiteMax: c?.quantiteMax ?? null, quantiteMaxMineral: c?.quantiteMaxMineral ?? null } : null,
+    contraintesArticle: numArticle
+      ? {
+          quantiteMin: c?.quantiteMin ?? null,
+          quantiteMax: c?.quantiteMax ?? null,
+          quantiteMaxMineral: c?.quantiteMaxMineral ?? null,
+        }
+      : null,
   }
 }

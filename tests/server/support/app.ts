@@ -34,10 +34,23 @@ export function get(app: App, path: string, cookie?: string) {
   return app.request(path, { headers: { Host: 'localhost', ...(cookie ? { Cookie: cookie } : {}) } })
 }
 
-export function send(app: App, method: string, path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) {
+export function send(
+  app: App,
+  method: string,
+  path: string,
+  body: unknown,
+  cookie?: string,
+  headers: Record<string, string> = {},
+) {
   return app.request(path, {
     method,
-    headers: { Host: 'localhost', Origin: 'http://localhost', 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      Host: 'localhost',
+      Origin: 'http://localhost',
+      'Content-Type': 'application/json',
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 }

@@ -17,13 +17,64 @@ interface SchemaNode {
 const node = (schema: unknown) => schema as SchemaNode
 
 export const HOSTILE_STRINGS = [
-  '\u0000', 'a\u0000b', 'Silo\u0000du fond', '\u0007\u001b[31m', 'ligne\nautre', '\r\n', '\u007f', '\ud800', '💥🐄',
-  '2026-02-30', '0000-00-00', '9999-99-99', '2026-13-01', '1899-12-31', '2026-2-3',
-  '<script>alert(1)</script>', "' OR 1=1 --", '%00', '../../etc/passwd', '997:', '997:\u0000xx', '997:<b>x</b>',
-  '', ' ', '0 5', '1,5', '-1', '1e309', '1e-320', 'NaN', 'Infinity', '2147483648', '99999999999999999999', 'null', 'true', '[]', '{}',
-  'x'.repeat(5000), 'é'.repeat(300),
+  '\u0000',
+  'a\u0000b',
+  'Silo\u0000du fond',
+  '\u0007\u001b[31m',
+  'ligne\nautre',
+  '\r\n',
+  '\u007f',
+  '\ud800',
+  '💥🐄',
+  '2026-02-30',
+  '0000-00-00',
+  '9999-99-99',
+  '2026-13-01',
+  '1899-12-31',
+  '2026-2-3',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '%00',
+  '../../etc/passwd',
+  '997:',
+  '997:\u0000xx',
+  '997:<b>x</b>',
+  '',
+  ' ',
+  '0 5',
+  '1,5',
+  '-1',
+  '1e309',
+  '1e-320',
+  'NaN',
+  'Infinity',
+  '2147483648',
+  '99999999999999999999',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  'x'.repeat(5000),
+  'é'.repeat(300),
 ]
-export const HOSTILE_NUMBERS = [0, -0, -1, 0.5, 1e-320, 5e-324, 1e-9, 1e-10, 1e308, 2 ** 31, 2 ** 31 - 1, 2 ** 53, -(2 ** 31), 0.1 + 0.2, 12.5004, 29.0001]
+export const HOSTILE_NUMBERS = [
+  0,
+  -0,
+  -1,
+  0.5,
+  1e-320,
+  5e-324,
+  1e-9,
+  1e-10,
+  1e308,
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 53,
+  -(2 ** 31),
+  0.1 + 0.2,
+  12.5004,
+  29.0001,
+]
 
 export const hostileString = fc.constantFrom(...HOSTILE_STRINGS)
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -49,12 +100,16 @@ export function fromSchema(schema: unknown, example?: unknown, depth = 0): fc.Ar
     case 'nullable':
     case 'nullish':
     case 'optional':
-      return fc.oneof({ weight: 1, arbitrary: fc.constant(n.type === 'optional' ? undefined : null) }, { weight: 3, arbitrary: fromSchema(n.wrapped, example, depth + 1) })
+      return fc.oneof(
+        { weight: 1, arbitrary: fc.constant(n.type === 'optional' ? undefined : null) },
+        { weight: 3, arbitrary: fromSchema(n.wrapped, example, depth + 1) },
+      )
     case 'array': {
       const item = fromSchema(n.item, Array.isArray(example) ? example[0] : undefined, depth + 1)
       const arrays: fc.Arbitrary<unknown>[] = [fc.array(item, { maxLength: 4 })]
       // A listed item twice: a duplicate the database's primary key would refuse.
-      if (Array.isArray(example) && example.length > 0) arrays.push(fc.constant([example[0], example[0]]), fc.constant(example))
+      if (Array.isArray(example) && example.length > 0)
+        arrays.push(fc.constant([example[0], example[0]]), fc.constant(example))
       return fc.oneof(...arrays)
     }
     case 'union':
@@ -63,13 +118,20 @@ export function fromSchema(schema: unknown, example?: unknown, depth = 0): fc.Ar
       return fc.constantFrom(...((n.options ?? ['']) as unknown[]))
     case 'string': {
       const regex = regexOf(n)
-      const strings: fc.Arbitrary<unknown>[] = [fc.string({ maxLength: 24 }), fc.string({ unit: 'grapheme', maxLength: 12 })]
+      const strings: fc.Arbitrary<unknown>[] = [
+        fc.string({ maxLength: 24 }),
+        fc.string({ unit: 'grapheme', maxLength: 12 }),
+      ]
       if (regex) strings.push(fc.stringMatching(regex).filter((s) => s.length <= 64))
       if (typeof example === 'string') strings.push(fc.constant(example))
       return fc.oneof(...strings)
     }
     case 'number':
-      return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...HOSTILE_NUMBERS))
+      return fc.oneof(
+        fc.integer({ min: -5, max: 200 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(...HOSTILE_NUMBERS),
+      )
     case 'boolean':
       return fc.boolean()
     default:
@@ -80,7 +142,8 @@ export function fromSchema(schema: unknown, example?: unknown, depth = 0): fc.Ar
 const OMIT = Symbol('omit')
 
 function objectFrom(n: SchemaNode, example: unknown, depth: number): fc.Arbitrary<unknown> {
-  const ex = example && typeof example === 'object' && !Array.isArray(example) ? (example as Record<string, unknown>) : {}
+  const ex =
+    example && typeof example === 'object' && !Array.isArray(example) ? (example as Record<string, unknown>) : {}
   const keys = Object.keys(n.entries ?? {})
   const fields: Record<string, fc.Arbitrary<unknown>> = {}
   for (const key of keys) {
@@ -103,10 +166,19 @@ export function queryFrom(schema: unknown, example: Record<string, string>): fc.
   for (const [key, entry] of Object.entries(n.entries ?? {})) {
     const inner = node(entry).wrapped ?? node(entry)
     const regex = regexOf(inner)
-    const choices: fc.Arbitrary<string | typeof OMIT>[] = [hostileString, fc.constant(OMIT), fc.string({ maxLength: 16 })]
+    const choices: fc.Arbitrary<string | typeof OMIT>[] = [
+      hostileString,
+      fc.constant(OMIT),
+      fc.string({ maxLength: 16 }),
+    ]
     if (regex) choices.push(fc.stringMatching(regex).filter((s) => s.length <= 64))
     if (inner.type === 'picklist') choices.push(fc.constantFrom(...((inner.options ?? ['']) as string[])))
-    fields[key] = key in example ? fc.oneof({ weight: 3, arbitrary: fc.constant(example[key]!) }, { weight: 2, arbitrary: fc.oneof(...choices) }) : fc.oneof(...choices)
+    fields[key] =
+      key in example
+        ? fc.oneof({ weight: 3, arbitrary: fc.constant(example[key]!) }, { weight: 2, arbitrary: fc.oneof(...choices) })
+        : fc.oneof(...choices)
   }
-  return fc.record(fields).map((r) => Object.fromEntries(Object.entries(r).filter((e): e is [string, string] => e[1] !== OMIT)))
+  return fc
+    .record(fields)
+    .map((r) => Object.fromEntries(Object.entries(r).filter((e): e is [string, string] => e[1] !== OMIT)))
 }

@@ -11,7 +11,10 @@ import { seedDemo } from '../../../src/server/seed/index'
 
 export const TEST_TODAY = '2026-11-23'
 
-export interface OpenedTestDb { db: Db; close(): Promise<void> }
+export interface OpenedTestDb {
+  db: Db
+  close(): Promise<void>
+}
 export interface Backend {
   name: string
   /** Migrates and, unless seed is false, seeds the demo cooperative for TEST_TODAY. */
@@ -96,7 +99,13 @@ function embedded(url: string): Backend {
       const created = await cloneDatabase(url, await template(url, seed && sameDay))
       try {
         const { db, close } = await openDatabase({ databaseUrl: created.url })
-        const opened = { db, close: async () => { await close(); await created.drop() } }
+        const opened = {
+          db,
+          close: async () => {
+            await close()
+            await created.drop()
+          },
+        }
         return seed && !sameDay ? await seeded(opened, opts) : opened
       } catch (err) {
         await created.drop()
@@ -139,7 +148,16 @@ function postgres(url: string): Backend {
       const created = await createPostgresDatabase(url)
       try {
         const { db, close } = await openDatabase({ databaseUrl: created.url })
-        return await seeded({ db, close: async () => { await close(); await created.drop() } }, opts)
+        return await seeded(
+          {
+            db,
+            close: async () => {
+              await close()
+              await created.drop()
+            },
+          },
+          opts,
+        )
       } catch (err) {
         await created.drop()
         throw err

@@ -7,7 +7,10 @@ import { selectRows } from '../../../src/server/db/raw'
 const VOLATILE: Record<string, string[]> = { users: ['password_hash'] }
 
 export async function tableNames(db: Db): Promise<string[]> {
-  const rows = await selectRows<{ table_name: string }>(db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)
+  const rows = await selectRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )
   return rows.map((r) => r.table_name)
 }
 

@@ -5,7 +5,14 @@ import { commandeLignes, commandes } from '../../../src/server/db/schema'
 
 /** `n` orders of one line at `etape`, one per hour going back from `from`; every third pair share
  * their instant, so the cursor's tie-break on the id is exercised. Returns their ids. */
-export async function addManyOrders(db: Db, numTiers: string, n: number, etape: string, from: Date, prefix: string): Promise<number[]> {
+export async function addManyOrders(
+  db: Db,
+  numTiers: string,
+  n: number,
+  etape: string,
+  from: Date,
+  prefix: string,
+): Promise<number[]> {
   const heads = Array.from({ length: n }, (_, i) => ({
     numero: `${prefix}${String(i).padStart(6, '0')}`,
     numTiers,
@@ -14,7 +21,10 @@ export async function addManyOrders(db: Db, numTiers: string, n: number, etape: 
   }))
   const ids: number[] = []
   for (let i = 0; i < heads.length; i += 500) {
-    const rows = await db.insert(commandes).values(heads.slice(i, i + 500)).returning({ id: commandes.id })
+    const rows = await db
+      .insert(commandes)
+      .values(heads.slice(i, i + 500))
+      .returning({ id: commandes.id })
     ids.push(...rows.map((r) => r.id))
   }
   const lignes = ids.map((commandeId) => ({

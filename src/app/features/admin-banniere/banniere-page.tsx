@@ -57,7 +57,8 @@ export function BannierePage() {
         Bannière de messages
       </PageHeading>
       <p className="mb-6 text-base text-neutral-800">
-        Les messages s'affichent dans le bandeau de toutes les pages des adhérents, de la date de début à la date de fin incluses.
+        Les messages s'affichent dans le bandeau de toutes les pages des adhérents, de la date de début à la date de fin
+        incluses.
       </p>
       <p role="status" className={status ? 'mb-4 font-semibold text-silo-green' : 'sr-only'}>
         {status}

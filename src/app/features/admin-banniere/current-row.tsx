@@ -77,10 +77,18 @@ export function CurrentRow({ message, now, focusOnMount, onStatus }: Props) {
             >
               Modifier
             </button>
-            <DeleteButton id={message.id} describedBy={headingId} onFailure={setFailure} onDeleted={() => onStatus('Message supprimé.')} />
+            <DeleteButton
+              id={message.id}
+              describedBy={headingId}
+              onFailure={setFailure}
+              onDeleted={() => onStatus('Message supprimé.')}
+            />
           </div>
           {failure && (
-            <p role="alert" className="mt-2 rounded-lg border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+            <p
+              role="alert"
+              className="mt-2 rounded-lg border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900"
+            >
               {failure}
             </p>
           )}

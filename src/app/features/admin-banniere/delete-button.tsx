@@ -36,10 +36,21 @@ export function DeleteButton({ id, describedBy, onDeleted, onFailure }: Props) {
   }
   return (
     <>
-      <button type="button" className={DANGER} aria-describedby={describedBy} disabled={remove.isPending} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={DANGER}
+        aria-describedby={describedBy}
+        disabled={remove.isPending}
+        onClick={() => setAsking(true)}
+      >
         {remove.isPending ? 'Suppression…' : 'Supprimer'}
       </button>
-      <ConfirmDialog open={asking} title="Supprimer le message" message={CONFIRMER_SUPPRESSION} onAnswer={(yes) => void answer(yes)} />
+      <ConfirmDialog
+        open={asking}
+        title="Supprimer le message"
+        message={CONFIRMER_SUPPRESSION}
+        onAnswer={(yes) => void answer(yes)}
+      />
     </>
   )
 }

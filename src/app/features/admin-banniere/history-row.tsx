@@ -6,7 +6,15 @@ import { DeleteButton } from './delete-button'
 import { MessageDates } from './message-dates'
 import { OUTLINE } from './styles'
 
-export function HistoryRow({ message, onCopy, onStatus }: { message: Message; onCopy: (m: Message) => void; onStatus: (text: string) => void }) {
+export function HistoryRow({
+  message,
+  onCopy,
+  onStatus,
+}: {
+  message: Message
+  onCopy: (m: Message) => void
+  onStatus: (text: string) => void
+}) {
   const [failure, setFailure] = useState<string | null>(null)
   const textId = useId()
   return (
@@ -19,7 +27,12 @@ export function HistoryRow({ message, onCopy, onStatus }: { message: Message; on
         <button type="button" className={OUTLINE} aria-describedby={textId} onClick={() => onCopy(message)}>
           Copier
         </button>
-        <DeleteButton id={message.id} describedBy={textId} onFailure={setFailure} onDeleted={() => onStatus('Message supprimé.')} />
+        <DeleteButton
+          id={message.id}
+          describedBy={textId}
+          onFailure={setFailure}
+          onDeleted={() => onStatus('Message supprimé.')}
+        />
       </div>
       {failure && (
         <p role="alert" className="mt-2 rounded-lg border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">

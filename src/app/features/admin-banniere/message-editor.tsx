@@ -25,7 +25,17 @@ interface Props {
   failureOf: (error: unknown) => string
 }
 
-export function MessageEditor({ now, original, defaultValues, label, submitLabel, cancelLabel, onSubmit, onCancel, failureOf }: Props) {
+export function MessageEditor({
+  now,
+  original,
+  defaultValues,
+  label,
+  submitLabel,
+  cancelLabel,
+  onSubmit,
+  onCancel,
+  failureOf,
+}: Props) {
   const ctx = useMemo(() => ({ now, original }), [now, original])
   const resolver = useMemo(() => valibotResolver(messageSchema(ctx)), [ctx])
   // Checked as typed, never on blur: a message appearing on blur would move the button being

@@ -13,9 +13,17 @@ export type MessageValues = {
 
 export const EMPTY_MESSAGE: MessageValues = { texte: '', dateDebut: '', dateFin: '' }
 
-export const toFormValues = (m: Message): MessageValues => ({ texte: m.texte, dateDebut: m.dateDebut.slice(0, 10), dateFin: m.dateFin?.slice(0, 10) ?? '' })
+export const toFormValues = (m: Message): MessageValues => ({
+  texte: m.texte,
+  dateDebut: m.dateDebut.slice(0, 10),
+  dateFin: m.dateFin?.slice(0, 10) ?? '',
+})
 
-export const toBody = (values: MessageValues): MessageBody => ({ texte: values.texte.trim(), dateDebut: values.dateDebut, dateFin: values.dateFin })
+export const toBody = (values: MessageValues): MessageBody => ({
+  texte: values.texte.trim(),
+  dateDebut: values.dateDebut,
+  dateFin: values.dateFin,
+})
 
 /** Each field says its own rule's message, all at once; the server applies the same rules. */
 export function messageSchema(ctx: BannerContext) {
@@ -31,7 +39,11 @@ export function messageSchema(ctx: BannerContext) {
       const errors: BannerErrors = validateBannerMessage(dataset.value, ctx)
       for (const key of ['texte', 'dateDebut', 'dateFin'] as const) {
         const message = errors[key]
-        if (message) addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: dataset.value[key] }] })
+        if (message)
+          addIssue({
+            message,
+            path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: dataset.value[key] }],
+          })
       }
     }),
   )

@@ -3,7 +3,12 @@
 import * as v from 'valibot'
 import type { Parametre } from '../../../api/contract/parametres'
 import { MESSAGES } from '../../../domain/constants'
-import { formatIsoDuration, validateDurationInput, type DurationParts, type DurationUnit } from '../../../domain/durations'
+import {
+  formatIsoDuration,
+  validateDurationInput,
+  type DurationParts,
+  type DurationUnit,
+} from '../../../domain/durations'
 import {
   checkParameterValue,
   durationInputs,
@@ -47,7 +52,9 @@ export function parametreSchema(p: Parametre) {
       v.pipe(
         v.string(),
         v.check(
-          (text) => validateDurationInput({ [u]: text }, [u]) === null && checkParameterValue(p.categorie, p.code, formatIsoDuration({ [u]: Number(text.trim()) }, units)) === null,
+          (text) =>
+            validateDurationInput({ [u]: text }, [u]) === null &&
+            checkParameterValue(p.categorie, p.code, formatIsoDuration({ [u]: Number(text.trim()) }, units)) === null,
           // cart-orders-admin §5: durations required, whole numbers per unit: 'Valeur invalide'.
           MESSAGES.valeurInvalide,
         ),

@@ -15,11 +15,14 @@ import { formatHint, UNITES_DUREE, uniteNombre } from './sections'
 
 const INPUT =
   'touch-target w-full rounded-lg border-2 px-3 text-lg read-only:border-neutral-400 read-only:bg-neutral-100 aria-[invalid=true]:border-red-700 border-neutral-700 focus:border-silo-green'
-const OUTLINE = 'touch-target flex-auto rounded-full border-2 border-silo-green px-3 font-semibold text-silo-green disabled:border-neutral-300 disabled:text-neutral-500 md:flex-none md:px-5'
-const FILLED = 'touch-target flex-auto rounded-full bg-silo-green px-3 font-semibold text-white disabled:bg-neutral-300 disabled:text-neutral-600 md:flex-none md:px-5'
+const OUTLINE =
+  'touch-target flex-auto rounded-full border-2 border-silo-green px-3 font-semibold text-silo-green disabled:border-neutral-300 disabled:text-neutral-500 md:flex-none md:px-5'
+const FILLED =
+  'touch-target flex-auto rounded-full bg-silo-green px-3 font-semibold text-white disabled:bg-neutral-300 disabled:text-neutral-600 md:flex-none md:px-5'
 
 function failureText(error: unknown): string {
-  if (error instanceof NetworkError) return "Pas de réseau : la valeur n'a pas été enregistrée, la valeur précédente est rétablie."
+  if (error instanceof NetworkError)
+    return "Pas de réseau : la valeur n'a pas été enregistrée, la valeur précédente est rétablie."
   const reason = error instanceof ApiError ? (error.reason ?? `HTTP ${error.status}`) : String(error)
   return `Échec de l'enregistrement (${reason}) : la valeur précédente est rétablie.`
 }
@@ -49,9 +52,12 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
   }, [editing, setFocus, firstField])
 
   const save = useMutation({
-    mutationFn: (value: string) => saveParametre(jeu, { categorie: p.categorie, code: p.code, value, libelle: p.libelle ?? null }),
+    mutationFn: (value: string) =>
+      saveParametre(jeu, { categorie: p.categorie, code: p.code, value, libelle: p.libelle ?? null }),
     onSuccess: async (saved) => {
-      queryClient.setQueryData<Parametre[]>(['parametres', jeu], (rows) => rows?.map((r) => (r.categorie === saved.categorie && r.code === saved.code ? { ...r, ...saved } : r)))
+      queryClient.setQueryData<Parametre[]>(['parametres', jeu], (rows) =>
+        rows?.map((r) => (r.categorie === saved.categorie && r.code === saved.code ? { ...r, ...saved } : r)),
+      )
       // The order rules read the parameters: every customer's cached ones are stale now.
       await queryClient.invalidateQueries({ queryKey: ['parametres-commande'] })
     },
@@ -84,7 +90,9 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
   })
 
   const errorOf = (name: 'value' | `parts.${string}`): FieldError | undefined =>
-    name === 'value' ? formState.errors.value : formState.errors.parts?.[name.slice(6) as keyof ParametreValues['parts']]
+    name === 'value'
+      ? formState.errors.value
+      : formState.errors.parts?.[name.slice(6) as keyof ParametreValues['parts']]
   const iso = units ? toStoredValue(p, form.watch()) : null
   const busy = save.isPending
   const readOnly = !editing || busy
@@ -92,7 +100,8 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
   const libelle = p.libelle || key
 
   const errorId = (name: string) => `${id}-${name}-error`
-  const describedBy = (name: string) => [hintId, errorOf(name as 'value') ? errorId(name) : null].filter(Boolean).join(' ')
+  const describedBy = (name: string) =>
+    [hintId, errorOf(name as 'value') ? errorId(name) : null].filter(Boolean).join(' ')
   const fieldError = (name: string) => {
     const message = errorOf(name as 'value')?.message
     return message ? (
@@ -103,7 +112,12 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
   }
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={labelId} noValidate className="border-b border-black/10 py-4 last:border-b-0">
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby={labelId}
+      noValidate
+      className="border-b border-black/10 py-4 last:border-b-0"
+    >
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(12rem,18rem)] md:items-start">
         <div>
           {units ? (
@@ -156,7 +170,9 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
                 {...register('value')}
               />
               {kind === 'heure' && <span aria-hidden="true">h</span>}
-              {kind === 'nombre' && uniteNombre(p.categorie) && <span aria-hidden="true">{uniteNombre(p.categorie)}</span>}
+              {kind === 'nombre' && uniteNombre(p.categorie) && (
+                <span aria-hidden="true">{uniteNombre(p.categorie)}</span>
+              )}
             </div>
           )}
           {!units && fieldError('value')}
@@ -164,7 +180,17 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
         </div>
       </div>
       <div className="mt-3 flex gap-2 md:justify-end">
-        <button ref={modifierRef} type="button" className={OUTLINE} disabled={editing || busy} onClick={() => { setDone(null); setFailure(null); setEditing(true) }}>
+        <button
+          ref={modifierRef}
+          type="button"
+          className={OUTLINE}
+          disabled={editing || busy}
+          onClick={() => {
+            setDone(null)
+            setFailure(null)
+            setEditing(true)
+          }}
+        >
           Modifier
         </button>
         <button type="button" className={OUTLINE} disabled={!editing || busy} onClick={cancel}>

@@ -24,7 +24,11 @@ function Jeu({ jeu }: { jeu: JeuParametres }) {
         {parSection(query.data ?? []).map(([categorie, rows]) => {
           const section = categorieTitre(categorie)
           return (
-            <section key={categorie} aria-label={section.titre} className="mb-4 rounded-xl border border-black/15 px-3 md:px-4">
+            <section
+              key={categorie}
+              aria-label={section.titre}
+              className="mb-4 rounded-xl border border-black/15 px-3 md:px-4"
+            >
               <h3 className="pt-3 text-lg font-bold text-silo-green">{section.titre}</h3>
               {section.sousTitre && <p className="text-sm text-neutral-700">{section.sousTitre}</p>}
               {rows.map((p) => (
@@ -43,8 +47,8 @@ export function ParametresPage() {
     <div className="mx-auto max-w-4xl">
       <PageHeading>Paramètres</PageHeading>
       <p className="mb-6 text-base text-neutral-800">
-        Choisissez Modifier sur une ligne, saisissez la nouvelle valeur puis Enregister. Une valeur enregistrée s'applique aussitôt aux
-        règles de commande.
+        Choisissez Modifier sur une ligne, saisissez la nouvelle valeur puis Enregister. Une valeur enregistrée
+        s'applique aussitôt aux règles de commande.
       </p>
       <Jeu jeu="DEFAULT" />
       <Jeu jeu="CDEA" />

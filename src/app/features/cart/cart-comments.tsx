@@ -26,7 +26,9 @@ export function CartComments({ predefined, initial, onChange }: Props) {
   return (
     <section aria-labelledby={`${textId}-titre`} className="mt-6 rounded-xl border-2 border-neutral-300 bg-white p-4">
       <div className="mb-2 flex items-center justify-between gap-2">
-        <h2 id={`${textId}-titre`} className="text-xl font-bold">Commentaire logistique <span className="text-base font-normal">(facultatif)</span></h2>
+        <h2 id={`${textId}-titre`} className="text-xl font-bold">
+          Commentaire logistique <span className="text-base font-normal">(facultatif)</span>
+        </h2>
         <HelpButton cle="COMMENTAIRE_PANIER" label="Aide : commentaire logistique" />
       </div>
       {predefined.length > 0 && (
@@ -37,15 +39,25 @@ export function CartComments({ predefined, initial, onChange }: Props) {
               const id = `${textId}-pre-${i}`
               return (
                 <div key={label} className="flex items-center gap-3">
-                  <input id={id} type="checkbox" checked={value[label] === true} onChange={(e) => update({ ...value, [label]: e.target.checked })} className="h-7 w-7 shrink-0 accent-silo-green" />
-                  <label htmlFor={id} className="touch-target flex flex-1 items-center text-base">{label}</label>
+                  <input
+                    id={id}
+                    type="checkbox"
+                    checked={value[label] === true}
+                    onChange={(e) => update({ ...value, [label]: e.target.checked })}
+                    className="h-7 w-7 shrink-0 accent-silo-green"
+                  />
+                  <label htmlFor={id} className="touch-target flex flex-1 items-center text-base">
+                    {label}
+                  </label>
                 </div>
               )
             })}
           </div>
         </fieldset>
       )}
-      <label htmlFor={textId} className="mb-1 block font-semibold">Autre commentaire</label>
+      <label htmlFor={textId} className="mb-1 block font-semibold">
+        Autre commentaire
+      </label>
       <textarea
         id={textId}
         rows={2}

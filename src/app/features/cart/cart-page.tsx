@@ -9,7 +9,12 @@ import { reglementCommandeQueryOptions, reglementTiersQueryOptions } from '../..
 import { parametresCommandeQueryOptions } from '../../../api/parametres-commande'
 import { referentielQueryOptions } from '../../../api/referentiel'
 import { mixingKey, offeredPredefinedComments, showsMixing } from '../../../domain/cart'
-import { checkCartStoragePlaces, linesWithInvalidDates, nextStep, type CartDatesContext } from '../../../domain/cart-checks'
+import {
+  checkCartStoragePlaces,
+  linesWithInvalidDates,
+  nextStep,
+  type CartDatesContext,
+} from '../../../domain/cart-checks'
 import { MESSAGES } from '../../../domain/constants'
 import type { CommentairesPanier } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
@@ -36,7 +41,8 @@ interface Props {
   loginAt?: string | null
 }
 
-const OUTLINE = 'touch-target inline-flex items-center justify-center rounded-full border-2 px-5 text-base font-semibold'
+const OUTLINE =
+  'touch-target inline-flex items-center justify-center rounded-full border-2 px-5 text-base font-semibold'
 
 export function CartPage({ owner, numTiers, loginAt }: Props) {
   const lines = useCartLines(owner, numTiers)
@@ -68,7 +74,12 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
   }, [lines, numTiers, queryClient])
 
   const ctx = useMemo<CartDatesContext>(
-    () => ({ now: parisNow(), params, sessionStart: loginAt ? DateTime.fromISO(loginAt) : null, modesCamion: referentiel?.modesCamion }),
+    () => ({
+      now: parisNow(),
+      params,
+      sessionStart: loginAt ? DateTime.fromISO(loginAt) : null,
+      modesCamion: referentiel?.modesCamion,
+    }),
     // A new clock reading each time the lines change is enough: the cart is not a timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [lines, params, loginAt, referentiel],
@@ -80,9 +91,15 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
 
   const issuesOf = (l: CartLine): LineIssue[] => [
     ...(invalidDates.has(l.idLigne) ? [{ message: MESSAGES.delaiTropCourt, level: 'erreur' as const }] : []),
-    ...storage.erreurs.filter((i) => i.idLigne === l.idLigne).map((i) => ({ message: i.message, level: 'erreur' as const })),
-    ...storage.avertissements.filter((i) => i.idLigne === l.idLigne).map((i) => ({ message: i.message, level: 'avertissement' as const })),
-    ...storage.lieuxVides.filter((i) => i.idLigne === l.idLigne).map((i) => ({ message: i.message, level: 'erreur' as const })),
+    ...storage.erreurs
+      .filter((i) => i.idLigne === l.idLigne)
+      .map((i) => ({ message: i.message, level: 'erreur' as const })),
+    ...storage.avertissements
+      .filter((i) => i.idLigne === l.idLigne)
+      .map((i) => ({ message: i.message, level: 'avertissement' as const })),
+    ...storage.lieuxVides
+      .filter((i) => i.idLigne === l.idLigne)
+      .map((i) => ({ message: i.message, level: 'erreur' as const })),
   ]
 
   const saveComments = (next: CommentairesPanier) => {
@@ -102,7 +119,12 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
       await navigate({ to: '/catalog/cart/validPanier' })
     } else if (step.kind === 'dates') setDialog({ kind: 'dates', idLignes: step.idLignes })
     else {
-      const issues = step.kind === 'erreur' ? step.check.erreurs : step.kind === 'avertissement' ? step.check.avertissements : step.check.lieuxVides
+      const issues =
+        step.kind === 'erreur'
+          ? step.check.erreurs
+          : step.kind === 'avertissement'
+            ? step.check.avertissements
+            : step.check.lieuxVides
       setDialog({ kind: step.kind, idLignes: [...new Set(issues.flatMap((i) => [i.idLigne, ...i.avec]))] })
     }
   }
@@ -123,12 +145,17 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
     <>
       <PageHeading actions={<HelpButton cle="VALID-PANIER" label="Aide : votre panier" />}>Mon panier</PageHeading>
       {!online && (
-        <p role="status" className="mb-4 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
+        <p
+          role="status"
+          className="mb-4 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950"
+        >
           Hors connexion : votre panier est enregistré sur cet appareil.
         </p>
       )}
       {lines === undefined ? (
-        <p role="status" className="text-base">{loadingShown ? 'Chargement du panier…' : null}</p>
+        <p role="status" className="text-base">
+          {loadingShown ? 'Chargement du panier…' : null}
+        </p>
       ) : lines.length === 0 ? (
         <>
           <EmptyState>{MESSAGES.panierVide}</EmptyState>
@@ -158,14 +185,29 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
             )}
           />
           <CartTotal lines={all} />
-          {comments !== undefined && <CartComments key={`${owner}|${numTiers}`} predefined={predefined} initial={comments} onChange={saveComments} />}
+          {comments !== undefined && (
+            <CartComments
+              key={`${owner}|${numTiers}`}
+              predefined={predefined}
+              initial={comments}
+              onChange={saveComments}
+            />
+          )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-between">
-            <button type="button" onClick={() => setEmptying(true)} className={`${OUTLINE} border-red-800 text-red-800`}>
+            <button
+              type="button"
+              onClick={() => setEmptying(true)}
+              className={`${OUTLINE} border-red-800 text-red-800`}
+            >
               Vider le panier
             </button>
             <div className="flex flex-col-reverse gap-3 sm:flex-row">
               {continueButton}
-              <button type="button" onClick={() => void goNext()} className="touch-target inline-flex items-center justify-center rounded-full bg-silo-green px-6 text-lg font-bold text-white">
+              <button
+                type="button"
+                onClick={() => void goNext()}
+                className="touch-target inline-flex items-center justify-center rounded-full bg-silo-green px-6 text-lg font-bold text-white"
+              >
                 Etape suivante
               </button>
             </div>
@@ -200,7 +242,12 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
           setEmptying(false)
         }}
       />
-      <NextStepDialogs dialog={dialog} lines={all} onClose={() => setDialog(null)} onConfirm={() => void goNext(true)} />
+      <NextStepDialogs
+        dialog={dialog}
+        lines={all}
+        onClose={() => setDialog(null)}
+        onConfirm={() => void goNext(true)}
+      />
     </>
   )
 }

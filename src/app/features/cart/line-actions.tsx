@@ -3,9 +3,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { PHONE, useMedia } from '../../ui/use-media'
 
-const EDIT = 'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z'
+const EDIT =
+  'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z'
 const DELETE = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z'
-const MORE = 'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2zm0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2z'
+const MORE =
+  'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2zm0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2z'
 
 export function Svg({ d, className = 'h-6 w-6' }: { d: string; className?: string }) {
   return (
@@ -30,10 +32,20 @@ export function LineActions(props: Props) {
 function LineButtons({ name, onEdit, onDelete }: Props) {
   return (
     <div className="flex shrink-0 gap-2">
-      <button type="button" onClick={onEdit} aria-label={`Modifier la ligne ${name}`} className="touch-target inline-flex items-center gap-2 rounded-full border-2 border-silo-green px-4 font-semibold text-silo-green">
+      <button
+        type="button"
+        onClick={onEdit}
+        aria-label={`Modifier la ligne ${name}`}
+        className="touch-target inline-flex items-center gap-2 rounded-full border-2 border-silo-green px-4 font-semibold text-silo-green"
+      >
         <Svg d={EDIT} className="h-5 w-5" /> Modifier
       </button>
-      <button type="button" onClick={onDelete} aria-label={`Supprimer la ligne ${name}`} className="touch-target inline-flex items-center gap-2 rounded-full border-2 border-red-800 px-4 font-semibold text-red-800">
+      <button
+        type="button"
+        onClick={onDelete}
+        aria-label={`Supprimer la ligne ${name}`}
+        className="touch-target inline-flex items-center gap-2 rounded-full border-2 border-red-800 px-4 font-semibold text-red-800"
+      >
         <Svg d={DELETE} className="h-5 w-5" /> Supprimer
       </button>
     </div>
@@ -86,7 +98,14 @@ function LineMenu({ name, onEdit, onDelete }: Props) {
         <Svg d={MORE} />
       </button>
       {open && (
-        <ul ref={menu} id={menuId} role="menu" aria-label={`Actions sur la ligne ${name}`} onKeyDown={onKeyDown} className="absolute right-0 z-10 mt-1 w-56 overflow-hidden rounded-xl border-2 border-neutral-900 bg-white shadow-lg">
+        <ul
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={`Actions sur la ligne ${name}`}
+          onKeyDown={onKeyDown}
+          className="absolute right-0 z-10 mt-1 w-56 overflow-hidden rounded-xl border-2 border-neutral-900 bg-white shadow-lg"
+        >
           <li role="none">
             <button type="button" role="menuitem" onClick={() => choose(onEdit)} className={`${item} text-silo-green`}>
               <Svg d={EDIT} /> Modifier

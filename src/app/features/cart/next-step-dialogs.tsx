@@ -5,23 +5,38 @@ import { formatDateCourte, formatTonnes } from '../../../domain/format'
 import type { CartLine } from '../../../domain/types'
 import { Modal } from '../../ui/modal'
 
-export type FlowDialog =
-  | { kind: 'dates' | 'erreur' | 'avertissement' | 'lieuxVides'; idLignes: readonly string[] }
-  | null
+export type FlowDialog = {
+  kind: 'dates' | 'erreur' | 'avertissement' | 'lieuxVides'
+  idLignes: readonly string[]
+} | null
 
 const describe = (l: CartLine) =>
-  [l.libelleArticle ?? `Article ${l.numArticle ?? ''}`, typeof l.quantiteCommande === 'number' ? formatTonnes(l.quantiteCommande) : '', l.datePrevueLivraison ? `livraison à partir du ${formatDateCourte(l.datePrevueLivraison)}` : '']
+  [
+    l.libelleArticle ?? `Article ${l.numArticle ?? ''}`,
+    typeof l.quantiteCommande === 'number' ? formatTonnes(l.quantiteCommande) : '',
+    l.datePrevueLivraison ? `livraison à partir du ${formatDateCourte(l.datePrevueLivraison)}` : '',
+  ]
     .filter(Boolean)
     .join(' — ')
 
-const TITRES = { dates: MESSAGES.delaiTropCourt, erreur: 'Erreur', avertissement: 'Attention', lieuxVides: 'Lieu de stockage manquant' } as const
+const TITRES = {
+  dates: MESSAGES.delaiTropCourt,
+  erreur: 'Erreur',
+  avertissement: 'Attention',
+  lieuxVides: 'Lieu de stockage manquant',
+} as const
 const INTRO = {
   dates: MESSAGES.delaiTropCourtDialogue,
   erreur: MESSAGES.especesDifferentesDialogue,
   avertissement: MESSAGES.memeEspece,
   lieuxVides: MESSAGES.lieuxVidesDialogue,
 } as const
-const FIN = { dates: MESSAGES.modifierLignes, erreur: MESSAGES.modifierLignes, avertissement: MESSAGES.confirmerDatesLieux, lieuxVides: MESSAGES.lieuxVidesFin } as const
+const FIN = {
+  dates: MESSAGES.modifierLignes,
+  erreur: MESSAGES.modifierLignes,
+  avertissement: MESSAGES.confirmerDatesLieux,
+  lieuxVides: MESSAGES.lieuxVidesFin,
+} as const
 
 interface Props {
   dialog: FlowDialog
@@ -49,15 +64,27 @@ export function NextStepDialogs({ dialog, lines, onClose, onConfirm }: Props) {
       <div className="mt-4 flex justify-end gap-3">
         {asks ? (
           <>
-            <button type="button" onClick={onClose} className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green">
+            <button
+              type="button"
+              onClick={onClose}
+              className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green"
+            >
               Non
             </button>
-            <button type="button" onClick={onConfirm} className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white">
+            <button
+              type="button"
+              onClick={onConfirm}
+              className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white"
+            >
               Oui
             </button>
           </>
         ) : (
-          <button type="button" onClick={onClose} className="touch-target rounded-full bg-silo-green px-8 font-semibold text-white">
+          <button
+            type="button"
+            onClick={onClose}
+            className="touch-target rounded-full bg-silo-green px-8 font-semibold text-white"
+          >
             OK
           </button>
         )}

@@ -33,7 +33,11 @@ export function ConfirmationPage({ owner, numTiers, envoi, numero, mail }: Props
   // Once received, the page carries the order data as query values, as the spec's route does.
   useEffect(() => {
     if (accepted?.numeroCommande && accepted.numeroCommande !== numero) {
-      void navigate({ to: '/catalog/cart/confirm', search: { envoi, numero: accepted.numeroCommande, mail: accepted.mail ?? undefined }, replace: true })
+      void navigate({
+        to: '/catalog/cart/confirm',
+        search: { envoi, numero: accepted.numeroCommande, mail: accepted.mail ?? undefined },
+        replace: true,
+      })
     }
   }, [accepted, envoi, numero, navigate])
 
@@ -44,11 +48,15 @@ export function ConfirmationPage({ owner, numTiers, envoi, numero, mail }: Props
       <div className="flex flex-col items-start gap-3 text-lg" aria-live="polite">
         {item === undefined && envoi && <p role="status">Chargement…</p>}
         {waiting && (
-          <div role="status" className="w-full rounded-xl border-2 border-neutral-900 bg-silo-gold-light p-4 text-neutral-950">
+          <div
+            role="status"
+            className="w-full rounded-xl border-2 border-neutral-900 bg-silo-gold-light p-4 text-neutral-950"
+          >
             <p className="text-xl font-bold">Votre commande est en attente d'envoi</p>
             <p className="mt-1 text-base">
-              Elle est enregistrée sur cet appareil et sera envoyée à la coopérative automatiquement{online ? '' : ' dès le retour du réseau'}. Ne la
-              refaites pas : elle ne sera reçue qu'une fois. Son numéro s'affichera ici à sa réception.
+              Elle est enregistrée sur cet appareil et sera envoyée à la coopérative automatiquement
+              {online ? '' : ' dès le retour du réseau'}. Ne la refaites pas : elle ne sera reçue qu'une fois. Son
+              numéro s'affichera ici à sa réception.
             </p>
             {item.error && <p className="mt-1 text-base">Dernière tentative : {item.error}</p>}
             <button type="button" onClick={() => void flushOutboxNow(owner).catch(() => undefined)} className={BUTTON}>
@@ -59,10 +67,14 @@ export function ConfirmationPage({ owner, numTiers, envoi, numero, mail }: Props
         {item?.status === 'rejected' && (
           <div role="alert" className="w-full rounded-xl border-2 border-red-800 bg-red-50 p-4 text-red-900">
             <p className="text-xl font-bold">{CONFLICT_DIALOG.titre}</p>
-            <p className="mt-1 text-base">La coopérative a refusé cette commande. Ses lignes sont de retour dans votre panier pour être corrigées.</p>
+            <p className="mt-1 text-base">
+              La coopérative a refusé cette commande. Ses lignes sont de retour dans votre panier pour être corrigées.
+            </p>
           </div>
         )}
-        {item === null && !shownNumero && envoi && <p>Cette commande n'est plus suivie sur cet appareil : retrouvez-la dans vos commandes en cours.</p>}
+        {item === null && !shownNumero && envoi && (
+          <p>Cette commande n'est plus suivie sur cet appareil : retrouvez-la dans vos commandes en cours.</p>
+        )}
         {shownNumero && (item === null || accepted || !envoi) && (
           <>
             <Icon name="check" className="h-14 w-14 rounded-full bg-silo-green p-2 text-white" />
@@ -75,7 +87,12 @@ export function ConfirmationPage({ owner, numTiers, envoi, numero, mail }: Props
         </Link>
       </div>
       {item?.status !== 'rejected' && (envoi || shownNumero) && (
-        <SatisfactionSurvey owner={owner} numTiers={numTiers} orderOutboxId={envoi} numeroCommande={shownNumero ?? null} />
+        <SatisfactionSurvey
+          owner={owner}
+          numTiers={numTiers}
+          orderOutboxId={envoi}
+          numeroCommande={shownNumero ?? null}
+        />
       )}
     </>
   )

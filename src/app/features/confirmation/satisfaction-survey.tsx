@@ -8,7 +8,16 @@
 // the number in before sending it.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../../../domain/constants'
-import { buildEvaluationBody, clampComment, DETAIL_NOTES, EMPTY_SURVEY, hasGlobalRating, MERCI_RETOUR, shouldSendOnLeave, type SurveyForm } from '../../../domain/survey'
+import {
+  buildEvaluationBody,
+  clampComment,
+  DETAIL_NOTES,
+  EMPTY_SURVEY,
+  hasGlobalRating,
+  MERCI_RETOUR,
+  shouldSendOnLeave,
+  type SurveyForm,
+} from '../../../domain/survey'
 import { queuedEvaluationId, queueEvaluation } from '../../../offline/outbox'
 import { StarRating } from './star-rating'
 
@@ -125,13 +134,25 @@ export function SatisfactionSurvey(props: SatisfactionSurveyProps) {
         </p>
       ) : (
         <form onSubmit={submit} aria-busy={sending} noValidate>
-          <StarRating label="Note globale" emphasis value={form.globale} onChange={(globale) => update({ globale })} disabled={sending} />
+          <StarRating
+            label="Note globale"
+            emphasis
+            value={form.globale}
+            onChange={(globale) => update({ globale })}
+            disabled={sending}
+          />
           {hasGlobalRating(form) && (
             <>
               <fieldset className="mt-4 border-t-2 border-neutral-200 pt-2">
                 <legend className="sr-only">Notes détaillées (facultatives)</legend>
                 {DETAIL_NOTES.map(({ key, label }) => (
-                  <StarRating key={key} label={label} value={form[key]} onChange={(v) => update({ [key]: v })} disabled={sending} />
+                  <StarRating
+                    key={key}
+                    label={label}
+                    value={form[key]}
+                    onChange={(v) => update({ [key]: v })}
+                    disabled={sending}
+                  />
                 ))}
               </fieldset>
               <label htmlFor={commentId} className="mt-4 mb-1 block font-semibold">
@@ -155,7 +176,12 @@ export function SatisfactionSurvey(props: SatisfactionSurveyProps) {
                 disabled={sending}
                 className="touch-target mt-3 inline-flex w-full items-center justify-center gap-2 rounded-full bg-silo-green px-5 text-base font-semibold text-white disabled:opacity-80 sm:w-auto"
               >
-                {sending && <span aria-hidden="true" className="size-5 animate-spin rounded-full border-3 border-white border-t-transparent" />}
+                {sending && (
+                  <span
+                    aria-hidden="true"
+                    className="size-5 animate-spin rounded-full border-3 border-white border-t-transparent"
+                  />
+                )}
                 {sending ? 'Envoi en cours…' : 'Envoyer'}
               </button>
             </>

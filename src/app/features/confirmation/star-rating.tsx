@@ -46,7 +46,10 @@ export function StarRating({ label, value, onChange, disabled, emphasis }: Props
         {[1, 2, 3, 4, 5].map((star) => {
           const fill = value === null ? 0 : value >= star ? 1 : value >= star - 0.5 ? 0.5 : 0
           return (
-            <span key={star} className="relative inline-block size-14 rounded-md has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-silo-gold has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-neutral-900">
+            <span
+              key={star}
+              className="relative inline-block size-14 rounded-md has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-silo-gold has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-neutral-900"
+            >
               <StarShape fill={fill} />
               {NOTE_VALEURS.filter((v) => v === star - 0.5 || v === star).map((v) => (
                 <input

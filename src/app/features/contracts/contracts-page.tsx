@@ -23,17 +23,25 @@ export function ContractsPage({ numTiers }: { numTiers: string }) {
           <>
             {futurs.length > 0 && (
               <section aria-labelledby="contrats-futurs" className="mb-6">
-                <h2 id="contrats-futurs" className="mb-2 text-xl font-bold">{LIBELLE_CONTRATS_FUTURS}</h2>
+                <h2 id="contrats-futurs" className="mb-2 text-xl font-bold">
+                  {LIBELLE_CONTRATS_FUTURS}
+                </h2>
                 <ul className="grid gap-3 lg:grid-cols-2">
-                  {futurs.map((c) => <ContractCard key={c.numContrat} contrat={c} now={now} />)}
+                  {futurs.map((c) => (
+                    <ContractCard key={c.numContrat} contrat={c} now={now} />
+                  ))}
                 </ul>
               </section>
             )}
             {enCours.length > 0 && (
               <section aria-labelledby="contrats-en-cours">
-                <h2 id="contrats-en-cours" className="mb-2 text-xl font-bold">Contrats en cours</h2>
+                <h2 id="contrats-en-cours" className="mb-2 text-xl font-bold">
+                  Contrats en cours
+                </h2>
                 <ul className="grid gap-3 lg:grid-cols-2">
-                  {enCours.map((c) => <ContractCard key={c.numContrat} contrat={c} now={now} />)}
+                  {enCours.map((c) => (
+                    <ContractCard key={c.numContrat} contrat={c} now={now} />
+                  ))}
                 </ul>
               </section>
             )}

@@ -18,11 +18,15 @@ export function ArticleSwitches({ articles, empty, pending, onToggle }: Props) {
         const id = `art-${a.numArticle}`
         const busy = pending === a.numArticle
         return (
-          <li key={a.numArticle} className="flex items-center justify-between gap-3 rounded-xl border-2 border-neutral-300 bg-white px-4 py-2">
+          <li
+            key={a.numArticle}
+            className="flex items-center justify-between gap-3 rounded-xl border-2 border-neutral-300 bg-white px-4 py-2"
+          >
             <label htmlFor={id} className="min-w-0 flex-1 py-1">
               <span className="block text-lg font-semibold">{a.libelle}</span>
               <span className="block text-base text-neutral-800">
-                Article {a.numArticle} · {busy ? 'enregistrement…' : a.artCommandable ? 'commandable' : 'non commandable'}
+                Article {a.numArticle} ·{' '}
+                {busy ? 'enregistrement…' : a.artCommandable ? 'commandable' : 'non commandable'}
               </span>
             </label>
             <button

@@ -53,16 +53,28 @@ export function DiagnosticDialog({ numTiers, onClose }: { numTiers: string; onCl
           </p>
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green">
+          <button
+            type="button"
+            onClick={onClose}
+            className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green"
+          >
             Fermer
           </button>
-          <button type="submit" disabled={running} className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={running}
+            className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white disabled:opacity-60"
+          >
             {running ? 'Diagnostic…' : 'Lancer le diagnostic'}
           </button>
         </div>
       </form>
       {result && (
-        <pre aria-label="Résultat du diagnostic" tabIndex={0} className="mt-4 max-h-80 overflow-auto rounded-lg bg-neutral-100 p-3 text-sm">
+        <pre
+          aria-label="Résultat du diagnostic"
+          tabIndex={0}
+          className="mt-4 max-h-80 overflow-auto rounded-lg bg-neutral-100 p-3 text-sm"
+        >
           {result}
         </pre>
       )}

@@ -47,18 +47,30 @@ export function EditArticlesPage({ numTiers }: { numTiers: string }) {
             onClick={() => setDiagnostic(true)}
             className="touch-target inline-flex items-center gap-2 rounded-full border-2 border-silo-green px-4 font-semibold text-silo-green"
           >
-            <span aria-hidden="true" className="text-lg font-bold">?</span> Diagnostic
+            <span aria-hidden="true" className="text-lg font-bold">
+              ?
+            </span>{' '}
+            Diagnostic
           </button>
         }
       >
         Administration - Modification des articles commandables
       </PageHeading>
 
-      <p role="status" className={done ? 'mb-4 rounded-lg border-2 border-silo-green bg-silo-green/10 px-3 py-2 text-base font-semibold' : 'sr-only'}>
+      <p
+        role="status"
+        className={
+          done
+            ? 'mb-4 rounded-lg border-2 border-silo-green bg-silo-green/10 px-3 py-2 text-base font-semibold'
+            : 'sr-only'
+        }
+      >
         {done}
       </p>
       <section aria-labelledby="recherche-articles" className="mb-8">
-        <h2 id="recherche-articles" className="mb-2 text-xl font-bold">Articles non commandables</h2>
+        <h2 id="recherche-articles" className="mb-2 text-xl font-bold">
+          Articles non commandables
+        </h2>
         <label htmlFor={fieldId} className="mb-1 block text-base font-semibold">
           Nom ou numéro d'article
         </label>
@@ -77,15 +89,27 @@ export function EditArticlesPage({ numTiers }: { numTiers: string }) {
         </p>
         {shouldSearch(search) && (
           <QueryStatus query={found}>
-            <ArticleSwitches articles={found.data ?? []} empty="Aucun article non commandable ne correspond à cette recherche." pending={pending} onToggle={(a) => toggle.mutate(a)} />
+            <ArticleSwitches
+              articles={found.data ?? []}
+              empty="Aucun article non commandable ne correspond à cette recherche."
+              pending={pending}
+              onToggle={(a) => toggle.mutate(a)}
+            />
           </QueryStatus>
         )}
       </section>
 
       <section aria-labelledby="articles-ajoutes">
-        <h2 id="articles-ajoutes" className="mb-2 text-xl font-bold">Articles ajoutés manuellement mais non encore commandés</h2>
+        <h2 id="articles-ajoutes" className="mb-2 text-xl font-bold">
+          Articles ajoutés manuellement mais non encore commandés
+        </h2>
         <QueryStatus query={ajoutes}>
-          <ArticleSwitches articles={ajoutes.data ?? []} empty="Aucun article ajouté manuellement en attente de commande." pending={pending} onToggle={(a) => toggle.mutate(a)} />
+          <ArticleSwitches
+            articles={ajoutes.data ?? []}
+            empty="Aucun article ajouté manuellement en attente de commande."
+            pending={pending}
+            onToggle={(a) => toggle.mutate(a)}
+          />
         </QueryStatus>
       </section>
 

@@ -31,12 +31,19 @@ export function FeedsPage({ numTiers }: { numTiers: string }) {
                   </h2>
                   <ul className="grid gap-2 lg:grid-cols-2">
                     {g.articles.map((a) => (
-                      <li key={a.numArticle} className="flex items-center justify-between gap-3 rounded-xl border-2 border-neutral-300 bg-white px-4 py-3">
+                      <li
+                        key={a.numArticle}
+                        className="flex items-center justify-between gap-3 rounded-xl border-2 border-neutral-300 bg-white px-4 py-3"
+                      >
                         <div className="min-w-0">
                           <p className="text-lg font-semibold">{a.libelle ?? a.numArticle}</p>
                           <p className="text-base text-neutral-800">Article {a.numArticle}</p>
                         </div>
-                        <OrderLineButton label="Commander" target={a} reason={isOrderableArticle(a) ? null : 'Article non commandable'} />
+                        <OrderLineButton
+                          label="Commander"
+                          target={a}
+                          reason={isOrderableArticle(a) ? null : 'Article non commandable'}
+                        />
                       </li>
                     ))}
                   </ul>

@@ -3,7 +3,15 @@ import type { Adresse } from '../../../api/contract/tiers'
 
 export const addressLabel = (a: Adresse) => [a.adresse1, `${a.codePostal} ${a.ville}`].filter(Boolean).join(', ')
 
-export function AddressFilter({ adresses, value, onChange }: { adresses: readonly Adresse[]; value: string; onChange: (v: string) => void }) {
+export function AddressFilter({
+  adresses,
+  value,
+  onChange,
+}: {
+  adresses: readonly Adresse[]
+  value: string
+  onChange: (v: string) => void
+}) {
   if (adresses.length <= 1) return null
   return (
     <div className="mb-4">

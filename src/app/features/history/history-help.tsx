@@ -5,8 +5,8 @@ export function HistoryHelp() {
       <summary className="touch-target flex cursor-pointer items-center font-semibold">Aide</summary>
       <ul className="mb-3 list-disc space-y-1 pl-5">
         <li>
-          Sont affichées les commandes livrées des 3 derniers mois (les 12 dernières livraisons sur téléphone) ; « Afficher plus de livraisons »
-          remonte jusqu'à 18 mois.
+          Sont affichées les commandes livrées des 3 derniers mois (les 12 dernières livraisons sur téléphone) ; «
+          Afficher plus de livraisons » remonte jusqu'à 18 mois.
         </li>
         <li>La duplication ne fonctionne pas pour tous les articles.</li>
         <li>Les aliments volailles se commandent depuis le menu Lots & plans (plan d'alimentation).</li>

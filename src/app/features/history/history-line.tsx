@@ -67,11 +67,7 @@ export function HistoryLine({ ligne, adresse, hasLots, duplicating, selected, on
             Lots & plans
           </Link>
         ) : (
-          <OrderLineButton
-            label="Ajouter"
-            target={ligne}
-            reason={orderable ? null : 'Article non commandable'}
-          />
+          <OrderLineButton label="Ajouter" target={ligne} reason={orderable ? null : 'Article non commandable'} />
         ))}
     </li>
   )

@@ -61,7 +61,15 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
       <PageHeading
         actions={
           !duplicating && all.length > 0 ? (
-            <button type="button" onClick={() => { setResult(null); setDuplicating(true); void loadLauncher().catch(() => undefined) }} className="touch-target rounded-full bg-silo-green px-5 font-semibold text-white">
+            <button
+              type="button"
+              onClick={() => {
+                setResult(null)
+                setDuplicating(true)
+                void loadLauncher().catch(() => undefined)
+              }}
+              className="touch-target rounded-full bg-silo-green px-5 font-semibold text-white"
+            >
               Dupliquer des lignes
             </button>
           ) : null
@@ -71,7 +79,10 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
       </PageHeading>
       <OfflineNotice dataUpdatedAt={query.dataUpdatedAt} failed={query.isRefetchError || query.isFetchNextPageError} />
       {result && (
-        <p role="status" className="mb-4 rounded-lg border-2 border-silo-green bg-silo-green/10 px-3 py-2 text-base font-semibold">
+        <p
+          role="status"
+          className="mb-4 rounded-lg border-2 border-silo-green bg-silo-green/10 px-3 py-2 text-base font-semibold"
+        >
           {result}{' '}
           <Link to="/catalog/cart" className="underline">
             Voir mon panier
@@ -80,9 +91,16 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
       )}
       {/* Drawn from the first render at a fixed height; the advice (luxon, the forecast rules)
           fills it after the deliveries are on screen, moving nothing below. */}
-      <OrderAdviceBar numTiers={numTiers} lignes={all} historyUpdatedAt={query.dataUpdatedAt} historyPending={query.isLoading} />
+      <OrderAdviceBar
+        numTiers={numTiers}
+        lignes={all}
+        historyUpdatedAt={query.dataUpdatedAt}
+        historyPending={query.isLoading}
+      />
       <HistoryHelp />
-      {!duplicating && <OrderFormNote>Pour recommander des aliments déjà livrés, utilisez « Dupliquer des lignes ».</OrderFormNote>}
+      {!duplicating && (
+        <OrderFormNote>Pour recommander des aliments déjà livrés, utilisez « Dupliquer des lignes ».</OrderFormNote>
+      )}
       <AddressFilter adresses={adresses} value={adresse} onChange={setAdresse} />
       <QueryStatus query={query}>
         {/* Empty whenever nothing is on screen (ordering-area "Delivery history"), even when older
@@ -92,7 +110,11 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
         ) : (
           <div className="grid gap-4">
             {byDate(visible).map(([date, lignes]) => (
-              <section key={date} aria-labelledby={`livr-${date}`} className="rounded-xl border-2 border-neutral-300 bg-white px-4 py-3">
+              <section
+                key={date}
+                aria-labelledby={`livr-${date}`}
+                className="rounded-xl border-2 border-neutral-300 bg-white px-4 py-3"
+              >
                 <h2 id={`livr-${date}`} className="text-lg font-bold">
                   Livré le {formatDate(date)}
                 </h2>
@@ -101,7 +123,9 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
                     <HistoryLine
                       key={lineKey(l)}
                       ligne={l}
-                      adresse={l.numAdresse === null ? null : (labels.get(String(l.numAdresse)) ?? `Adresse ${l.numAdresse}`)}
+                      adresse={
+                        l.numAdresse === null ? null : (labels.get(String(l.numAdresse)) ?? `Adresse ${l.numAdresse}`)
+                      }
                       hasLots={tiers?.hasLots ?? false}
                       duplicating={duplicating}
                       selected={selected.has(lineKey(l))}
@@ -117,13 +141,20 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
           {exhausted ? (
             visible.length > 0 && <p className="text-base font-semibold">Impossible d'afficher plus de livraisons</p>
           ) : (
-            <button type="button" onClick={more} disabled={query.isFetchingNextPage} className="touch-target w-full rounded-full border-2 border-silo-green px-5 font-semibold text-silo-green sm:w-auto">
+            <button
+              type="button"
+              onClick={more}
+              disabled={query.isFetchingNextPage}
+              className="touch-target w-full rounded-full border-2 border-silo-green px-5 font-semibold text-silo-green sm:w-auto"
+            >
               {query.isFetchingNextPage ? 'Chargement…' : 'Afficher plus de livraisons'}
             </button>
           )}
         </div>
       </QueryStatus>
-      {duplicating && <DuplicationBar count={selected.size} onCancel={stopDuplicating} onValidate={() => setLaunch(true)} />}
+      {duplicating && (
+        <DuplicationBar count={selected.size} onCancel={stopDuplicating} onValidate={() => setLaunch(true)} />
+      )}
       {launch && (
         <Suspense fallback={null}>
           <QuickAddLauncher

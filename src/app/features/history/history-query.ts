@@ -13,7 +13,8 @@ export const historyQueryOptions = (queryClient: QueryClient, numTiers: string) 
   infiniteQueryOptions({
     queryKey: historyKey(numTiers),
     // Each page goes through its own query, so the service worker and the cache see the same URLs.
-    queryFn: ({ pageParam }) => queryClient.fetchQuery({ ...livraisonsQueryOptions(numTiers, pageParam), staleTime: 0 }),
+    queryFn: ({ pageParam }) =>
+      queryClient.fetchQuery({ ...livraisonsQueryOptions(numTiers, pageParam), staleTime: 0 }),
     initialPageParam: {} as PageParam,
     // The rest of the window (`suite`), then by the date before the oldest shown; `fin`: nothing older.
     getNextPageParam: (last: Livraisons): PageParam | undefined => nextDeliveryPage(last),

@@ -23,9 +23,14 @@ export default function LotNeeds({ numTiers, lignes, adresses, onNeeds }: Props)
   const lots = useQuery({ ...lotsQueryOptions(numTiers), meta: { errorDialog: false }, retry: 1 })
   const needs = useMemo(() => {
     const now = parisNow()
-    return (lots.data ?? []).map((lot) => lotNeed(lot, lotForecast(lot, now), lignes, adresses)).filter((n): n is Need => n !== null)
+    return (lots.data ?? [])
+      .map((lot) => lotNeed(lot, lotForecast(lot, now), lignes, adresses))
+      .filter((n): n is Need => n !== null)
   }, [lots.data, lignes, adresses])
   const { dataUpdatedAt, isRefetchError, isLoading } = lots
-  useEffect(() => onNeeds(needs, dataUpdatedAt, isRefetchError, isLoading), [needs, dataUpdatedAt, isRefetchError, isLoading, onNeeds])
+  useEffect(
+    () => onNeeds(needs, dataUpdatedAt, isRefetchError, isLoading),
+    [needs, dataUpdatedAt, isRefetchError, isLoading, onNeeds],
+  )
   return null
 }

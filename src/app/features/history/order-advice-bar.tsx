@@ -33,7 +33,11 @@ export function OrderAdviceBar({ numTiers, lignes, historyUpdatedAt, historyPend
   const openable = summary !== null && summary.count > 0
 
   return (
-    <div role="region" aria-labelledby="a-commander-titre" className="mb-4 rounded-xl border-2 border-silo-green bg-white px-4 py-3">
+    <div
+      role="region"
+      aria-labelledby="a-commander-titre"
+      className="mb-4 rounded-xl border-2 border-silo-green bg-white px-4 py-3"
+    >
       {/* The heading row is the toggle's height whether or not the toggle is there. */}
       <div className="flex h-12 items-center justify-between gap-3">
         <h2 id="a-commander-titre" className="text-lg font-bold">
@@ -48,7 +52,15 @@ export function OrderAdviceBar({ numTiers, lignes, historyUpdatedAt, historyPend
             className="touch-target inline-flex items-center gap-1 rounded-full border-2 border-silo-green px-4 text-base font-semibold text-silo-green"
           >
             {open ? 'Masquer' : 'Voir'}
-            <svg viewBox="0 0 24 24" className={`h-5 w-5 ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true" focusable="false">
+            <svg
+              viewBox="0 0 24 24"
+              className={`h-5 w-5 ${open ? 'rotate-180' : ''}`}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
@@ -61,7 +73,14 @@ export function OrderAdviceBar({ numTiers, lignes, historyUpdatedAt, historyPend
       <div id="a-commander-liste" hidden={!(open && openable)} className="mt-2 border-t border-neutral-300">
         {loadAdvice && (
           <Suspense fallback={null}>
-            <OrderAdvicePanel numTiers={numTiers} lignes={lignes} historyUpdatedAt={historyUpdatedAt} historyPending={historyPending} open={open} onSummary={setSummary} />
+            <OrderAdvicePanel
+              numTiers={numTiers}
+              lignes={lignes}
+              historyUpdatedAt={historyUpdatedAt}
+              historyPending={historyPending}
+              open={open}
+              onSummary={setSummary}
+            />
           </Suspense>
         )}
       </div>

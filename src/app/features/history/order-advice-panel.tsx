@@ -50,12 +50,24 @@ function summaryText(advices: readonly Advice[]): string {
   const first = advices[0]
   if (!first) return "Rien à prévoir pour l'instant d'après vos lots et vos livraisons habituelles."
   const n = Math.min(advices.length, SHOWN)
-  const count = advices.length > SHOWN ? `Les ${n} prochains aliments à prévoir` : n === 1 ? '1 aliment à prévoir' : `${n} aliments à prévoir`
+  const count =
+    advices.length > SHOWN
+      ? `Les ${n} prochains aliments à prévoir`
+      : n === 1
+        ? '1 aliment à prévoir'
+        : `${n} aliments à prévoir`
   const when = first.moment.kind === 'a-temps' ? `avant le ${formatMoment(first.moment.avant)}` : 'en retard'
   return `${count}, ${n === 1 ? '' : 'le premier '}${when} : ${first.need.libelleArticle}`
 }
 
-export default function OrderAdvicePanel({ numTiers, lignes: shown, historyUpdatedAt: shownUpdatedAt, historyPending, open, onSummary }: Props) {
+export default function OrderAdvicePanel({
+  numTiers,
+  lignes: shown,
+  historyUpdatedAt: shownUpdatedAt,
+  historyPending,
+  open,
+  onSummary,
+}: Props) {
   const recent = useRecentDeliveries(numTiers, shown)
   const lignes = recent.lignes
   const historyUpdatedAt = recent.dataUpdatedAt || shownUpdatedAt
@@ -63,11 +75,19 @@ export default function OrderAdvicePanel({ numTiers, lignes: shown, historyUpdat
   const tiers = tiersQuery.data
   const online = useOnline()
   const [lots, setLots] = useState({ needs: [] as Need[], dataUpdatedAt: 0, failed: false, pending: true })
-  const onLotNeeds = useCallback((needs: Need[], dataUpdatedAt: number, failed: boolean, pending: boolean) => setLots({ needs, dataUpdatedAt, failed, pending }), [])
-  const needs = useMemo(() => [...lots.needs, ...regularFeeds(lignes, parisNow()).map((f) => regularNeed(f, lignes))], [lots.needs, lignes])
+  const onLotNeeds = useCallback(
+    (needs: Need[], dataUpdatedAt: number, failed: boolean, pending: boolean) =>
+      setLots({ needs, dataUpdatedAt, failed, pending }),
+    [],
+  )
+  const needs = useMemo(
+    () => [...lots.needs, ...regularFeeds(lignes, parisNow()).map((f) => regularNeed(f, lignes))],
+    [lots.needs, lignes],
+  )
   const { advices, dataUpdatedAt, failed, pending } = useOrderAdvice(numTiers, needs)
   // "Rien à prévoir" only once every source has answered (or failed): never a guess on half the data.
-  const waiting = historyPending || recent.pending || tiersQuery.isLoading || (tiers?.hasLots === true && lots.pending) || pending
+  const waiting =
+    historyPending || recent.pending || tiersQuery.isLoading || (tiers?.hasLots === true && lots.pending) || pending
   const summary = waiting ? null : summaryText(advices)
   const count = Math.min(advices.length, SHOWN)
   useEffect(() => onSummary(summary === null ? null : { text: summary, count }), [summary, count, onSummary])
@@ -83,7 +103,9 @@ export default function OrderAdvicePanel({ numTiers, lignes: shown, historyUpdat
     <>
       {lotPart}
       {(!online || failed || lots.failed || recent.failed) && Number.isFinite(datedFrom) && (
-        <p className="pt-2 text-base text-neutral-800">Calculé hors connexion avec les données du {formatSavedAt(datedFrom)}</p>
+        <p className="pt-2 text-base text-neutral-800">
+          Calculé hors connexion avec les données du {formatSavedAt(datedFrom)}
+        </p>
       )}
       <ul className="divide-y divide-neutral-300">
         {advices.slice(0, SHOWN).map((a) => (

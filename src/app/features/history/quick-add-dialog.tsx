@@ -3,7 +3,13 @@
 import { useState, type FormEvent } from 'react'
 import type { DateTime } from 'luxon'
 import { CRENEAU_DEFAUT, MESSAGES } from '../../../domain/constants'
-import { defaultEndDate, defaultStartDate, firstAllowedDateFor, needsEarlyStartConfirmation, needsLongRangeConfirmation } from '../../../domain/delivery-window'
+import {
+  defaultEndDate,
+  defaultStartDate,
+  firstAllowedDateFor,
+  needsEarlyStartConfirmation,
+  needsLongRangeConfirmation,
+} from '../../../domain/delivery-window'
 import { quickAddSummary, splitOrderable } from '../../../domain/articles'
 import type { OrderParameters } from '../../../domain/order-parameters'
 import { useQueryClient } from '@tanstack/react-query'
@@ -12,7 +18,14 @@ import { keepPaymentTerms } from '../../../api/paiement'
 import { ConfirmDialog, Modal } from '../../ui/modal'
 import { parisNow } from '../../ui/now'
 import { DateField, SelectField } from './quick-add-fields'
-import { toCartLine, validateQuickAdd, windowContext, type DuplicableLine, type QuickAddErrors, type QuickAddValues } from './quick-add-lines'
+import {
+  toCartLine,
+  validateQuickAdd,
+  windowContext,
+  type DuplicableLine,
+  type QuickAddErrors,
+  type QuickAddValues,
+} from './quick-add-lines'
 
 interface Props {
   lines: readonly DuplicableLine[]
@@ -31,13 +44,29 @@ interface Props {
 
 type Pending = 'anticipee' | 'intervalle' | null
 
-export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params, sessionStart, owner, numTiers, onClose, onAdded }: Props) {
+export function QuickAddDialog({
+  lines,
+  periodes,
+  places,
+  allowedPlaces,
+  params,
+  sessionStart,
+  owner,
+  numTiers,
+  onClose,
+  onAdded,
+}: Props) {
   const queryClient = useQueryClient()
   const now = parisNow()
   const defaultSlot = periodes.some((p) => p.code === CRENEAU_DEFAUT) ? CRENEAU_DEFAUT : ''
   const [values, setValues] = useState<QuickAddValues>({
-    datePrevueLivraison: '', finDatePrevueLivraison: '', matinApmidi: defaultSlot, finMatinApmidi: defaultSlot,
-    codeTypeSilo1: null, codeTypeSilo2: null, codeTypeSilo3: null,
+    datePrevueLivraison: '',
+    finDatePrevueLivraison: '',
+    matinApmidi: defaultSlot,
+    finMatinApmidi: defaultSlot,
+    codeTypeSilo1: null,
+    codeTypeSilo2: null,
+    codeTypeSilo3: null,
   })
   const [errors, setErrors] = useState<QuickAddErrors>({})
   const [pending, setPending] = useState<Pending>(null)
@@ -47,7 +76,10 @@ export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params,
   const set = (patch: Partial<QuickAddValues>) => setValues((v) => ({ ...v, ...patch }))
 
   const onStart = (start: string) => {
-    set({ datePrevueLivraison: start, ...(start && !values.finDatePrevueLivraison ? { finDatePrevueLivraison: defaultEndDate(start, ctx) ?? '' } : {}) })
+    set({
+      datePrevueLivraison: start,
+      ...(start && !values.finDatePrevueLivraison ? { finDatePrevueLivraison: defaultEndDate(start, ctx) ?? '' } : {}),
+    })
     if (start && needsEarlyStartConfirmation(start, ctx)) setPending('anticipee')
   }
   const onEnd = (end: string) => {
@@ -80,23 +112,80 @@ export function QuickAddDialog({ lines, periodes, places, allowedPlaces, params,
   return (
     <>
       <Modal open title="Ajout rapide au panier" onClose={onClose}>
-        <p className="mb-3 text-base">{lines.length > 1 ? `${lines.length} lignes sélectionnées` : '1 ligne sélectionnée'}</p>
+        <p className="mb-3 text-base">
+          {lines.length > 1 ? `${lines.length} lignes sélectionnées` : '1 ligne sélectionnée'}
+        </p>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3">
           <div className="grid gap-3 sm:grid-cols-2">
-            <DateField label="Livraison au plus tôt" value={values.datePrevueLivraison} min={firstAllowedDateFor(ctx)} error={errors.datePrevueLivraison} onChange={onStart} />
-            <DateField label="Livraison au plus tard" value={values.finDatePrevueLivraison} min={values.datePrevueLivraison || firstAllowedDateFor(ctx)} error={errors.finDatePrevueLivraison} onChange={onEnd} />
-            <SelectField label="Horaire de début" value={values.matinApmidi} options={periodes} error={errors.matinApmidi} onChange={(v) => set({ matinApmidi: v })} />
-            <SelectField label="Horaire de fin" value={values.finMatinApmidi} options={periodes} error={errors.finMatinApmidi} onChange={(v) => set({ finMatinApmidi: v })} />
+            <DateField
+              label="Livraison au plus tôt"
+              value={values.datePrevueLivraison}
+              min={firstAllowedDateFor(ctx)}
+              error={errors.datePrevueLivraison}
+              onChange={onStart}
+            />
+            <DateField
+              label="Livraison au plus tard"
+              value={values.finDatePrevueLivraison}
+              min={values.datePrevueLivraison || firstAllowedDateFor(ctx)}
+              error={errors.finDatePrevueLivraison}
+              onChange={onEnd}
+            />
+            <SelectField
+              label="Horaire de début"
+              value={values.matinApmidi}
+              options={periodes}
+              error={errors.matinApmidi}
+              onChange={(v) => set({ matinApmidi: v })}
+            />
+            <SelectField
+              label="Horaire de fin"
+              value={values.finMatinApmidi}
+              options={periodes}
+              error={errors.finMatinApmidi}
+              onChange={(v) => set({ finMatinApmidi: v })}
+            />
           </div>
-          <SelectField label="Lieu de stockage 1" required value={values.codeTypeSilo1 ?? ''} options={places} error={errors.codeTypeSilo1} onChange={(v) => set({ codeTypeSilo1: v || null })} />
+          <SelectField
+            label="Lieu de stockage 1"
+            required
+            value={values.codeTypeSilo1 ?? ''}
+            options={places}
+            error={errors.codeTypeSilo1}
+            onChange={(v) => set({ codeTypeSilo1: v || null })}
+          />
           {/* The 2nd place appears once the 1st is filled, the 3rd once the 2nd is (§2). */}
-          {values.codeTypeSilo1 && <SelectField label="Lieu de stockage 2" value={values.codeTypeSilo2 ?? ''} required={false} options={optional} onChange={(v) => set({ codeTypeSilo2: v || null, ...(v ? {} : { codeTypeSilo3: null }) })} />}
-          {values.codeTypeSilo1 && values.codeTypeSilo2 && <SelectField label="Lieu de stockage 3" value={values.codeTypeSilo3 ?? ''} required={false} options={optional} onChange={(v) => set({ codeTypeSilo3: v || null })} />}
+          {values.codeTypeSilo1 && (
+            <SelectField
+              label="Lieu de stockage 2"
+              value={values.codeTypeSilo2 ?? ''}
+              required={false}
+              options={optional}
+              onChange={(v) => set({ codeTypeSilo2: v || null, ...(v ? {} : { codeTypeSilo3: null }) })}
+            />
+          )}
+          {values.codeTypeSilo1 && values.codeTypeSilo2 && (
+            <SelectField
+              label="Lieu de stockage 3"
+              value={values.codeTypeSilo3 ?? ''}
+              required={false}
+              options={optional}
+              onChange={(v) => set({ codeTypeSilo3: v || null })}
+            />
+          )}
           <div className="mt-2 flex flex-wrap justify-end gap-3">
-            <button type="button" onClick={onClose} className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green">
+            <button
+              type="button"
+              onClick={onClose}
+              className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green"
+            >
               Annuler
             </button>
-            <button type="submit" disabled={saving} className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={saving}
+              className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white disabled:opacity-60"
+            >
               Ajouter au panier
             </button>
           </div>

@@ -1,7 +1,8 @@
 // The quick-add dialog's fields: a label above, the message below, 48 px high.
 import { useId } from 'react'
 
-const FIELD = 'touch-target w-full rounded-lg border-2 border-neutral-600 bg-white px-3 text-base text-neutral-950 aria-invalid:border-red-700'
+const FIELD =
+  'touch-target w-full rounded-lg border-2 border-neutral-600 bg-white px-3 text-base text-neutral-950 aria-invalid:border-red-700'
 
 function Message({ id, error }: { id: string; error?: string | null }) {
   return error ? (
@@ -27,7 +28,18 @@ export function DateField({ label, value, min, error, onChange }: DateProps) {
       <label htmlFor={id} className="mb-1 block font-semibold">
         {label} *
       </label>
-      <input id={id} type="date" lang="fr" value={value} min={min} required aria-invalid={Boolean(error)} aria-describedby={`${id}-e`} onChange={(e) => onChange(e.target.value)} className={FIELD} />
+      <input
+        id={id}
+        type="date"
+        lang="fr"
+        value={value}
+        min={min}
+        required
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-e`}
+        onChange={(e) => onChange(e.target.value)}
+        className={FIELD}
+      />
       <Message id={`${id}-e`} error={error} />
     </div>
   )
@@ -50,7 +62,15 @@ export function SelectField({ label, value, options, required = true, error, onC
         {label}
         {required ? ' *' : ''}
       </label>
-      <select id={id} value={value} required={required} aria-invalid={Boolean(error)} aria-describedby={`${id}-e`} onChange={(e) => onChange(e.target.value)} className={FIELD}>
+      <select
+        id={id}
+        value={value}
+        required={required}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-e`}
+        onChange={(e) => onChange(e.target.value)}
+        className={FIELD}
+      >
         {!value && required && <option value="">Choisir…</option>}
         {options.map((o) => (
           <option key={o.code} value={o.code}>

@@ -54,7 +54,13 @@ export function QuickAddLauncher({ owner, numTiers, lines, onClose, onResult }: 
     if (message) onResult(message, false)
   }, [message, onResult])
   // Offline with no cached parameters the defaults of the spec apply (the server re-checks).
-  if (message || !referentiel || (params.isPending && params.fetchStatus === 'fetching') || (batimentsQuery.isPending && batimentsQuery.fetchStatus === 'fetching')) return null
+  if (
+    message ||
+    !referentiel ||
+    (params.isPending && params.fetchStatus === 'fetching') ||
+    (batimentsQuery.isPending && batimentsQuery.fetchStatus === 'fetching')
+  )
+    return null
 
   const typesSiloDefault = referentiel.typesSiloDefault
   const allowed = (l: DuplicableLine) => allowedSiloTypes(ownBuilding(batiments, l.numBatiment), typesSiloDefault)

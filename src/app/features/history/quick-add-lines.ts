@@ -34,7 +34,12 @@ export interface QuickAddValues extends StoragePlaces {
 export type QuickAddErrors = Partial<Record<keyof QuickAddValues, string>>
 
 /** sessionStart: the login time, which moves the pivot hour (ordering-area §4), as in the form and on the server. */
-export const windowContext = (line: DuplicableLine, now: DateTime, params: OrderParameters | undefined, sessionStart: DateTime | null): DeliveryWindowContext => ({
+export const windowContext = (
+  line: DuplicableLine,
+  now: DateTime,
+  params: OrderParameters | undefined,
+  sessionStart: DateTime | null,
+): DeliveryWindowContext => ({
   now,
   params,
   sessionStart,
@@ -56,7 +61,11 @@ export function validateQuickAdd(
     if (msg && !errors[field]) errors[field] = msg
   }
   for (const line of lines) {
-    const w = validateDeliveryWindow(values.datePrevueLivraison, values.finDatePrevueLivraison, windowContext(line, now, params, sessionStart))
+    const w = validateDeliveryWindow(
+      values.datePrevueLivraison,
+      values.finDatePrevueLivraison,
+      windowContext(line, now, params, sessionStart),
+    )
     put('datePrevueLivraison', w.datePrevueLivraison)
     put('finDatePrevueLivraison', w.finDatePrevueLivraison)
   }
@@ -69,7 +78,11 @@ export function validateQuickAdd(
 }
 
 /** The cart line of a duplicated delivery line; places not allowed for its building are dropped. */
-export function toCartLine(line: DuplicableLine, values: QuickAddValues, allowedPlaces: readonly string[]): Omit<CartLine, 'idLigne'> {
+export function toCartLine(
+  line: DuplicableLine,
+  values: QuickAddValues,
+  allowedPlaces: readonly string[],
+): Omit<CartLine, 'idLigne'> {
   return {
     numArticle: line.numArticle,
     libelleArticle: line.libelleArticle,

@@ -21,7 +21,10 @@ export function ContactsPage() {
   return (
     <article>
       <PageHeading>Contacts</PageHeading>
-      <Lead>Une question sur une commande, une livraison ou votre accès au service ? Le service commandes du vendeur vous répond.</Lead>
+      <Lead>
+        Une question sur une commande, une livraison ou votre accès au service ? Le service commandes du vendeur vous
+        répond.
+      </Lead>
 
       <LegalSection id="service-commandes" title="Service commandes">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -40,10 +43,12 @@ export function ContactsPage() {
 
       <LegalSection id="acces" title="Accès au service">
         <LegalList>
-          <li>Pour obtenir un compte, ou le faire rétablir s'il a été suspendu : votre conseiller ou le service commandes.</li>
           <li>
-            Si le service vous refuse l'accès, il vous dit qui contacter : votre conseiller ou votre maison régionale, ou, en cas d'incident de paiement, votre
-            responsable de compte régional.
+            Pour obtenir un compte, ou le faire rétablir s'il a été suspendu : votre conseiller ou le service commandes.
+          </li>
+          <li>
+            Si le service vous refuse l'accès, il vous dit qui contacter : votre conseiller ou votre maison régionale,
+            ou, en cas d'incident de paiement, votre responsable de compte régional.
           </li>
         </LegalList>
       </LegalSection>

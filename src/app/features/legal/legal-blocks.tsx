@@ -59,7 +59,9 @@ export function LegalTable({
   return (
     <div className="overflow-x-auto pt-2">
       <table className="w-full border-collapse text-left text-base">
-        <caption className={captionHidden ? 'sr-only' : 'mb-2 text-left font-semibold text-neutral-900'}>{caption}</caption>
+        <caption className={captionHidden ? 'sr-only' : 'mb-2 text-left font-semibold text-neutral-900'}>
+          {caption}
+        </caption>
         <thead>
           <tr className="border-b-2 border-silo-green">
             {columns.map((c) => (
@@ -102,4 +104,5 @@ export function WhereToFind({ label, children }: { label: string; children: Reac
 }
 
 /** Where the seller's own details are printed, said the same way on every page. */
-export const ON_YOUR_DOCUMENTS = "sur vos factures, vos bons de livraison et votre contrat (bulletin d'adhésion ou contrat client)"
+export const ON_YOUR_DOCUMENTS =
+  "sur vos factures, vos bons de livraison et votre contrat (bulletin d'adhésion ou contrat client)"

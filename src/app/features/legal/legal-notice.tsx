@@ -12,8 +12,8 @@ export function LegalNoticePage() {
     <article>
       <PageHeading>Mentions légales</PageHeading>
       <Lead>
-        Silo est le service de commande d'aliments en ligne proposé aux éleveurs adhérents de la coopérative et aux éleveurs professionnels clients de sa
-        filiale.
+        Silo est le service de commande d'aliments en ligne proposé aux éleveurs adhérents de la coopérative et aux
+        éleveurs professionnels clients de sa filiale.
       </Lead>
 
       <LegalSection id="editeur" title="Éditeur du service">
@@ -23,15 +23,19 @@ export function LegalNoticePage() {
             <strong>la coopérative</strong>, si vous en êtes adhérent ;
           </li>
           <li>
-            <strong>la filiale</strong> de la coopérative, si vous êtes un éleveur professionnel client de cette filiale dans l'un des sept départements où
-            elle exerce.
+            <strong>la filiale</strong> de la coopérative, si vous êtes un éleveur professionnel client de cette filiale
+            dans l'un des sept départements où elle exerce.
           </li>
         </LegalList>
         <p>Ses coordonnées complètes figurent {ON_YOUR_DOCUMENTS} :</p>
         <dl className="space-y-3">
-          <WhereToFind label="Raison sociale, forme juridique et capital">Sur l'en-tête de vos factures et de votre contrat.</WhereToFind>
+          <WhereToFind label="Raison sociale, forme juridique et capital">
+            Sur l'en-tête de vos factures et de votre contrat.
+          </WhereToFind>
           <WhereToFind label="Siège social">Sur l'en-tête de vos factures et de vos bons de livraison.</WhereToFind>
-          <WhereToFind label="Immatriculation (RCS, SIRET) et numéro de TVA intracommunautaire">Sur vos factures.</WhereToFind>
+          <WhereToFind label="Immatriculation (RCS, SIRET) et numéro de TVA intracommunautaire">
+            Sur vos factures.
+          </WhereToFind>
           <WhereToFind label="Directeur ou directrice de la publication">
             Le représentant légal du vendeur ; son nom vous est communiqué par le service commandes sur simple demande.
           </WhereToFind>
@@ -40,8 +44,8 @@ export function LegalNoticePage() {
 
       <LegalSection id="hebergement" title="Hébergement">
         <p>
-          Le service est hébergé pour le compte du vendeur. Le nom, l'adresse et le téléphone de l'hébergeur vous sont communiqués par le service commandes sur
-          simple demande (voir la page{' '}
+          Le service est hébergé pour le compte du vendeur. Le nom, l'adresse et le téléphone de l'hébergeur vous sont
+          communiqués par le service commandes sur simple demande (voir la page{' '}
           <Link to="/infos/contacts" className={link}>
             Contacts
           </Link>
@@ -51,8 +55,8 @@ export function LegalNoticePage() {
 
       <LegalSection id="propriete" title="Propriété intellectuelle">
         <p>
-          Les textes, images, logos et marques présentés dans Silo appartiennent au vendeur ou à leurs auteurs. Toute reproduction ou diffusion, totale ou
-          partielle, sans autorisation écrite du vendeur est interdite.
+          Les textes, images, logos et marques présentés dans Silo appartiennent au vendeur ou à leurs auteurs. Toute
+          reproduction ou diffusion, totale ou partielle, sans autorisation écrite du vendeur est interdite.
         </p>
       </LegalSection>
 

@@ -21,12 +21,20 @@ export function LotDetail({ lot, exploitation, batiment }: { lot: Lot; exploitat
 
   return (
     <article>
-      <Link to="/catalog/lots" className="touch-target mb-2 inline-flex items-center font-semibold text-silo-green underline">
+      <Link
+        to="/catalog/lots"
+        className="touch-target mb-2 inline-flex items-center font-semibold text-silo-green underline"
+      >
         ← Tous les lots
       </Link>
       <h2 className="text-xl font-bold">Lot {lot.numLot}</h2>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 text-base">
-        {type && (<><dt className="text-neutral-800">Type</dt><dd>{TYPES[type]}</dd></>)}
+        {type && (
+          <>
+            <dt className="text-neutral-800">Type</dt>
+            <dd>{TYPES[type]}</dd>
+          </>
+        )}
         <dt className="text-neutral-800">Animaux</dt>
         <dd className="font-semibold">{lot.nbAnimaux.toLocaleString('fr-FR')}</dd>
         <dt className="text-neutral-800">Exploitation</dt>
@@ -59,15 +67,28 @@ export function LotDetail({ lot, exploitation, batiment }: { lot: Lot; exploitat
       {!plan ? (
         <p className="mt-4 text-base">Aucun plan d'alimentation pour ce lot.</p>
       ) : (
-        <section id="plan-panel" role={plans.length > 1 ? 'tabpanel' : undefined} aria-labelledby={plans.length > 1 ? `plan-tab-${tab}` : 'plan-titre'} className="mt-4">
-          <h3 id="plan-titre" className="text-lg font-bold">{plan.libelle}</h3>
+        <section
+          id="plan-panel"
+          role={plans.length > 1 ? 'tabpanel' : undefined}
+          aria-labelledby={plans.length > 1 ? `plan-tab-${tab}` : 'plan-titre'}
+          className="mt-4"
+        >
+          <h3 id="plan-titre" className="text-lg font-bold">
+            {plan.libelle}
+          </h3>
           <p className="mb-3 text-base text-neutral-800">
             Du {formatDate(plan.dateDebut)} au {formatDate(plan.dateFin)}
             {isPlanOrderable(plan, now) ? '' : ' — plan hors de ses dates, non commandable'}
           </p>
           <ul className="grid gap-3 lg:grid-cols-2">
             {plan.tranches.map((t, i) => (
-              <TrancheCard key={`${t.ageMini}-${t.ageMaxi}`} lot={lot} tranche={t} state={states[i]!} planOrderable={isPlanOrderable(plan, now)} />
+              <TrancheCard
+                key={`${t.ageMini}-${t.ageMaxi}`}
+                lot={lot}
+                tranche={t}
+                state={states[i]!}
+                planOrderable={isPlanOrderable(plan, now)}
+              />
             ))}
           </ul>
         </section>

@@ -36,7 +36,11 @@ export function LotForecast({ lot, withButton = false }: { lot: Lot; withButton?
 
   if (forecast.kind === 'sans-plan') return null
   if (forecast.kind === 'rien') {
-    return <p className="mt-2 text-base font-semibold text-silo-green" data-testid="conseil-commande">Rien à commander : les tranches à venir sont couvertes.</p>
+    return (
+      <p className="mt-2 text-base font-semibold text-silo-green" data-testid="conseil-commande">
+        Rien à commander : les tranches à venir sont couvertes.
+      </p>
+    )
   }
   const t = forecast.tranche
   return (
@@ -44,7 +48,10 @@ export function LotForecast({ lot, withButton = false }: { lot: Lot; withButton?
       <p className="text-base">
         <strong>{formatNombre(forecast.besoin)} t</strong>
         {forecast.article ? ` de ${forecast.article.libelle}` : ''} dès le {formatDate(forecast.jourBesoin)}
-        <span className="text-neutral-800"> (tranche de {t.ageMini} à {t.ageMaxi} jours)</span>
+        <span className="text-neutral-800">
+          {' '}
+          (tranche de {t.ageMini} à {t.ageMaxi} jours)
+        </span>
       </p>
       {advice && <AdviceSentence advice={advice} className="justify-self-start" />}
       {!forecast.article && <p className="text-base">Aucun article de cette tranche n'est commandable.</p>}

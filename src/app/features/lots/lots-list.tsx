@@ -10,8 +10,13 @@ export interface LotNames {
   batiment: (l: Lot) => string
 }
 
-const search = (l: Lot) => ({ numExploitation: String(l.numExploitation), numBatiment: String(l.numBatiment), numLot: l.numLot })
-const VOIR = 'touch-target inline-flex items-center justify-center rounded-full bg-silo-green px-5 font-semibold text-white'
+const search = (l: Lot) => ({
+  numExploitation: String(l.numExploitation),
+  numBatiment: String(l.numBatiment),
+  numLot: l.numLot,
+})
+const VOIR =
+  'touch-target inline-flex items-center justify-center rounded-full bg-silo-green px-5 font-semibold text-white'
 
 export function LotsList({ lots, names }: { lots: readonly Lot[]; names: LotNames }) {
   const phone = useMedia(PHONE)
@@ -30,7 +35,12 @@ export function LotsList({ lots, names }: { lots: readonly Lot[]; names: LotName
               <dd>{formatDate(l.dateMep)}</dd>
             </dl>
             <LotForecast lot={l} />
-            <Link to="/catalog/lots" search={search(l)} className={`${VOIR} mt-3 w-full`} aria-label={`Voir le lot ${l.numLot}`}>
+            <Link
+              to="/catalog/lots"
+              search={search(l)}
+              className={`${VOIR} mt-3 w-full`}
+              aria-label={`Voir le lot ${l.numLot}`}
+            >
               Voir
             </Link>
           </li>
@@ -42,11 +52,21 @@ export function LotsList({ lots, names }: { lots: readonly Lot[]; names: LotName
     <table className="w-full border-collapse text-left text-base">
       <thead>
         <tr className="border-b-2 border-neutral-900">
-          <th scope="col" className="py-2 pr-3">Exploitation</th>
-          <th scope="col" className="py-2 pr-3">Bâtiment</th>
-          <th scope="col" className="py-2 pr-3">Lot</th>
-          <th scope="col" className="py-2 pr-3">Mise en place</th>
-          <th scope="col" className="py-2"><span className="sr-only">Action</span></th>
+          <th scope="col" className="py-2 pr-3">
+            Exploitation
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Bâtiment
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Lot
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Mise en place
+          </th>
+          <th scope="col" className="py-2">
+            <span className="sr-only">Action</span>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -22,12 +22,18 @@ export function LotsPage({ numTiers, numExploitation, numBatiment, numLot }: Pro
   const exploitations = useQuery(exploitationsQueryOptions(numTiers)).data ?? []
   const batiments = useQuery(batimentsQueryOptions(numTiers)).data ?? []
   const names: LotNames = {
-    exploitation: (l: Lot) => exploitations.find((e) => String(e.numExploitation) === String(l.numExploitation))?.libelle ?? `N° ${l.numExploitation}`,
-    batiment: (l: Lot) => batiments.find((b) => String(b.numBatiment) === String(l.numBatiment))?.libelle ?? `N° ${l.numBatiment}`,
+    exploitation: (l: Lot) =>
+      exploitations.find((e) => String(e.numExploitation) === String(l.numExploitation))?.libelle ??
+      `N° ${l.numExploitation}`,
+    batiment: (l: Lot) =>
+      batiments.find((b) => String(b.numBatiment) === String(l.numBatiment))?.libelle ?? `N° ${l.numBatiment}`,
   }
   const lots = query.data ?? []
   const lot = numLot
-    ? lots.find((l) => l.numLot === numLot && String(l.numBatiment) === numBatiment && String(l.numExploitation) === numExploitation)
+    ? lots.find(
+        (l) =>
+          l.numLot === numLot && String(l.numBatiment) === numBatiment && String(l.numExploitation) === numExploitation,
+      )
     : undefined
 
   return (
@@ -42,7 +48,11 @@ export function LotsPage({ numTiers, numExploitation, numBatiment, numLot }: Pro
           </>
         ) : (
           <>
-            {numLot && <p role="alert" className="mb-4 text-base font-semibold">Le lot {numLot} n'existe pas ou n'est plus suivi.</p>}
+            {numLot && (
+              <p role="alert" className="mb-4 text-base font-semibold">
+                Le lot {numLot} n'existe pas ou n'est plus suivi.
+              </p>
+            )}
             {lots.length === 0 ? <EmptyState>Aucun lot.</EmptyState> : <LotsList lots={lots} names={names} />}
           </>
         )}

@@ -21,18 +21,29 @@ export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
   const refusal = trancheRefusal(state, planOrderable)
   const recommended = refusal === null
   return (
-    <li className={`rounded-xl border-2 p-4 ${recommended ? 'border-silo-green bg-silo-green/10' : 'border-neutral-300 bg-white'}`}>
+    <li
+      className={`rounded-xl border-2 p-4 ${recommended ? 'border-silo-green bg-silo-green/10' : 'border-neutral-300 bg-white'}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h3 className="text-lg font-bold">
           De {tranche.ageMini} à {tranche.ageMaxi} jours
         </h3>
-        {recommended && <span className="rounded-full bg-silo-green px-3 py-0.5 text-base font-bold text-white">Tranche conseillée</span>}
+        {recommended && (
+          <span className="rounded-full bg-silo-green px-3 py-0.5 text-base font-bold text-white">
+            Tranche conseillée
+          </span>
+        )}
         {state.complete && <span className="text-base font-semibold">Tranche complète</span>}
       </div>
       <p className="text-base text-neutral-800">{tranche.quantite.toLocaleString('fr-FR')} kg par animal</p>
       {refusal && <p className="text-base font-semibold text-neutral-800">Non commandable : {refusal}</p>}
       <div className="mt-2">
-        <QuantityBar value={state.ordered} max={state.orderable} mark={TRANCHE_COMPLETE_RATIO} tone={state.complete ? 'green' : 'gold'} />
+        <QuantityBar
+          value={state.ordered}
+          max={state.orderable}
+          mark={TRANCHE_COMPLETE_RATIO}
+          tone={state.complete ? 'green' : 'gold'}
+        />
         <p className="mt-1 text-base">
           Commandé <strong>{formatTonnes(state.ordered)}</strong> sur {formatTonnes(state.orderable)} commandables
           <span className="text-neutral-800"> (complète à 80 %)</span>
@@ -44,7 +55,12 @@ export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
             <span className="text-base font-semibold">{a.libelle}</span>
             <OrderLineButton
               label="Commander"
-              target={{ numArticle: a.numArticle, numLot: lot.numLot, numBatiment: lot.numBatiment, numExploitation: lot.numExploitation }}
+              target={{
+                numArticle: a.numArticle,
+                numLot: lot.numLot,
+                numBatiment: lot.numBatiment,
+                numExploitation: lot.numExploitation,
+              }}
               reason={!a.artCommandable ? 'Article non commandable' : refusal}
             />
           </li>

@@ -5,7 +5,12 @@ import type { UseFormReturn } from 'react-hook-form'
 import { horizonDate, toIsoDate } from '../../../domain/calendar'
 import { MESSAGES } from '../../../domain/constants'
 import {
-  defaultEndDate, defaultStartDate, firstAllowedDateFor, needsEarlyStartConfirmation, needsLongRangeConfirmation, type DeliveryWindowContext,
+  defaultEndDate,
+  defaultStartDate,
+  firstAllowedDateFor,
+  needsEarlyStartConfirmation,
+  needsLongRangeConfirmation,
+  type DeliveryWindowContext,
 } from '../../../domain/delivery-window'
 import { formatDate } from '../../../domain/format'
 import { singleDayPairs } from '../../../domain/slots'
@@ -26,7 +31,13 @@ interface Props {
 type Pending = 'anticipee' | 'intervalle' | null
 
 export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
-  const { register, setValue, getValues, watch, formState: { errors } } = form
+  const {
+    register,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors },
+  } = form
   const [pending, setPending] = useState<Pending>(null)
   const choices = truckModeChoices(modes)
   const libelle = watch('modeLibelle')
@@ -36,7 +47,8 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
   const start = watch('datePrevueLivraison')
   const singleDay = Boolean(start) && start === watch('finDatePrevueLivraison')
   const slotName = (code: string) => periodes.find((p) => p.code === code)?.libelle ?? code
-  const set = (name: 'datePrevueLivraison' | 'finDatePrevueLivraison', value: string) => setValue(name, value, { shouldDirty: true })
+  const set = (name: 'datePrevueLivraison' | 'finDatePrevueLivraison', value: string) =>
+    setValue(name, value, { shouldDirty: true })
 
   // deps: a rule of one field reads the other (end ≥ start, single-day slot pairs).
   const startField = register('datePrevueLivraison', {
@@ -44,7 +56,8 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
     onChange: (e: { target: { value: string } }) => {
       const value = e.target.value
       // A start without an end gets the default end (and the reverse below).
-      if (value && !getValues('finDatePrevueLivraison')) set('finDatePrevueLivraison', defaultEndDate(value, windowCtx) ?? '')
+      if (value && !getValues('finDatePrevueLivraison'))
+        set('finDatePrevueLivraison', defaultEndDate(value, windowCtx) ?? '')
       if (value && needsEarlyStartConfirmation(value, windowCtx)) setPending('anticipee')
     },
   })
@@ -57,7 +70,10 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
       if (value && needsLongRangeConfirmation(s, value, windowCtx)) setPending('intervalle')
     },
   })
-  const modeField = register('modeLibelle', { onChange: () => setValue('modeOption', false), deps: ['datePrevueLivraison'] })
+  const modeField = register('modeLibelle', {
+    onChange: () => setValue('modeOption', false),
+    deps: ['datePrevueLivraison'],
+  })
   const onAnswer = (yes: boolean) => {
     // Cancel clears the date the question was about (§5).
     if (!yes) set(pending === 'anticipee' ? 'datePrevueLivraison' : 'finDatePrevueLivraison', '')
@@ -67,22 +83,64 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
   return (
     <Section title="Livraison">
       <div className="grid gap-2">
-        <SelectField label="Mode camion" required options={choices.map((c) => ({ code: c.libelle, libelle: c.libelle }))} error={errors.modeLibelle?.message} {...modeField} />
+        <SelectField
+          label="Mode camion"
+          required
+          options={choices.map((c) => ({ code: c.libelle, libelle: c.libelle }))}
+          error={errors.modeLibelle?.message}
+          {...modeField}
+        />
         {option && <CheckField label={option} {...register('modeOption')} />}
       </div>
       <p className="text-base">
         Livraison possible du <strong>{formatDate(first)}</strong> au <strong>{formatDate(last)}</strong>.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Livraison au plus tôt" required type="date" lang="fr" min={first} max={last} error={errors.datePrevueLivraison?.message} {...startField} />
-        <TextField label="Livraison au plus tard" required type="date" lang="fr" min={start || first} max={last} error={errors.finDatePrevueLivraison?.message} {...endField} />
+        <TextField
+          label="Livraison au plus tôt"
+          required
+          type="date"
+          lang="fr"
+          min={first}
+          max={last}
+          error={errors.datePrevueLivraison?.message}
+          {...startField}
+        />
+        <TextField
+          label="Livraison au plus tard"
+          required
+          type="date"
+          lang="fr"
+          min={start || first}
+          max={last}
+          error={errors.finDatePrevueLivraison?.message}
+          {...endField}
+        />
         {singleDay && (
           <p className="text-base sm:col-span-2">
-            Livraison sur un seul jour, horaires possibles (début → fin) : {singleDayPairs().map(([a, b]) => `${slotName(a)} → ${slotName(b)}`).join(' ; ')}.
+            Livraison sur un seul jour, horaires possibles (début → fin) :{' '}
+            {singleDayPairs()
+              .map(([a, b]) => `${slotName(a)} → ${slotName(b)}`)
+              .join(' ; ')}
+            .
           </p>
         )}
-        <SelectField label="Horaire de début" required placeholder="Choisir…" options={periodes} error={errors.matinApmidi?.message} {...register('matinApmidi', { deps: ['finMatinApmidi'] })} />
-        <SelectField label="Horaire de fin" required placeholder="Choisir…" options={periodes} error={errors.finMatinApmidi?.message} {...register('finMatinApmidi')} />
+        <SelectField
+          label="Horaire de début"
+          required
+          placeholder="Choisir…"
+          options={periodes}
+          error={errors.matinApmidi?.message}
+          {...register('matinApmidi', { deps: ['finMatinApmidi'] })}
+        />
+        <SelectField
+          label="Horaire de fin"
+          required
+          placeholder="Choisir…"
+          options={periodes}
+          error={errors.finMatinApmidi?.message}
+          {...register('finMatinApmidi')}
+        />
       </div>
       <ConfirmDialog
         open={pending !== null}

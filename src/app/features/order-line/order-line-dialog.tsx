@@ -60,7 +60,14 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
   const queryClient = useQueryClient()
   // The address the form shows: its delivery constraints and address check are loaded with the rest.
   const [numAdresse, setNumAdresse] = useState(() => str(line?.numAdresse ?? target?.numAdresse))
-  const data = useOrderLineData(owner, numTiers, numArticle, line?.codeTypeArticle ?? target?.codeTypeArticle ?? null, line?.numLot ?? target?.numLot ?? null, numAdresse)
+  const data = useOrderLineData(
+    owner,
+    numTiers,
+    numArticle,
+    line?.codeTypeArticle ?? target?.codeTypeArticle ?? null,
+    line?.numLot ?? target?.numLot ?? null,
+    numAdresse,
+  )
   const lastDelivery = useLiveQuery(async () => (await readLastDelivery(owner, numTiers)) ?? false, [owner, numTiers])
   const [asking, setAsking] = useState(false)
   const closing = useRef(false)
@@ -76,7 +83,11 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
   }, [])
 
   // Leaving by navigation (the back button, a link) asks first (§2).
-  const blocker = useBlocker({ shouldBlockFn: () => !closing.current, withResolver: true, enableBeforeUnload: () => dirty.current && !closing.current })
+  const blocker = useBlocker({
+    shouldBlockFn: () => !closing.current,
+    withResolver: true,
+    enableBeforeUnload: () => dirty.current && !closing.current,
+  })
 
   const a = data.article
   const article: LineArticle = {
@@ -87,7 +98,11 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
     codeDepartement: line?.codeDepartement ?? a?.codeDepartement ?? null,
     codeFiliere: line?.codeFiliere ?? a?.codeFiliere ?? null,
     numLot: line?.numLot ?? target?.numLot ?? null,
-    numExploitation: line ? (line.numExploitation ?? null) : target?.numExploitation != null ? String(target.numExploitation) : null,
+    numExploitation: line
+      ? (line.numExploitation ?? null)
+      : target?.numExploitation != null
+        ? String(target.numExploitation)
+        : null,
     numContrat: line?.numContrat ?? target?.numContrat ?? null,
   }
   const sessionStart = useMemo(() => (loginAt ? DateTime.fromISO(loginAt) : null), [loginAt])
@@ -133,7 +148,12 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
 
   const save = async (l: CartLine) => {
     closing.current = true
-    const remembered = { datePrevueLivraison: l.datePrevueLivraison ?? null, finDatePrevueLivraison: l.finDatePrevueLivraison ?? null, matinApmidi: l.matinApmidi ?? null, finMatinApmidi: l.finMatinApmidi ?? null }
+    const remembered = {
+      datePrevueLivraison: l.datePrevueLivraison ?? null,
+      finDatePrevueLivraison: l.finDatePrevueLivraison ?? null,
+      matinApmidi: l.matinApmidi ?? null,
+      finMatinApmidi: l.finMatinApmidi ?? null,
+    }
     if (line) {
       await updateCartLine(owner, numTiers, { ...line, ...l, idLigne: line.idLigne })
     } else {
@@ -189,7 +209,11 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
             {data.loadFailed ? (
               <div className="grid gap-3 text-center">
                 <p>Hors connexion : les données nécessaires à la saisie n'ont jamais été chargées sur cet appareil.</p>
-                <button type="button" onClick={() => close(false)} className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green">
+                <button
+                  type="button"
+                  onClick={() => close(false)}
+                  className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green"
+                >
                   Fermer
                 </button>
               </div>

@@ -10,7 +10,15 @@ import type { CartLine } from '../../../domain/types'
 import { parisNow } from '../../ui/now'
 import { FILLED_BUTTON, OUTLINE_BUTTON } from './fields'
 import { DeliveryStep } from './delivery-step'
-import { orderLineResolver, STEP_FIELDS, toCartLine, type FieldName, type FormContext, type LineArticle, type OrderLineValues } from './order-line-values'
+import {
+  orderLineResolver,
+  STEP_FIELDS,
+  toCartLine,
+  type FieldName,
+  type FormContext,
+  type LineArticle,
+  type OrderLineValues,
+} from './order-line-values'
 import { ProductStep } from './product-step'
 import { StorageStep } from './storage-step'
 import { SupplementsStep } from './supplements-step'
@@ -38,7 +46,20 @@ const STEP_NAMES = ['Produit', 'Supplémentations et minéraux', 'Stockage', 'Li
 const GROUPS = { phone: [[0, 1, 2], [3]], wide: [[0], [1], [2], [3]] } as const
 
 export function OrderLineForm(props: Props) {
-  const { data, onAddressChange, article, idLigne, defaults, sessionStart, isPhone, submitLabel, showBuilding, onDirty, onCancel, onSave } = props
+  const {
+    data,
+    onAddressChange,
+    article,
+    idLigne,
+    defaults,
+    sessionStart,
+    isPhone,
+    submitLabel,
+    showBuilding,
+    onDirty,
+    onCancel,
+    onSave,
+  } = props
   const now = parisNow()
   const context: FormContext = {
     article,
@@ -58,7 +79,13 @@ export function OrderLineForm(props: Props) {
       adresseCompatible: data.adresseCompatible,
     },
   }
-  const form = useForm<OrderLineValues, FormContext>({ defaultValues: defaults, resolver: orderLineResolver, context, mode: 'onTouched', reValidateMode: 'onChange' })
+  const form = useForm<OrderLineValues, FormContext>({
+    defaultValues: defaults,
+    resolver: orderLineResolver,
+    context,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  })
   const [numAdresse, modeLibelle, modeOption] = form.watch(['numAdresse', 'modeLibelle', 'modeOption'])
   useEffect(() => onAddressChange(numAdresse), [numAdresse, onAddressChange])
   const [index, setIndex] = useState(0)
@@ -86,11 +113,13 @@ export function OrderLineForm(props: Props) {
   }, [isDirty, onDirty])
   // The address check answers after the choice: show its message as soon as it is known.
   useEffect(() => {
-    if (form.formState.touchedFields.numAdresse || form.getFieldState('numAdresse').error) void form.trigger('numAdresse')
+    if (form.formState.touchedFields.numAdresse || form.getFieldState('numAdresse').error)
+      void form.trigger('numAdresse')
   }, [data.adresseCompatible, form])
   // A truck mode with a longer delay moves the first allowed date: re-check filled dates.
   useEffect(() => {
-    if (form.getValues('datePrevueLivraison')) void form.trigger(['datePrevueLivraison', 'finDatePrevueLivraison', 'modeLibelle'])
+    if (form.getValues('datePrevueLivraison'))
+      void form.trigger(['datePrevueLivraison', 'finDatePrevueLivraison', 'modeLibelle'])
   }, [modeLibelle, modeOption, form])
 
   const show = (i: number) => {
@@ -121,9 +150,17 @@ export function OrderLineForm(props: Props) {
       <nav aria-label="Étapes de la saisie" className="px-4 pt-2">
         <ol className="flex gap-2 text-sm">
           {groups.map((g, i) => (
-            <li key={i} aria-current={i === current ? 'step' : undefined} className={`flex-1 border-b-4 pb-1 ${i <= current ? 'border-silo-green' : 'border-neutral-300'} ${i === current ? 'font-bold' : ''}`}>
-              <span className="sr-only">Étape {i + 1} sur {groups.length} : </span>
-              <span className={i === current ? '' : 'sr-only sm:not-sr-only'}>{g.map((s) => STEP_NAMES[s]).join(', ')}</span>
+            <li
+              key={i}
+              aria-current={i === current ? 'step' : undefined}
+              className={`flex-1 border-b-4 pb-1 ${i <= current ? 'border-silo-green' : 'border-neutral-300'} ${i === current ? 'font-bold' : ''}`}
+            >
+              <span className="sr-only">
+                Étape {i + 1} sur {groups.length} :{' '}
+              </span>
+              <span className={i === current ? '' : 'sr-only sm:not-sr-only'}>
+                {g.map((s) => STEP_NAMES[s]).join(', ')}
+              </span>
             </li>
           ))}
         </ol>
@@ -131,15 +168,27 @@ export function OrderLineForm(props: Props) {
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
         <p className="mb-3 text-sm text-neutral-800">Les champs marqués * sont obligatoires.</p>
         {data.notes.length > 0 && (
-          <ul role="status" className="mb-3 grid gap-1 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
+          <ul
+            role="status"
+            className="mb-3 grid gap-1 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950"
+          >
             {data.notes.map((n) => (
               <li key={n}>{n}</li>
             ))}
           </ul>
         )}
         <div className="grid gap-4">
-          {sections.includes(0) && <ProductStep form={form} contraintesArticle={data.contraintesArticle} adresses={data.adresses} />}
-          {sections.includes(1) && <SupplementsStep form={form} supplementations={data.supplementations} unknown={data.supplementsUnknown} mineralMax={mineralMax(data.contraintesArticle, data.params.quantiteMaxMineral)} />}
+          {sections.includes(0) && (
+            <ProductStep form={form} contraintesArticle={data.contraintesArticle} adresses={data.adresses} />
+          )}
+          {sections.includes(1) && (
+            <SupplementsStep
+              form={form}
+              supplementations={data.supplementations}
+              unknown={data.supplementsUnknown}
+              mineralMax={mineralMax(data.contraintesArticle, data.params.quantiteMaxMineral)}
+            />
+          )}
           {sections.includes(2) && (
             <StorageStep
               form={form}
@@ -150,7 +199,14 @@ export function OrderLineForm(props: Props) {
               warnings={placeOverlapWarnings(line, data.cart ?? [])}
             />
           )}
-          {sections.includes(3) && <DeliveryStep form={form} modes={data.modes} periodes={data.referentiel?.periodesLivraison ?? []} windowCtx={windowCtx} />}
+          {sections.includes(3) && (
+            <DeliveryStep
+              form={form}
+              modes={data.modes}
+              periodes={data.referentiel?.periodesLivraison ?? []}
+              windowCtx={windowCtx}
+            />
+          )}
         </div>
       </div>
       <footer className="flex flex-wrap items-center justify-end gap-2 border-t-2 border-neutral-200 px-4 py-3">

@@ -64,11 +64,16 @@ export const STEP_FIELDS: readonly (readonly FieldName[])[] = [
 ]
 
 const str = (x: unknown): string => (x === null || x === undefined ? '' : String(x))
-export const formatQuantite = (n: number | null | undefined): string => (typeof n === 'number' && Number.isFinite(n) ? formatNombre(n).replace(/\s/g, '') : '')
+export const formatQuantite = (n: number | null | undefined): string =>
+  typeof n === 'number' && Number.isFinite(n) ? formatNombre(n).replace(/\s/g, '') : ''
 
 /** The truck-mode label and option of a code (the form shows a label, then the option box). */
-function modeOfCode(code: string | null | undefined, modes: readonly ModeCamion[]): { modeLibelle: string; modeOption: boolean } {
-  const m = modes.find((x) => x.code === (code || MODE_CAMION_DEFAUT)) ?? modes.find((x) => x.code === MODE_CAMION_DEFAUT)
+function modeOfCode(
+  code: string | null | undefined,
+  modes: readonly ModeCamion[],
+): { modeLibelle: string; modeOption: boolean } {
+  const m =
+    modes.find((x) => x.code === (code || MODE_CAMION_DEFAUT)) ?? modes.find((x) => x.code === MODE_CAMION_DEFAUT)
   return { modeLibelle: m?.libelle ?? '', modeOption: Boolean(m?.libelleOption) }
 }
 
@@ -86,13 +91,29 @@ export interface Defaults {
 }
 
 /** The values of a new line (with the last dates and slots) or of a cart line being edited. */
-export function initialValues(line: CartLine | null, modes: readonly ModeCamion[], minerals: readonly MineralValue[], d: Defaults = {}): OrderLineValues {
+export function initialValues(
+  line: CartLine | null,
+  modes: readonly ModeCamion[],
+  minerals: readonly MineralValue[],
+  d: Defaults = {},
+): OrderLineValues {
   const places = PLACE_FIELDS.map((f, i) => str(line ? line[f] : i === 0 ? d.codeTypeSilo1 : null))
   const chosen = new Map((line?.mineraux ?? []).map((m) => [m.numArticle, m]))
-  const known = minerals.map((m) => ({ ...m, selected: chosen.has(m.numArticle), quantiteCommande: str(chosen.get(m.numArticle)?.quantiteCommande).replace('.', ',') }))
+  const known = minerals.map((m) => ({
+    ...m,
+    selected: chosen.has(m.numArticle),
+    quantiteCommande: str(chosen.get(m.numArticle)?.quantiteCommande).replace('.', ','),
+  }))
   // A mineral of an edited line that the article no longer offers stays, so the farmer sees it.
-  const extra = [...chosen.values()].filter((m) => !minerals.some((k) => k.numArticle === m.numArticle))
-    .map((m) => ({ numArticle: m.numArticle, libelleArticle: str(m.libelleArticle) || m.numArticle, codeTypeArticle: str(m.codeTypeArticle) || 'M', selected: true, quantiteCommande: str(m.quantiteCommande).replace('.', ',') }))
+  const extra = [...chosen.values()]
+    .filter((m) => !minerals.some((k) => k.numArticle === m.numArticle))
+    .map((m) => ({
+      numArticle: m.numArticle,
+      libelleArticle: str(m.libelleArticle) || m.numArticle,
+      codeTypeArticle: str(m.codeTypeArticle) || 'M',
+      selected: true,
+      quantiteCommande: str(m.quantiteCommande).replace('.', ','),
+    }))
   return {
     quantiteCommande: formatQuantite(line ? line.quantiteCommande : d.quantiteCommande),
     numAdresse: line ? str(line.numAdresse) : (d.numAdresse ?? ''),
@@ -113,7 +134,8 @@ export function initialValues(line: CartLine | null, modes: readonly ModeCamion[
   }
 }
 
-const place = (code: string, autre: string): string | null => (!code ? null : code === CODE_AUTRE_LIEU ? encodeAutreLieu(autre) : code)
+const place = (code: string, autre: string): string | null =>
+  !code ? null : code === CODE_AUTRE_LIEU ? encodeAutreLieu(autre) : code
 
 /** The cart line the values describe (without idLigne when new). */
 export function toCartLine(
@@ -137,12 +159,22 @@ export function toCartLine(
     numExploitation: article.numExploitation ?? null,
     numContrat: article.numContrat ?? null,
     numAdresse: values.numAdresse ? Number(values.numAdresse) : null,
-    numBatiment: values.numBatiment.trim() === '' ? null : /^\d+$/.test(values.numBatiment.trim()) ? Number(values.numBatiment) : values.numBatiment,
+    numBatiment:
+      values.numBatiment.trim() === ''
+        ? null
+        : /^\d+$/.test(values.numBatiment.trim())
+          ? Number(values.numBatiment)
+          : values.numBatiment,
     quantiteCommande: q,
     supplementations: supplementations.filter((s) => values.supplementations.includes(s.numArticle)),
     mineraux: values.mineraux
       .filter((m) => m.selected)
-      .map((m) => ({ numArticle: m.numArticle, libelleArticle: m.libelleArticle, codeTypeArticle: m.codeTypeArticle, quantiteCommande: parseQuantityInput(m.quantiteCommande) ?? m.quantiteCommande })),
+      .map((m) => ({
+        numArticle: m.numArticle,
+        libelleArticle: m.libelleArticle,
+        codeTypeArticle: m.codeTypeArticle,
+        quantiteCommande: parseQuantityInput(m.quantiteCommande) ?? m.quantiteCommande,
+      })),
     codeTypeSilo1: place(values.codeTypeSilo1, values.autre1),
     codeTypeSilo2: values.codeTypeSilo1 ? place(values.codeTypeSilo2, values.autre2) : null,
     codeTypeSilo3: values.codeTypeSilo1 && values.codeTypeSilo2 ? place(values.codeTypeSilo3, values.autre3) : null,

@@ -16,11 +16,17 @@ interface Props {
   adresses: readonly Adresse[]
 }
 
-const adresseLibelle = (a: Adresse) => [a.adresse1, a.adresse2, a.adresse3, `${a.codePostal} ${a.ville}`].filter(Boolean).join(', ')
+const adresseLibelle = (a: Adresse) =>
+  [a.adresse1, a.adresse2, a.adresse3, `${a.codePostal} ${a.ville}`].filter(Boolean).join(', ')
 
 export function ProductStep({ form, contraintesArticle, adresses }: Props) {
   const id = useId()
-  const { register, setValue, getValues, formState: { errors } } = form
+  const {
+    register,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = form
   const bounds = quantityBounds(contraintesArticle)
   // While the farmer types, the quantity's message waits for a 50 ms pause (§9 "quantity input
   // debounce"); the text itself is never rewritten while typed ("9," stays), and the checks of
@@ -28,7 +34,10 @@ export function ProductStep({ form, contraintesArticle, adresses }: Props) {
   const [typing, setTyping] = useState(false)
   const step = (direction: 1 | -1) => {
     setTyping(false)
-    setValue('quantiteCommande', formatQuantite(stepQuantity(getValues('quantiteCommande'), direction, bounds)), { shouldValidate: true, shouldDirty: true })
+    setValue('quantiteCommande', formatQuantite(stepQuantity(getValues('quantiteCommande'), direction, bounds)), {
+      shouldValidate: true,
+      shouldDirty: true,
+    })
   }
   const quantity = register('quantiteCommande', {
     deps: ['modeLibelle'],
@@ -48,16 +57,36 @@ export function ProductStep({ form, contraintesArticle, adresses }: Props) {
           Quantité (t) *
         </label>
         <div className="flex items-stretch gap-2">
-          <button type="button" onClick={() => step(-1)} aria-label={`Diminuer de ${formatNombre(QUANTITE_PAS)} t`} className="touch-target w-12 shrink-0 rounded-lg border-2 border-silo-green text-2xl font-bold text-silo-green">
+          <button
+            type="button"
+            onClick={() => step(-1)}
+            aria-label={`Diminuer de ${formatNombre(QUANTITE_PAS)} t`}
+            className="touch-target w-12 shrink-0 rounded-lg border-2 border-silo-green text-2xl font-bold text-silo-green"
+          >
             −
           </button>
-          <input id={id} {...quantity} type="text" inputMode="decimal" autoComplete="off" aria-invalid={Boolean(error)} aria-describedby={`${id}-h ${id}-e`} className={`${CONTROL} text-center text-lg`} />
-          <button type="button" onClick={() => step(1)} aria-label={`Augmenter de ${formatNombre(QUANTITE_PAS)} t`} className="touch-target w-12 shrink-0 rounded-lg border-2 border-silo-green text-2xl font-bold text-silo-green">
+          <input
+            id={id}
+            {...quantity}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={Boolean(error)}
+            aria-describedby={`${id}-h ${id}-e`}
+            className={`${CONTROL} text-center text-lg`}
+          />
+          <button
+            type="button"
+            onClick={() => step(1)}
+            aria-label={`Augmenter de ${formatNombre(QUANTITE_PAS)} t`}
+            className="touch-target w-12 shrink-0 rounded-lg border-2 border-silo-green text-2xl font-bold text-silo-green"
+          >
             +
           </button>
         </div>
         <p id={`${id}-h`} className="mt-1 text-sm text-neutral-800">
-          {bounds.min >= bounds.max ? `${formatNombre(bounds.min)} t` : `Jusqu'à ${formatNombre(bounds.max)} t`}, par pas de {formatNombre(QUANTITE_PAS)} t
+          {bounds.min >= bounds.max ? `${formatNombre(bounds.min)} t` : `Jusqu'à ${formatNombre(bounds.max)} t`}, par
+          pas de {formatNombre(QUANTITE_PAS)} t
         </p>
         <ErrorText id={`${id}-e`} error={error} />
       </div>

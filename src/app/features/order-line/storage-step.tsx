@@ -28,15 +28,25 @@ const PLACES = [
 ] as const
 
 export function StorageStep({ form, showBuilding, batiments, typesSilo, typesSiloDefault, warnings }: Props) {
-  const { register, watch, setValue, formState: { errors } } = form
+  const {
+    register,
+    watch,
+    setValue,
+    formState: { errors },
+  } = form
   const [more, setMore] = useState(false)
   const values = watch(['numBatiment', 'codeTypeSilo1', 'codeTypeSilo2', 'codeTypeSilo3'])
   const [numBatiment, ...places] = values
   const batiment = batiments.find((b) => String(b.numBatiment) === numBatiment)
   const own = batiment ? batiment.typesSilo.map((t) => t.code) : []
   const base = own.length ? own : [...typesSiloDefault]
-  const codes = [...new Set([...base, ...(more ? [...typesSiloDefault, CODE_AUTRE_LIEU] : []), ...places.filter(Boolean)])]
-  const options = codes.map((code) => ({ code, libelle: code === CODE_AUTRE_LIEU ? 'Autre' : (typesSilo.find((t) => t.code === code)?.libelle ?? code) }))
+  const codes = [
+    ...new Set([...base, ...(more ? [...typesSiloDefault, CODE_AUTRE_LIEU] : []), ...places.filter(Boolean)]),
+  ]
+  const options = codes.map((code) => ({
+    code,
+    libelle: code === CODE_AUTRE_LIEU ? 'Autre' : (typesSilo.find((t) => t.code === code)?.libelle ?? code),
+  }))
   const count = visiblePlaceCount({ codeTypeSilo1: places[0], codeTypeSilo2: places[1], codeTypeSilo3: places[2] })
   const clearFrom = (i: number) => {
     for (const p of PLACES.slice(i)) {
@@ -77,7 +87,10 @@ export function StorageStep({ form, showBuilding, batiments, typesSilo, typesSil
             />
             {/* A warning, not an error: the farmer may mean it (cart-orders-admin §2). */}
             {warnings[p.field] && (
-              <p role="status" className="rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
+              <p
+                role="status"
+                className="rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950"
+              >
                 {warnings[p.field]}
               </p>
             )}

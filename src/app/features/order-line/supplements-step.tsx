@@ -18,7 +18,13 @@ interface Props {
 
 export function SupplementsStep({ form, supplementations, mineralMax, unknown = false }: Props) {
   const id = useId()
-  const { watch, setValue, register, control, formState: { errors } } = form
+  const {
+    watch,
+    setValue,
+    register,
+    control,
+    formState: { errors },
+  } = form
   const { fields } = useFieldArray({ control, name: 'mineraux', keyName: 'key' })
   const chosenNums = watch('supplementations')
   const chosen = supplementations.filter((s) => chosenNums.includes(s.numArticle))
@@ -26,11 +32,17 @@ export function SupplementsStep({ form, supplementations, mineralMax, unknown = 
   const groups = [...new Set(supplementations.map((s) => s.groupe))]
   const minerals = watch('mineraux')
   const toggle = (s: Supplementation) =>
-    setValue('supplementations', toggleSupplementation(chosen, s).map((x) => x.numArticle), { shouldValidate: true, shouldDirty: true })
+    setValue(
+      'supplementations',
+      toggleSupplementation(chosen, s).map((x) => x.numArticle),
+      { shouldValidate: true, shouldDirty: true },
+    )
 
   return (
     <Section title="Supplémentations et minéraux">
-      {!unknown && supplementations.length === 0 && minerals.length === 0 && <p className="text-base">Aucune supplémentation ni minéral pour cet article.</p>}
+      {!unknown && supplementations.length === 0 && minerals.length === 0 && (
+        <p className="text-base">Aucune supplémentation ni minéral pour cet article.</p>
+      )}
       {supplementations.length > 0 && (
         <div role="group" aria-labelledby={`${id}-s`} aria-describedby={`${id}-se`}>
           <p id={`${id}-s`} className="font-semibold">

@@ -5,7 +5,13 @@
 import { useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { articlesQueryOptions, contraintesLivraisonQueryOptions, minerauxQueryOptions, supplementationsQueryOptions, validationAdresseQueryOptions } from '../../../api/articles'
+import {
+  articlesQueryOptions,
+  contraintesLivraisonQueryOptions,
+  minerauxQueryOptions,
+  supplementationsQueryOptions,
+  validationAdresseQueryOptions,
+} from '../../../api/articles'
 import { batimentsQueryOptions } from '../../../api/exploitations'
 import { parametresCommandeRawQueryOptions, toOrderParameters } from '../../../api/parametres-commande'
 import { referentielQueryOptions } from '../../../api/referentiel'
@@ -17,12 +23,24 @@ import { useOnline } from '../../ui/use-online'
 
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
 
-interface QueryState { isError: boolean; isPending: boolean; fetchStatus: string; data?: unknown }
+interface QueryState {
+  isError: boolean
+  isPending: boolean
+  fetchStatus: string
+  data?: unknown
+}
 // With networkMode offlineFirst a first fetch that fails offline waits, paused, for the network.
 const failed = (q: QueryState) => q.data === undefined && (q.isError || (q.isPending && q.fetchStatus === 'paused'))
 const loading = (q: QueryState) => q.isPending && q.fetchStatus === 'fetching'
 
-export function useOrderLineData(owner: string, numTiers: string, numArticle: string, codeTypeArticle: string | null, numLot: string | null, numAdresse: string) {
+export function useOrderLineData(
+  owner: string,
+  numTiers: string,
+  numArticle: string,
+  codeTypeArticle: string | null,
+  numLot: string | null,
+  numAdresse: string,
+) {
   const online = useOnline()
   const queryClient = useQueryClient()
   const type = codeTypeArticle || 'A'
@@ -30,15 +48,30 @@ export function useOrderLineData(owner: string, numTiers: string, numArticle: st
   const referentiel = useQuery({ ...referentielQueryOptions(numTiers), ...quiet })
   const tiers = useQuery({ ...tiersQueryOptions(numTiers), ...quiet })
   const batiments = useQuery({ ...batimentsQueryOptions(numTiers), ...quiet })
-  const paramsArticle = useQuery({ ...parametresCommandeRawQueryOptions(numTiers, numArticle, numLot ?? undefined), ...quiet })
+  const paramsArticle = useQuery({
+    ...parametresCommandeRawQueryOptions(numTiers, numArticle, numLot ?? undefined),
+    ...quiet,
+  })
   // Offline, an article never opened has no parameters of its own: the customer's apply.
-  const paramsTiers = useQuery({ ...parametresCommandeRawQueryOptions(numTiers), ...quiet, enabled: failed(paramsArticle) })
+  const paramsTiers = useQuery({
+    ...parametresCommandeRawQueryOptions(numTiers),
+    ...quiet,
+    enabled: failed(paramsArticle),
+  })
   const supplementations = useQuery({ ...supplementationsQueryOptions(type, numArticle, numTiers), ...quiet })
   const mineraux = useQuery({ ...minerauxQueryOptions(type, numArticle, numTiers), ...quiet })
   const adr = /^\d+$/.test(numAdresse) ? Number(numAdresse) : null
-  const contraintes = useQuery({ ...contraintesLivraisonQueryOptions(type, numArticle, numTiers, adr ?? 0), ...quiet, enabled: adr !== null })
+  const contraintes = useQuery({
+    ...contraintesLivraisonQueryOptions(type, numArticle, numTiers, adr ?? 0),
+    ...quiet,
+    enabled: adr !== null,
+  })
   // The address check needs the server: offline it is skipped (the server checks the order).
-  const validation = useQuery({ ...validationAdresseQueryOptions(numArticle, numTiers, adr ?? 0), ...quiet, enabled: adr !== null && online })
+  const validation = useQuery({
+    ...validationAdresseQueryOptions(numArticle, numTiers, adr ?? 0),
+    ...quiet,
+    enabled: adr !== null && online,
+  })
   const cart = useLiveQuery(() => readCartLines(owner, numTiers), [owner, numTiers])
   const adresses = offeredAddresses(tiers.data?.adresses ?? [])
 
@@ -60,10 +93,17 @@ export function useOrderLineData(owner: string, numTiers: string, numArticle: st
   const modes = withTruckLimits(ref?.modesCamion ?? [], params)
 
   const notes: string[] = []
-  if (!raw && failed(paramsArticle)) notes.push("Hors connexion : les paramètres de commande n'ont pas pu être chargés, les valeurs par défaut s'appliquent.")
-  if (failed(supplementations)) notes.push("Hors connexion : les supplémentations de cet article n'ont pas pu être chargées.")
+  if (!raw && failed(paramsArticle))
+    notes.push(
+      "Hors connexion : les paramètres de commande n'ont pas pu être chargés, les valeurs par défaut s'appliquent.",
+    )
+  if (failed(supplementations))
+    notes.push("Hors connexion : les supplémentations de cet article n'ont pas pu être chargées.")
   if (failed(mineraux)) notes.push("Hors connexion : les minéraux de cet article n'ont pas pu être chargés.")
-  if (adr !== null && failed(contraintes)) notes.push("Hors connexion : les jours de livraison de cette adresse n'ont pas pu être chargés ; la coopérative les vérifiera.")
+  if (adr !== null && failed(contraintes))
+    notes.push(
+      "Hors connexion : les jours de livraison de cette adresse n'ont pas pu être chargés ; la coopérative les vérifiera.",
+    )
   if (adr !== null && (!online || failed(validation)))
     notes.push("Hors connexion : la compatibilité de l'adresse avec l'article sera vérifiée à l'envoi de la commande.")
 
@@ -85,7 +125,8 @@ export function useOrderLineData(owner: string, numTiers: string, numArticle: st
     cart,
     notes,
     /** Enough to show the form: the reference data (slots, truck modes) and the cart. */
-    ready: Boolean(ref) && cart !== undefined && !loading(supplementations) && !loading(mineraux) && !loading(paramsArticle),
+    ready:
+      Boolean(ref) && cart !== undefined && !loading(supplementations) && !loading(mineraux) && !loading(paramsArticle),
     loadFailed: failed(referentiel),
   }
 }

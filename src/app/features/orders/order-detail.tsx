@@ -12,7 +12,11 @@ import { lineStepLabel, mobileStepLabel } from '../../../domain/orders'
 import { autreLieuTexte, isAutreLieu } from '../../../domain/storage-places'
 import { restoreAutreLieux } from '../../../domain/submission'
 
-type Libelles = { periode: (c: string) => string; camion: (c: string) => string; silo: (c: string | null) => string | null }
+type Libelles = {
+  periode: (c: string) => string
+  camion: (c: string) => string
+  silo: (c: string | null) => string | null
+}
 
 function Ligne({ l: stored, libelles }: { l: LigneCommande; libelles: Libelles }) {
   // Sent and stored as 997 with the farmer's words in the comment: shown back as a place.
@@ -29,18 +33,51 @@ function Ligne({ l: stored, libelles }: { l: LigneCommande; libelles: Libelles }
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
         <dt className="text-neutral-800">Quantité</dt>
-        <dd className="font-semibold">{l.codeUniteArticle === 'T' ? formatTonnes(l.quantiteCommande) : `${formatNombre(l.quantiteCommande)} ${l.codeUniteArticle}`}</dd>
+        <dd className="font-semibold">
+          {l.codeUniteArticle === 'T'
+            ? formatTonnes(l.quantiteCommande)
+            : `${formatNombre(l.quantiteCommande)} ${l.codeUniteArticle}`}
+        </dd>
         <dt className="text-neutral-800">Livraison</dt>
         <dd>
-          du {formatDate(l.datePrevueLivraison)} ({libelles.periode(l.matinApmidi)}) au {formatDate(l.finDatePrevueLivraison)} ({libelles.periode(l.finMatinApmidi)})
+          du {formatDate(l.datePrevueLivraison)} ({libelles.periode(l.matinApmidi)}) au{' '}
+          {formatDate(l.finDatePrevueLivraison)} ({libelles.periode(l.finMatinApmidi)})
         </dd>
         <dt className="text-neutral-800">Camion</dt>
         <dd>{libelles.camion(l.codeModeCamion)}</dd>
-        {places.length > 0 && (<><dt className="text-neutral-800">Stockage</dt><dd>{places.join(', ')}{l.melangeDechargement ? ' — mélange au déchargement' : ''}</dd></>)}
-        {l.numLot && (<><dt className="text-neutral-800">Lot</dt><dd>{l.numLot}</dd></>)}
-        {l.supplementations.length > 0 && (<><dt className="text-neutral-800">Supplémentations</dt><dd>{l.supplementations.map((s) => s.libelleArticle).join(', ')}</dd></>)}
-        {l.mineraux.length > 0 && (<><dt className="text-neutral-800">Minéraux</dt><dd>{l.mineraux.map((m) => `${m.libelleArticle} (${formatNombre(m.quantiteCommande)} %)`).join(', ')}</dd></>)}
-        {l.commentaire && (<><dt className="text-neutral-800">Commentaire</dt><dd>{l.commentaire}</dd></>)}
+        {places.length > 0 && (
+          <>
+            <dt className="text-neutral-800">Stockage</dt>
+            <dd>
+              {places.join(', ')}
+              {l.melangeDechargement ? ' — mélange au déchargement' : ''}
+            </dd>
+          </>
+        )}
+        {l.numLot && (
+          <>
+            <dt className="text-neutral-800">Lot</dt>
+            <dd>{l.numLot}</dd>
+          </>
+        )}
+        {l.supplementations.length > 0 && (
+          <>
+            <dt className="text-neutral-800">Supplémentations</dt>
+            <dd>{l.supplementations.map((s) => s.libelleArticle).join(', ')}</dd>
+          </>
+        )}
+        {l.mineraux.length > 0 && (
+          <>
+            <dt className="text-neutral-800">Minéraux</dt>
+            <dd>{l.mineraux.map((m) => `${m.libelleArticle} (${formatNombre(m.quantiteCommande)} %)`).join(', ')}</dd>
+          </>
+        )}
+        {l.commentaire && (
+          <>
+            <dt className="text-neutral-800">Commentaire</dt>
+            <dd>{l.commentaire}</dd>
+          </>
+        )}
       </dl>
     </li>
   )
@@ -61,7 +98,11 @@ export function OrderDetail({ commande, numTiers }: { commande: Commande; numTie
   }
   return (
     <article>
-      <Link to="/commandes-en-cours" search={{}} className="touch-target mb-3 inline-flex items-center rounded-full border-2 border-silo-green px-4 font-semibold text-silo-green">
+      <Link
+        to="/commandes-en-cours"
+        search={{}}
+        className="touch-target mb-3 inline-flex items-center rounded-full border-2 border-silo-green px-4 font-semibold text-silo-green"
+      >
         ← Liste des commandes
       </Link>
       <h2 className="mb-3 text-xl font-bold">
@@ -72,7 +113,9 @@ export function OrderDetail({ commande, numTiers }: { commande: Commande; numTie
         <p className="text-base">Aucun aliment.</p>
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
-          {commande.lignes.map((l) => <Ligne key={l.idLigne} l={l} libelles={libelles} />)}
+          {commande.lignes.map((l) => (
+            <Ligne key={l.idLigne} l={l} libelles={libelles} />
+          ))}
         </ul>
       )}
     </article>

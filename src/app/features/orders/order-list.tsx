@@ -6,7 +6,15 @@ import { orderStepLabel } from '../../../domain/orders'
 import { EmptyState } from '../../ui/page-heading'
 import { orderDay, orderTime } from './order-date'
 
-export function OrderList({ commandes, empty, caption }: { commandes: readonly Commande[]; empty: string; caption: string }) {
+export function OrderList({
+  commandes,
+  empty,
+  caption,
+}: {
+  commandes: readonly Commande[]
+  empty: string
+  caption: string
+}) {
   const navigate = useNavigate()
   if (commandes.length === 0) return <EmptyState>{empty}</EmptyState>
   return (
@@ -15,10 +23,18 @@ export function OrderList({ commandes, empty, caption }: { commandes: readonly C
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b-2 border-neutral-900">
-            <th scope="col" className="py-2 pr-4">N° de commande</th>
-            <th scope="col" className="py-2 pr-4">Date</th>
-            <th scope="col" className="py-2 pr-4">Étape</th>
-            <th scope="col" className="py-2"><span className="sr-only">Détails</span></th>
+            <th scope="col" className="py-2 pr-4">
+              N° de commande
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Date
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Étape
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">Détails</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -28,15 +44,22 @@ export function OrderList({ commandes, empty, caption }: { commandes: readonly C
             <tr
               key={c.id}
               onClick={(e) => {
-                if (!(e.target instanceof Element && e.target.closest('a'))) void navigate({ to: '/commandes-en-cours', search: { numero: c.numero } })
+                if (!(e.target instanceof Element && e.target.closest('a')))
+                  void navigate({ to: '/commandes-en-cours', search: { numero: c.numero } })
               }}
               className="cursor-pointer border-b border-neutral-300 hover:bg-neutral-100"
             >
               <td className="py-2 pr-4 font-semibold">{c.numero}</td>
-              <td className="py-2 pr-4">{orderDay(c.date)} à {orderTime(c.date)}</td>
+              <td className="py-2 pr-4">
+                {orderDay(c.date)} à {orderTime(c.date)}
+              </td>
               <td className="py-2 pr-4">{orderStepLabel(c)}</td>
               <td className="py-2 text-right">
-                <Link to="/commandes-en-cours" search={{ numero: c.numero }} className="touch-target inline-flex items-center font-semibold text-silo-green underline">
+                <Link
+                  to="/commandes-en-cours"
+                  search={{ numero: c.numero }}
+                  className="touch-target inline-flex items-center font-semibold text-silo-green underline"
+                >
                   Voir<span className="sr-only"> la commande {c.numero}</span>
                 </Link>
               </td>

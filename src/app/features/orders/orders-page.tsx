@@ -2,7 +2,11 @@
 // ('Tier par'), the history with 'Afficher plus de commandes', or one order's detail.
 import { useState } from 'react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { commandeQueryOptions, commandesEnCoursQueryOptions, commandesHistoriqueQueryOptions } from '../../../api/commandes'
+import {
+  commandeQueryOptions,
+  commandesEnCoursQueryOptions,
+  commandesHistoriqueQueryOptions,
+} from '../../../api/commandes'
 import { LIBELLE_TRI, sortOrders, TRI_DATE, TRI_ETAPE } from '../../../domain/orders'
 import { HelpButton } from '../../ui/help-button'
 import { parisNow } from '../../ui/now'
@@ -22,7 +26,17 @@ function Detail({ numTiers, numero }: { numTiers: string; numero: string }) {
   )
 }
 
-function MoreButton({ onClick, loading, disabled = false, children }: { onClick: () => void; loading: boolean; disabled?: boolean; children: string }) {
+function MoreButton({
+  onClick,
+  loading,
+  disabled = false,
+  children,
+}: {
+  onClick: () => void
+  loading: boolean
+  disabled?: boolean
+  children: string
+}) {
   return (
     <button
       type="button"
@@ -46,7 +60,9 @@ function Lists({ numTiers }: { numTiers: string }) {
       <OfflineNotice dataUpdatedAt={enCours.dataUpdatedAt} failed={enCours.isRefetchError} />
       <section aria-labelledby="en-cours" className="mb-8">
         <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
-          <h2 id="en-cours" className="text-xl font-bold">Commandes en cours</h2>
+          <h2 id="en-cours" className="text-xl font-bold">
+            Commandes en cours
+          </h2>
           <label className="grid gap-1 text-base font-semibold">
             {LIBELLE_TRI}
             <select
@@ -60,7 +76,11 @@ function Lists({ numTiers }: { numTiers: string }) {
           </label>
         </div>
         <QueryStatus query={enCours}>
-          <OrderList commandes={sortOrders(courantes, tri)} empty="Aucune commande en cours." caption="Commandes en cours" />
+          <OrderList
+            commandes={sortOrders(courantes, tri)}
+            empty="Aucune commande en cours."
+            caption="Commandes en cours"
+          />
           {/* Shown only when more current orders than one page exist (a long history). */}
           {enCours.hasNextPage && (
             <MoreButton onClick={() => void enCours.fetchNextPage()} loading={enCours.isFetchingNextPage}>
@@ -70,10 +90,20 @@ function Lists({ numTiers }: { numTiers: string }) {
         </QueryStatus>
       </section>
       <section aria-labelledby="historique">
-        <h2 id="historique" className="mb-2 text-xl font-bold">Historique des commandes</h2>
+        <h2 id="historique" className="mb-2 text-xl font-bold">
+          Historique des commandes
+        </h2>
         <QueryStatus query={historique}>
-          <OrderList commandes={passees} empty="Aucune commande dans l'historique pour ces dates." caption="Historique des commandes" />
-          <MoreButton onClick={() => void historique.fetchNextPage()} loading={historique.isFetchingNextPage} disabled={!historique.hasNextPage}>
+          <OrderList
+            commandes={passees}
+            empty="Aucune commande dans l'historique pour ces dates."
+            caption="Historique des commandes"
+          />
+          <MoreButton
+            onClick={() => void historique.fetchNextPage()}
+            loading={historique.isFetchingNextPage}
+            disabled={!historique.hasNextPage}
+          >
             Afficher plus de commandes
           </MoreButton>
         </QueryStatus>

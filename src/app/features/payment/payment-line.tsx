@@ -23,13 +23,27 @@ interface Props {
   onDuplicate: () => void
 }
 
-const SELECT = 'touch-target w-full rounded-lg border-2 border-neutral-700 bg-white px-3 text-base disabled:border-neutral-300 disabled:bg-neutral-100 disabled:text-neutral-900'
-const SMALL_BUTTON = 'touch-target inline-flex items-center justify-center rounded-full border-2 border-silo-green px-4 text-base font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-700'
+const SELECT =
+  'touch-target w-full rounded-lg border-2 border-neutral-700 bg-white px-3 text-base disabled:border-neutral-300 disabled:bg-neutral-100 disabled:text-neutral-900'
+const SMALL_BUTTON =
+  'touch-target inline-flex items-center justify-center rounded-full border-2 border-silo-green px-4 text-base font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-700'
 const NOTE = 'mt-3 rounded-lg border-2 px-3 py-2 text-base font-semibold'
 
-const banque = (d: { nomBanque?: string | null; numeroCompte?: string | null }) => [d.nomBanque, d.numeroCompte].filter(Boolean).join(' – ')
+const banque = (d: { nomBanque?: string | null; numeroCompte?: string | null }) =>
+  [d.nomBanque, d.numeroCompte].filter(Boolean).join(' – ')
 
-export function PaymentLine({ line, labels, proposal, selection, unlocked, canDuplicate, onUnlock, onMode, onDomiciliation, onDuplicate }: Props) {
+export function PaymentLine({
+  line,
+  labels,
+  proposal,
+  selection,
+  unlocked,
+  canDuplicate,
+  onUnlock,
+  onMode,
+  onDomiciliation,
+  onDuplicate,
+}: Props) {
   const id = useId()
   const name = line.libelleArticle ?? `article ${line.numArticle ?? ''}`
   const { modes } = proposal
@@ -37,23 +51,49 @@ export function PaymentLine({ line, labels, proposal, selection, unlocked, canDu
   return (
     <li className="rounded-xl border-2 border-neutral-300 bg-white p-4" data-ligne={line.idLigne}>
       <h3 className="text-lg font-bold leading-snug">{name}</h3>
-      <p className="text-base text-neutral-800">Article {line.numArticle}{line.numLot ? ` · lot ${line.numLot}` : ''}</p>
+      <p className="text-base text-neutral-800">
+        Article {line.numArticle}
+        {line.numLot ? ` · lot ${line.numLot}` : ''}
+      </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
         <LineSummaryRows line={line} labels={labels} />
       </dl>
 
       <fieldset className="mt-3 border-t-2 border-neutral-200 pt-3" aria-busy={proposal.etat === 'chargement'}>
         <legend className="sr-only">Règlement de {name}</legend>
-        {proposal.etat === 'chargement' && <p role="status" className="text-base">Chargement des modes de règlement…</p>}
-        {proposal.etat === 'inconnu' && <p className={`${NOTE} border-neutral-900 bg-neutral-100`}>Modes de règlement inconnus hors connexion pour cette ligne.</p>}
-        {proposal.etat === 'aucun' && <p className={`${NOTE} border-neutral-900 bg-neutral-100`}>Aucun mode de règlement proposé pour cette ligne : la coopérative appliquera votre mode de règlement habituel.</p>}
+        {proposal.etat === 'chargement' && (
+          <p role="status" className="text-base">
+            Chargement des modes de règlement…
+          </p>
+        )}
+        {proposal.etat === 'inconnu' && (
+          <p className={`${NOTE} border-neutral-900 bg-neutral-100`}>
+            Modes de règlement inconnus hors connexion pour cette ligne.
+          </p>
+        )}
+        {proposal.etat === 'aucun' && (
+          <p className={`${NOTE} border-neutral-900 bg-neutral-100`}>
+            Aucun mode de règlement proposé pour cette ligne : la coopérative appliquera votre mode de règlement
+            habituel.
+          </p>
+        )}
         {hasModes && (
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <label htmlFor={`${id}-mode`} className="block text-base font-semibold">Mode de règlement</label>
-              <select id={`${id}-mode`} className={SELECT} value={selection.codeReglement ?? ''} disabled={!unlocked} onChange={(e) => onMode(e.target.value)}>
+              <label htmlFor={`${id}-mode`} className="block text-base font-semibold">
+                Mode de règlement
+              </label>
+              <select
+                id={`${id}-mode`}
+                className={SELECT}
+                value={selection.codeReglement ?? ''}
+                disabled={!unlocked}
+                onChange={(e) => onMode(e.target.value)}
+              >
                 {modes.map((m) => (
-                  <option key={m.codeRegt} value={m.codeRegt}>{m.libelle}</option>
+                  <option key={m.codeRegt} value={m.codeRegt}>
+                    {m.libelle}
+                  </option>
                 ))}
               </select>
             </div>
@@ -61,7 +101,9 @@ export function PaymentLine({ line, labels, proposal, selection, unlocked, canDu
               <dt className="text-neutral-800">Taux d'escompte</dt>
               <dd className="font-semibold">{formatNombre(selection.tauxEscompte ?? 0, 2)} %</dd>
               <dt className="text-neutral-800">Échéance</dt>
-              <dd className="font-semibold">{selection.datePrevEche ? formatDate(selection.datePrevEche) : 'à la facture'}</dd>
+              <dd className="font-semibold">
+                {selection.datePrevEche ? formatDate(selection.datePrevEche) : 'à la facture'}
+              </dd>
             </dl>
             {selection.domiciliations.length === 1 && (
               <p className="text-base sm:col-span-2">
@@ -71,10 +113,20 @@ export function PaymentLine({ line, labels, proposal, selection, unlocked, canDu
             )}
             {selection.domiciliations.length > 1 && (
               <div className="sm:col-span-2">
-                <label htmlFor={`${id}-domiciliation`} className="block text-base font-semibold">Domiciliation bancaire</label>
-                <select id={`${id}-domiciliation`} className={SELECT} value={selection.numDomiciliationBancaire ?? ''} disabled={!unlocked} onChange={(e) => onDomiciliation(e.target.value)}>
+                <label htmlFor={`${id}-domiciliation`} className="block text-base font-semibold">
+                  Domiciliation bancaire
+                </label>
+                <select
+                  id={`${id}-domiciliation`}
+                  className={SELECT}
+                  value={selection.numDomiciliationBancaire ?? ''}
+                  disabled={!unlocked}
+                  onChange={(e) => onDomiciliation(e.target.value)}
+                >
                   {selection.domiciliations.map((d) => (
-                    <option key={d.numDomiciliationBancaire} value={d.numDomiciliationBancaire}>{banque(d)}</option>
+                    <option key={d.numDomiciliationBancaire} value={d.numDomiciliationBancaire}>
+                      {banque(d)}
+                    </option>
                   ))}
                 </select>
               </div>
@@ -83,16 +135,28 @@ export function PaymentLine({ line, labels, proposal, selection, unlocked, canDu
         )}
         {proposal.etat === 'a-verifier' && (
           <p className={`${NOTE} border-neutral-900 bg-silo-gold-light text-neutral-950`}>
-            Hors connexion : règlement établi d'après vos conditions habituelles, vérifié par la coopérative à la réception de la commande.
+            Hors connexion : règlement établi d'après vos conditions habituelles, vérifié par la coopérative à la
+            réception de la commande.
           </p>
         )}
         {hasModes && (
           <div className="mt-3 flex flex-wrap gap-3">
-            <button type="button" className={SMALL_BUTTON} onClick={onUnlock} disabled={unlocked} aria-label={`Modifier le règlement de ${name}`}>
+            <button
+              type="button"
+              className={SMALL_BUTTON}
+              onClick={onUnlock}
+              disabled={unlocked}
+              aria-label={`Modifier le règlement de ${name}`}
+            >
               Modifier
             </button>
             {canDuplicate && (
-              <button type="button" className={SMALL_BUTTON} onClick={onDuplicate} aria-label={`Appliquer le règlement de ${name} aux autres lignes`}>
+              <button
+                type="button"
+                className={SMALL_BUTTON}
+                onClick={onDuplicate}
+                aria-label={`Appliquer le règlement de ${name} aux autres lignes`}
+              >
                 Dupliquer sur les autres lignes
               </button>
             )}

@@ -7,7 +7,12 @@ import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { canConfirm } from '../../../domain/cart'
 import { DELAI_PAGE_CONFIRMATION_MS, MESSAGES } from '../../../domain/constants'
-import { defaultDomiciliation, duplicatePaymentMode, selectPaymentMode, withPaymentSelection } from '../../../domain/payment'
+import {
+  defaultDomiciliation,
+  duplicatePaymentMode,
+  selectPaymentMode,
+  withPaymentSelection,
+} from '../../../domain/payment'
 import { canConfirmOrder } from '../../../domain/roles'
 import { prepareOrder } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
@@ -30,8 +35,10 @@ interface Props {
   roles: readonly string[]
 }
 
-const OUTLINE = 'touch-target inline-flex items-center justify-center rounded-full border-2 border-silo-green px-5 text-base font-semibold text-silo-green'
-const NOTE = 'mb-4 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950'
+const OUTLINE =
+  'touch-target inline-flex items-center justify-center rounded-full border-2 border-silo-green px-5 text-base font-semibold text-silo-green'
+const NOTE =
+  'mb-4 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950'
 
 export function PaymentPage({ owner, numTiers, roles }: Props) {
   const lines = useCartLines(owner, numTiers)
@@ -53,7 +60,11 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
 
   const chooseMode = (line: CartLine, codeRegt: string) => {
     const mode = modesOf(line).find((m) => m.codeRegt === codeRegt) ?? null
-    save({ ...line, codeReglement: codeRegt, numDomiciliationBancaire: defaultDomiciliation(mode, line.numDomiciliationBancaire) })
+    save({
+      ...line,
+      codeReglement: codeRegt,
+      numDomiciliationBancaire: defaultDomiciliation(mode, line.numDomiciliationBancaire),
+    })
   }
 
   const duplicate = (idLigne: string) => {
@@ -61,13 +72,15 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
     const { lines: next, message } = duplicatePaymentMode(effective, idLigne, byLine)
     next.forEach((l, i) => {
       const before = effective[i]!
-      if (l.codeReglement !== before.codeReglement || l.numDomiciliationBancaire !== before.numDomiciliationBancaire) save(l)
+      if (l.codeReglement !== before.codeReglement || l.numDomiciliationBancaire !== before.numDomiciliationBancaire)
+        save(l)
     })
     setDuplicated(message)
   }
 
   // Loaded, and known: a line whose terms this device never saw waits for the network.
-  const loaded = (l: CartLine) => proposals[l.idLigne]?.etat !== 'chargement' && proposals[l.idLigne]?.etat !== 'inconnu'
+  const loaded = (l: CartLine) =>
+    proposals[l.idLigne]?.etat !== 'chargement' && proposals[l.idLigne]?.etat !== 'inconnu'
   const unknownTerms = all.some((l) => proposals[l.idLigne]?.etat === 'inconnu')
   const enabled = !sending && canConfirm({ roles, lines: all, paymentLoaded: loaded })
 
@@ -87,13 +100,19 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
     }
   }
 
-  const heading = <PageHeading actions={<HelpButton cle="VALID-COMMANDE" label="Aide : règlement" />}>Validation règlement</PageHeading>
+  const heading = (
+    <PageHeading actions={<HelpButton cle="VALID-COMMANDE" label="Aide : règlement" />}>
+      Validation règlement
+    </PageHeading>
+  )
 
   if (sending) {
     return (
       <>
         {heading}
-        <p role="status" className="text-lg">Enregistrement de votre commande…</p>
+        <p role="status" className="text-lg">
+          Enregistrement de votre commande…
+        </p>
       </>
     )
   }
@@ -101,7 +120,9 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
     return (
       <>
         {heading}
-        <p role="status" className="text-base">Chargement du panier…</p>
+        <p role="status" className="text-base">
+          Chargement du panier…
+        </p>
       </>
     )
   }
@@ -122,13 +143,14 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
       {heading}
       {!online && !unknownTerms && (
         <p role="status" className={NOTE}>
-          Hors connexion : vous pouvez confirmer la commande. Elle restera sur cet appareil, en attente d'envoi, et partira dès le retour du réseau.
+          Hors connexion : vous pouvez confirmer la commande. Elle restera sur cet appareil, en attente d'envoi, et
+          partira dès le retour du réseau.
         </p>
       )}
       {unknownTerms && (
         <p role="status" className={NOTE}>
-          Hors connexion : vos modes de règlement ne sont pas encore connus sur cet appareil. Votre panier est conservé ; la commande pourra être confirmée
-          dès le retour du réseau.
+          Hors connexion : vos modes de règlement ne sont pas encore connus sur cet appareil. Votre panier est conservé
+          ; la commande pourra être confirmée dès le retour du réseau.
         </p>
       )}
       <CartGroups
@@ -141,7 +163,10 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
             line={l}
             labels={labels}
             proposal={proposals[l.idLigne] ?? { etat: 'chargement', modes: [] }}
-            selection={selectPaymentMode(modesOf(l).find((m) => m.codeRegt === l.codeReglement) ?? null, l.numDomiciliationBancaire)}
+            selection={selectPaymentMode(
+              modesOf(l).find((m) => m.codeRegt === l.codeReglement) ?? null,
+              l.numDomiciliationBancaire,
+            )}
             unlocked={unlocked.has(l.idLigne)}
             canDuplicate={all.length > 1}
             onUnlock={() => setUnlocked((s) => new Set(s).add(l.idLigne))}
@@ -152,9 +177,14 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
         )}
       />
       <CartTotal lines={all} />
-      {!canConfirmOrder(roles) && <p className={`${NOTE} mt-4`}>Votre profil ne permet pas de confirmer une commande.</p>}
+      {!canConfirmOrder(roles) && (
+        <p className={`${NOTE} mt-4`}>Votre profil ne permet pas de confirmer une commande.</p>
+      )}
       {failure && (
-        <p role="alert" className="mt-4 rounded-lg border-2 border-red-800 bg-red-50 px-3 py-2 text-base font-semibold text-red-900">
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border-2 border-red-800 bg-red-50 px-3 py-2 text-base font-semibold text-red-900"
+        >
           {failure}
         </p>
       )}
@@ -174,7 +204,11 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
       <Modal open={duplicated !== null} title="Attention" onClose={() => setDuplicated(null)}>
         <p className="text-base">{duplicated}</p>
         <div className="mt-4 flex justify-end">
-          <button type="button" onClick={() => setDuplicated(null)} className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white">
+          <button
+            type="button"
+            onClick={() => setDuplicated(null)}
+            className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white"
+          >
             OK
           </button>
         </div>

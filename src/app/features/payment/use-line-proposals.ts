@@ -30,7 +30,10 @@ export function useLineProposals(numTiers: string, lines: readonly CartLine[]): 
   const byLine: Record<string, LineProposal> = {}
   lines.forEach((line, i) => {
     const q = results[i]
-    const fallback = (): LineProposal => (terms ? { etat: 'a-verifier', modes: proposalsFromTerms(terms, line.datePrevueLivraison) } : { etat: 'inconnu', modes: [] })
+    const fallback = (): LineProposal =>
+      terms
+        ? { etat: 'a-verifier', modes: proposalsFromTerms(terms, line.datePrevueLivraison) }
+        : { etat: 'inconnu', modes: [] }
     if (q?.data) byLine[line.idLigne] = { etat: 'serveur', modes: q.data }
     // The server answered with a refusal: no modes for this line.
     else if (q?.error instanceof ApiError) byLine[line.idLigne] = { etat: 'aucun', modes: [] }

@@ -5,7 +5,10 @@ import type { AccessDenial } from './resolve-access'
 export function denialRedirect(denial: AccessDenial) {
   switch (denial.to) {
     case 'login':
-      return redirect({ to: '/login', search: { redirectFrom: denial.redirectFrom, error: denial.error ? true : undefined } })
+      return redirect({
+        to: '/login',
+        search: { redirectFrom: denial.redirectFrom, error: denial.error ? true : undefined },
+      })
     case 'error-logout':
       return redirect({ to: '/error-logout', search: { cause: denial.cause } })
     case 'selection-tiers':

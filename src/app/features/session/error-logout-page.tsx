@@ -32,11 +32,26 @@ export function ErrorLogoutPage({ cause }: { cause: string | undefined }) {
         <p className="text-lg text-neutral-800">{page.texte}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
           {showPortal && (
-            <Button large outline inline colors={STRONG_BUTTON} component="a" href={portail.data?.url} className="touch-target px-6 font-semibold">
+            <Button
+              large
+              outline
+              inline
+              colors={STRONG_BUTTON}
+              component="a"
+              href={portail.data?.url}
+              className="touch-target px-6 font-semibold"
+            >
               Retour au portail
             </Button>
           )}
-          <Button large inline colors={STRONG_BUTTON} className="touch-target px-6 font-semibold" onClick={onLogout} disabled={leaving}>
+          <Button
+            large
+            inline
+            colors={STRONG_BUTTON}
+            className="touch-target px-6 font-semibold"
+            onClick={onLogout}
+            disabled={leaving}
+          >
             Se déconnecter
           </Button>
         </div>

@@ -17,7 +17,9 @@ export type AccessDenial =
   | { to: 'error-logout'; cause: ErrorCause }
   | { to: 'selection-tiers' }
 
-export type Access = { granted: true; user: UserMe; numTiers: string; tiers: Tiers; contentieux: boolean } | { granted: false; denial: AccessDenial }
+export type Access =
+  | { granted: true; user: UserMe; numTiers: string; tiers: Tiers; contentieux: boolean }
+  | { granted: false; denial: AccessDenial }
 
 /**
  * Which customer this user acts for, from the user alone: a farmer for themself (their username
@@ -52,7 +54,8 @@ export async function resolveAccess(queryClient: QueryClient, href: string): Pro
     const contentieux = await hasBlockingIncident(queryClient, customer.numTiers)
     return { granted: true, user: loaded.user, numTiers: customer.numTiers, tiers, contentieux }
   } catch (e) {
-    if (e instanceof ApiError && e.code === 'TIERS_INEXISTANT') return denied({ to: 'error-logout', cause: 'TIERS_NON_RECONNU' })
+    if (e instanceof ApiError && e.code === 'TIERS_INEXISTANT')
+      return denied({ to: 'error-logout', cause: 'TIERS_NON_RECONNU' })
     if (e instanceof ApiError && e.status === 403) return denied({ to: 'error-logout', cause: 'ACCES_NON_AUTHORISE' })
     if (e instanceof ApiError && e.status === 401) return denied({ to: 'login', redirectFrom: href })
     throw e

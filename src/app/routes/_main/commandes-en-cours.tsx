@@ -9,7 +9,8 @@ export const Route = createFileRoute('/_main/commandes-en-cours')({
   staticData: { title: 'Commandes en cours' },
   validateSearch: (s: Record<string, unknown>): { numero?: string } => ({ numero: optionalId(s.numero) }),
   // The first page of the current orders; a failed load is the screen's to show, not the router's.
-  loader: ({ context: { queryClient, numTiers } }) => queryClient.prefetchInfiniteQuery(commandesEnCoursQueryOptions(numTiers)).catch(() => undefined),
+  loader: ({ context: { queryClient, numTiers } }) =>
+    queryClient.prefetchInfiniteQuery(commandesEnCoursQueryOptions(numTiers)).catch(() => undefined),
   component: CommandesRoute,
 })
 

@@ -24,7 +24,15 @@ const BUSINESS: Item[] = [
   { to: '/admin/banniere-messages', label: 'Bannière de messages', icon: 'campaign' },
 ]
 
-export function AdminShell({ displayName, isBusinessAdmin, children }: { displayName: string; isBusinessAdmin: boolean; children: ReactNode }) {
+export function AdminShell({
+  displayName,
+  isBusinessAdmin,
+  children,
+}: {
+  displayName: string
+  isBusinessAdmin: boolean
+  children: ReactNode
+}) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const back = useQuery(versionQueryOptions())
@@ -47,13 +55,14 @@ export function AdminShell({ displayName, isBusinessAdmin, children }: { display
           titleClassName="text-lg font-bold"
           title="Administration"
           subtitle={<span className="text-sm text-white/90">{displayName}</span>}
-          right={
-            <LogoutButton onLogout={onLogout} disabled={leaving} />
-          }
+          right={<LogoutButton onLogout={onLogout} disabled={leaving} />}
         />
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
-        <nav aria-label="Menu d'administration" className="border-b border-black/15 bg-neutral-50 md:w-64 md:shrink-0 md:border-b-0 md:border-r">
+        <nav
+          aria-label="Menu d'administration"
+          className="border-b border-black/15 bg-neutral-50 md:w-64 md:shrink-0 md:border-b-0 md:border-r"
+        >
           <ul className="flex flex-wrap md:flex-col md:py-2">
             {items.map((item) => (
               <li key={item.to}>
@@ -67,7 +76,10 @@ export function AdminShell({ displayName, isBusinessAdmin, children }: { display
               </li>
             ))}
           </ul>
-          <p className="px-4 py-3 text-sm text-neutral-700" title={`Version front ${APP_VERSION} – version back ${backVersion}`}>
+          <p
+            className="px-4 py-3 text-sm text-neutral-700"
+            title={`Version front ${APP_VERSION} – version back ${backVersion}`}
+          >
             Version {APP_VERSION} · back {backVersion}
           </p>
         </nav>

@@ -27,7 +27,11 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
     <header className="sticky top-0 z-40 bg-silo-green pt-safe text-white">
       <div className="flex h-16 w-full items-center overflow-hidden pl-safe pr-safe">
         <div className="mx-1 flex h-full items-center justify-center">
-          <Link to="/catalog/order_history" className="touch-target flex items-center justify-center" aria-label="Silo, accueil">
+          <Link
+            to="/catalog/order_history"
+            className="touch-target flex items-center justify-center"
+            aria-label="Silo, accueil"
+          >
             <img src="/favicon.svg" alt="" width={36} height={36} className="rounded bg-white p-0.5" />
           </Link>
         </div>
@@ -58,7 +62,12 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
               </Suspense>
             )}
           </Link>
-          <LogoutButton onLogout={onLogout} disabled={loggingOut} iconOnlyOnPhones label={actingAs ? 'Changer de client' : 'Déconnexion'} />
+          <LogoutButton
+            onLogout={onLogout}
+            disabled={loggingOut}
+            iconOnlyOnPhones
+            label={actingAs ? 'Changer de client' : 'Déconnexion'}
+          />
         </div>
       </div>
     </header>

@@ -14,7 +14,11 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
   const inMore = [...MORE_ITEMS, ARTICLES_ITEM].some((i) => pathname.startsWith(i.to))
   return (
     <>
-      <nav aria-label="Catalogue" data-tabbar className="md:hidden fixed bottom-0 inset-x-0 z-30 border-t border-black/20 bg-white">
+      <nav
+        aria-label="Catalogue"
+        data-tabbar
+        className="md:hidden fixed bottom-0 inset-x-0 z-30 border-t border-black/20 bg-white"
+      >
         <div className="flex h-20 items-stretch pb-safe pl-[max(0.25rem,env(safe-area-inset-left))] pr-[max(0.25rem,env(safe-area-inset-right))]">
           {CATALOG_ITEMS.map((item) => {
             const active = pathname.startsWith(item.to)
@@ -24,9 +28,13 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
                 to={item.to}
                 className={`touch-target flex min-w-0 flex-1 flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight ${active ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
               >
-                <span className={`relative inline-flex h-8 w-14 shrink-0 items-center justify-center rounded-full ${active ? 'bg-silo-green/15' : ''}`}>
+                <span
+                  className={`relative inline-flex h-8 w-14 shrink-0 items-center justify-center rounded-full ${active ? 'bg-silo-green/15' : ''}`}
+                >
                   <Icon name={item.icon} />
-                  {item.to === '/catalog/contrats' && <ContractsBadge numTiers={numTiers} className="absolute right-0 -top-2" />}
+                  {item.to === '/catalog/contrats' && (
+                    <ContractsBadge numTiers={numTiers} className="absolute right-0 -top-2" />
+                  )}
                 </span>
                 <span>{item.label}</span>
               </Link>
@@ -39,7 +47,9 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
             onClick={() => setMore(true)}
             className={`touch-target flex min-w-0 flex-[0.8] flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight ${inMore ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
           >
-            <span className={`inline-flex h-8 w-14 shrink-0 items-center justify-center rounded-full ${inMore ? 'bg-silo-green/15' : ''}`}>
+            <span
+              className={`inline-flex h-8 w-14 shrink-0 items-center justify-center rounded-full ${inMore ? 'bg-silo-green/15' : ''}`}
+            >
               <Icon name="menu" />
             </span>
             <span>Plus</span>

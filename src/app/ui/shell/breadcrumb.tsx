@@ -16,7 +16,10 @@ export function Breadcrumb() {
             <li key={m.id} className="flex items-center gap-1">
               {!linkable ? (
                 <>
-                  <span aria-current={last ? 'page' : undefined} className={last ? 'font-semibold text-neutral-900' : ''}>
+                  <span
+                    aria-current={last ? 'page' : undefined}
+                    className={last ? 'font-semibold text-neutral-900' : ''}
+                  >
                     {m.title}
                   </span>
                   {!last && <span aria-hidden="true">›</span>}

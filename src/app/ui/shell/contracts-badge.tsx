@@ -8,7 +8,9 @@ export function ContractsBadge({ numTiers, className = '' }: { numTiers: string;
   const contrats = useQuery(contratsQueryOptions(numTiers)).data
   if (!contrats || !showsContractBadge(contrats, parisToday())) return null
   return (
-    <span className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full border-2 border-neutral-950 bg-silo-gold px-1 text-sm font-bold text-neutral-950 ${className}`}>
+    <span
+      className={`inline-flex h-6 min-w-6 items-center justify-center rounded-full border-2 border-neutral-950 bg-silo-gold px-1 text-sm font-bold text-neutral-950 ${className}`}
+    >
       !<span className="sr-only"> : un contrat se termine dans moins d'un mois</span>
     </span>
   )

@@ -15,7 +15,10 @@ export function CookieConsent() {
     setVisible(false)
   }
   return (
-    <section aria-label="Cookies" className="flex items-center gap-2 rounded-xl border-2 border-silo-gold bg-neutral-900 py-1 pr-1 pl-2 text-white shadow-lg">
+    <section
+      aria-label="Cookies"
+      className="flex items-center gap-2 rounded-xl border-2 border-silo-gold bg-neutral-900 py-1 pr-1 pl-2 text-white shadow-lg"
+    >
       <p className="min-w-0 flex-1 text-base leading-snug">
         Cookies nécessaires seulement (
         <a href="/infos/politique" className="font-semibold text-white underline">
@@ -23,7 +26,11 @@ export function CookieConsent() {
         </a>
         ).
       </p>
-      <button type="button" onClick={accept} className="touch-target shrink-0 rounded-lg bg-white px-2 font-bold text-neutral-900">
+      <button
+        type="button"
+        onClick={accept}
+        className="touch-target shrink-0 rounded-lg bg-white px-2 font-bold text-neutral-900"
+      >
         J'ai compris
       </button>
     </section>

@@ -13,7 +13,11 @@ const subscribe = (l: () => void) => (listeners.add(l), () => void listeners.del
 export const openDevicePanel = () => set(true)
 
 export function DevicePanelHost({ owner, numTiers }: { owner: string; numTiers: string }) {
-  const shown = useSyncExternalStore(subscribe, () => open, () => false)
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => false,
+  )
   if (!shown) return null
   return (
     <Suspense fallback={null}>

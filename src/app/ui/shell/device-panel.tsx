@@ -42,7 +42,15 @@ async function readStorage(): Promise<Storage> {
 const H3 = 'mt-4 mb-1 text-lg font-bold'
 const BUTTON = 'touch-target mt-2 rounded-full border-2 border-silo-green px-4 font-semibold text-silo-green'
 
-export default function DevicePanel({ owner, numTiers, onClose }: { owner: string; numTiers: string; onClose: () => void }) {
+export default function DevicePanel({
+  owner,
+  numTiers,
+  onClose,
+}: {
+  owner: string
+  numTiers: string
+  onClose: () => void
+}) {
   const queryClient = useQueryClient()
   const online = useOnline()
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data
@@ -70,7 +78,8 @@ export default function DevicePanel({ owner, numTiers, onClose }: { owner: strin
     setStorage(await readStorage())
   }
 
-  const slot = (code: string | null | undefined) => (code && referentiel?.periodesLivraison.find((p) => p.code === code)?.libelle) || code || '?'
+  const slot = (code: string | null | undefined) =>
+    (code && referentiel?.periodesLivraison.find((p) => p.code === code)?.libelle) || code || '?'
   const save = () => {
     const text = waitingOrdersText(rows ?? [], slot)
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
@@ -86,13 +95,18 @@ export default function DevicePanel({ owner, numTiers, onClose }: { owner: strin
   return (
     <Modal open title="Cet appareil" onClose={onClose}>
       <p className="text-base">
-        {online ? 'Le serveur de la coopérative répond.' : 'Hors connexion : le serveur de la coopérative ne répond pas.'}
+        {online
+          ? 'Le serveur de la coopérative répond.'
+          : 'Hors connexion : le serveur de la coopérative ne répond pas.'}
         {server > 0 && ` Dernière réponse le ${formatSavedAt(server)}.`}
       </p>
 
       <h3 className={H3}>Gardé sur cet appareil</h3>
       <ul className="list-disc pl-5 text-base">
-        <li>Panier : {cartLines === null ? '…' : cartLines === 0 ? 'vide' : `${cartLines} ligne${cartLines > 1 ? 's' : ''}`}</li>
+        <li>
+          Panier :{' '}
+          {cartLines === null ? '…' : cartLines === 0 ? 'vide' : `${cartLines} ligne${cartLines > 1 ? 's' : ''}`}
+        </li>
         {kept.map((s) => (
           <li key={s.label}>
             {s.label} : données du {formatSavedAt(s.at)}
@@ -142,8 +156,8 @@ export default function DevicePanel({ owner, numTiers, onClose }: { owner: strin
         <>
           <h3 className={H3}>Sur iPhone et iPad</h3>
           <p className="text-base">
-            Safari peut effacer les données d’un site après 7 jours sans visite, commandes en attente comprises. Ajoutez Silo à l’écran d’accueil pour
-            les garder :
+            Safari peut effacer les données d’un site après 7 jours sans visite, commandes en attente comprises. Ajoutez
+            Silo à l’écran d’accueil pour les garder :
           </p>
           <ol className="list-decimal pl-5 text-base">
             <li>touchez le bouton Partager de Safari ;</li>
@@ -153,7 +167,11 @@ export default function DevicePanel({ owner, numTiers, onClose }: { owner: strin
         </>
       )}
 
-      <button type="button" onClick={onClose} className="touch-target mt-4 w-full rounded-full bg-silo-green font-semibold text-white">
+      <button
+        type="button"
+        onClick={onClose}
+        className="touch-target mt-4 w-full rounded-full bg-silo-green font-semibold text-white"
+      >
         Fermer
       </button>
     </Modal>

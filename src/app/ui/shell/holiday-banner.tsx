@@ -17,7 +17,8 @@ export function HolidayBanner({ numTiers }: { numTiers: string }) {
     <section aria-label="Jours fériés à venir" className="border-b-2 border-silo-gold bg-silo-gold-light px-4 py-2">
       {holidays.map((j) => (
         <p key={j.date} className="text-base font-medium text-neutral-900">
-          Jour férié le {formatDate(j.date)} ({j.libelle}) : pas de livraison ce jour-là, pensez à anticiper vos commandes.
+          Jour férié le {formatDate(j.date)} ({j.libelle}) : pas de livraison ce jour-là, pensez à anticiper vos
+          commandes.
         </p>
       ))}
     </section>

@@ -27,16 +27,29 @@ export function InstallPrompt() {
     setHidden(true)
   }
   return (
-    <section aria-label="Installer Silo" className="flex items-center gap-2 rounded-xl border-2 border-silo-green bg-silo-gold-light py-1 pr-1 pl-2 text-neutral-900 shadow-lg">
+    <section
+      aria-label="Installer Silo"
+      className="flex items-center gap-2 rounded-xl border-2 border-silo-green bg-silo-gold-light py-1 pr-1 pl-2 text-neutral-900 shadow-lg"
+    >
       <p className="min-w-0 flex-1 text-base leading-snug">
-        {way === 'prompt' ? 'Installez Silo : utile sans réseau.' : 'Pour installer Silo : Partager, puis « Sur l’écran d’accueil ».'}
+        {way === 'prompt'
+          ? 'Installez Silo : utile sans réseau.'
+          : 'Pour installer Silo : Partager, puis « Sur l’écran d’accueil ».'}
       </p>
       {way === 'prompt' && (
-        <button type="button" onClick={() => void promptInstall()} className="touch-target shrink-0 rounded-lg bg-silo-green px-2 font-bold text-white">
+        <button
+          type="button"
+          onClick={() => void promptInstall()}
+          className="touch-target shrink-0 rounded-lg bg-silo-green px-2 font-bold text-white"
+        >
           Installer
         </button>
       )}
-      <button type="button" onClick={later} className="touch-target shrink-0 rounded-lg border-2 border-silo-green bg-white px-2 font-semibold text-silo-green">
+      <button
+        type="button"
+        onClick={later}
+        className="touch-target shrink-0 rounded-lg border-2 border-silo-green bg-white px-2 font-semibold text-silo-green"
+      >
         Plus tard
       </button>
     </section>

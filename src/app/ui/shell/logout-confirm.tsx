@@ -18,26 +18,41 @@ export function LogoutConfirm({ lines, waiting, onAnswer }: Props) {
   const orders = hasOrder(waiting)
   const many = waiting.length > 1
   return (
-    <Modal open title={orders ? 'Envois en attente' : waiting.length > 0 ? 'Avis en attente' : 'Panier en cours'} onClose={() => onAnswer(false)} role="alertdialog">
+    <Modal
+      open
+      title={orders ? 'Envois en attente' : waiting.length > 0 ? 'Avis en attente' : 'Panier en cours'}
+      onClose={() => onAnswer(false)}
+      role="alertdialog"
+    >
       {waiting.length > 0 && (
         <div className="mb-2 text-base">
           <WaitingList items={waiting} />
           <p>
-            Si vous vous déconnectez, {many ? 'ces envois restent' : 'cet envoi reste'} sur cet appareil et partir{many ? 'ont' : 'a'} à votre prochaine connexion ici.
+            Si vous vous déconnectez, {many ? 'ces envois restent' : 'cet envoi reste'} sur cet appareil et partir
+            {many ? 'ont' : 'a'} à votre prochaine connexion ici.
           </p>
         </div>
       )}
       {lines > 0 && (
         <p className="text-base">
-          Votre panier contient {lines > 1 ? `${lines} lignes qui n'ont pas été envoyées` : "1 ligne qui n'a pas été envoyée"}. En vous déconnectant, vous
-          abandonnez ce panier.
+          Votre panier contient{' '}
+          {lines > 1 ? `${lines} lignes qui n'ont pas été envoyées` : "1 ligne qui n'a pas été envoyée"}. En vous
+          déconnectant, vous abandonnez ce panier.
         </p>
       )}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-end">
-        <button type="button" onClick={() => onAnswer(false)} className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white">
+        <button
+          type="button"
+          onClick={() => onAnswer(false)}
+          className="touch-target rounded-full bg-silo-green px-6 font-semibold text-white"
+        >
           {lines > 0 ? 'Continuer ma commande' : 'Rester connecté'}
         </button>
-        <button type="button" onClick={() => onAnswer(true)} className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green">
+        <button
+          type="button"
+          onClick={() => onAnswer(true)}
+          className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green"
+        >
           {lines > 0 ? 'Abandonner le panier et me déconnecter' : 'Me déconnecter quand même'}
         </button>
       </div>

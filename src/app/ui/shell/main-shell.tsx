@@ -31,14 +31,31 @@ interface Props {
   children: ReactNode
 }
 
-export function MainShell({ raisonSociale, numTiers, owner, messages, showArticles, onLogout, loggingOut, actingAs, children }: Props) {
+export function MainShell({
+  raisonSociale,
+  numTiers,
+  owner,
+  messages,
+  showArticles,
+  onLogout,
+  loggingOut,
+  actingAs,
+  children,
+}: Props) {
   const shown = useAfterFirstPaint()
   return (
     <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
       <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3">
         Aller au contenu
       </a>
-      <AppHeader raisonSociale={raisonSociale} numTiers={numTiers} owner={owner} onLogout={onLogout} loggingOut={loggingOut} actingAs={actingAs} />
+      <AppHeader
+        raisonSociale={raisonSociale}
+        numTiers={numTiers}
+        owner={owner}
+        onLogout={onLogout}
+        loggingOut={loggingOut}
+        actingAs={actingAs}
+      />
       <MessageBanner messages={messages} />
       <HolidayBanner numTiers={numTiers} />
       {shown && (

@@ -11,7 +11,10 @@ export function MessageBanner({ messages }: { messages: readonly MessageBandeau[
   const current = currentMessages(messages)
   if (current.length === 0) return null
   return (
-    <section aria-label="Messages de la coopérative" className="border-b-2 border-silo-gold bg-silo-gold-light px-4 py-2">
+    <section
+      aria-label="Messages de la coopérative"
+      className="border-b-2 border-silo-gold bg-silo-gold-light px-4 py-2"
+    >
       {current.map((m) => (
         <p key={m.id} className="text-base font-medium text-neutral-900">
           {m.texte}

@@ -6,7 +6,15 @@ import { Modal } from '../modal'
 import { openDevicePanel } from './device-panel-host'
 import { ARTICLES_ITEM, MORE_ITEMS, type NavItem } from './nav-items'
 
-export function MoreMenu({ open, onClose, showArticles }: { open: boolean; onClose: () => void; showArticles: boolean }) {
+export function MoreMenu({
+  open,
+  onClose,
+  showArticles,
+}: {
+  open: boolean
+  onClose: () => void
+  showArticles: boolean
+}) {
   const items: NavItem[] = [...MORE_ITEMS, ...(showArticles ? [ARTICLES_ITEM] : [])]
   return (
     <Modal open={open} title="Menu" onClose={onClose}>
@@ -36,7 +44,11 @@ export function MoreMenu({ open, onClose, showArticles }: { open: boolean; onClo
           </li>
         </ul>
       </nav>
-      <button type="button" onClick={onClose} className="touch-target mt-3 w-full rounded-full border-2 border-silo-green font-semibold text-silo-green">
+      <button
+        type="button"
+        onClick={onClose}
+        className="touch-target mt-3 w-full rounded-full border-2 border-silo-green font-semibold text-silo-green"
+      >
         Fermer
       </button>
     </Modal>

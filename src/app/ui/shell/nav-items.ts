@@ -3,7 +3,14 @@
 import type { IconName } from '../icons'
 
 export interface NavItem {
-  to: '/catalog/order_history' | '/catalog/aliments' | '/catalog/lots' | '/catalog/contrats' | '/catalog/cart' | '/commandes-en-cours' | '/admin/edit-articles'
+  to:
+    | '/catalog/order_history'
+    | '/catalog/aliments'
+    | '/catalog/lots'
+    | '/catalog/contrats'
+    | '/catalog/cart'
+    | '/commandes-en-cours'
+    | '/admin/edit-articles'
   label: string
   icon: IconName
 }

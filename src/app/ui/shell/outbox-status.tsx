@@ -32,7 +32,9 @@ function useSending(owner: string, waiting: boolean) {
     const onMessage = (e: MessageEvent) => (e.data as { type?: string } | null)?.type === 'flush-outbox' && flush()
     navigator.serviceWorker?.addEventListener('message', onMessage)
     // Meanwhile, tries spaced by the backoff.
-    const timer = waiting ? setInterval(() => void flushOutbox(owner).catch(() => undefined), RETRY_EVERY_MS) : undefined
+    const timer = waiting
+      ? setInterval(() => void flushOutbox(owner).catch(() => undefined), RETRY_EVERY_MS)
+      : undefined
     return () => {
       stopWatching()
       document.removeEventListener('visibilitychange', onVisible)
@@ -55,7 +57,8 @@ export default function OutboxStatus({ owner }: { owner: string }) {
   // flashing just after "Envoyer".
   const shown = summary.items.filter((i) => !online || i.attempts > 1 || (i.status === 'pending' && i.attempts > 0))
   const orders = hasOrder(shown)
-  const old = shown.length > 0 && DateTime.now().diff(DateTime.fromISO(shown[0]!.createdAt), 'hours').hours > OLD_AFTER_HOURS
+  const old =
+    shown.length > 0 && DateTime.now().diff(DateTime.fromISO(shown[0]!.createdAt), 'hours').hours > OLD_AFTER_HOURS
 
   return (
     <>
@@ -67,12 +70,19 @@ export default function OutboxStatus({ owner }: { owner: string }) {
           <div role="status" className="text-base text-neutral-950">
             <WaitingList items={shown} headingClassName="font-semibold" />
             <p>
-              {online ? 'Envoi en cours ; Silo réessaie tout seul.' : 'Gardé sur cet appareil, envoyé tout seul dès que le réseau revient.'}
-              {old && ' Plus de 72 heures sans réseau : connectez-vous à un réseau (Wi-Fi, 4G) pour que la coopérative reçoive votre commande.'}
+              {online
+                ? 'Envoi en cours ; Silo réessaie tout seul.'
+                : 'Gardé sur cet appareil, envoyé tout seul dès que le réseau revient.'}
+              {old &&
+                ' Plus de 72 heures sans réseau : connectez-vous à un réseau (Wi-Fi, 4G) pour que la coopérative reçoive votre commande.'}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={openDevicePanel} className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950">
+            <button
+              type="button"
+              onClick={openDevicePanel}
+              className="touch-target rounded-full border-2 border-neutral-900 bg-white px-4 font-semibold text-neutral-950"
+            >
               Cet appareil
             </button>
             {orders && !onConfirmPage && (
@@ -95,9 +105,11 @@ export default function OutboxStatus({ owner }: { owner: string }) {
         <Modal open title={CONFLICT_DIALOG.titre} onClose={() => undefined} role="alertdialog">
           <p className="mb-2 text-base font-semibold">{CONFLICT_DIALOG.entete}</p>
           <ul className="mb-4 list-disc pl-5 text-base">
-            {(conflictLines(rejected.error).length ? conflictLines(rejected.error) : [rejected.error ?? '']).map((l, i) => (
-              <li key={i}>{l}</li>
-            ))}
+            {(conflictLines(rejected.error).length ? conflictLines(rejected.error) : [rejected.error ?? '']).map(
+              (l, i) => (
+                <li key={i}>{l}</li>
+              ),
+            )}
           </ul>
           <div className="flex justify-end">
             <button

@@ -10,7 +10,9 @@ export interface TitledMatch {
 export function useTitleChain(): TitledMatch[] {
   return useMatches({
     select: (matches) =>
-      matches.flatMap((m) => (m.staticData.title ? [{ id: m.id, title: m.staticData.title, pathname: m.pathname }] : [])),
+      matches.flatMap((m) =>
+        m.staticData.title ? [{ id: m.id, title: m.staticData.title, pathname: m.pathname }] : [],
+      ),
     structuralSharing: true,
   })
 }

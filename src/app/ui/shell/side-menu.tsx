@@ -23,7 +23,11 @@ export function SideMenu({ showArticles, numTiers }: { showArticles: boolean; nu
           </li>
         ))}
         <li>
-          <button type="button" onClick={openDevicePanel} className="touch-target flex w-full items-center gap-3 px-4 py-3 text-base text-neutral-900 hover:bg-black/5">
+          <button
+            type="button"
+            onClick={openDevicePanel}
+            className="touch-target flex w-full items-center gap-3 px-4 py-3 text-base text-neutral-900 hover:bg-black/5"
+          >
             <Icon name="settings" />
             <span>Cet appareil</span>
           </button>

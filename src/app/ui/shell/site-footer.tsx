@@ -54,7 +54,11 @@ export function SiteFooter({ className = '' }: { className?: string }) {
             Version {APP_VERSION}
           </button>
           {showVersion && (
-            <span id="silo-versions" role="tooltip" className="absolute bottom-full left-0 mb-1 whitespace-nowrap rounded-lg bg-neutral-900 px-3 py-2 text-sm text-white">
+            <span
+              id="silo-versions"
+              role="tooltip"
+              className="absolute bottom-full left-0 mb-1 whitespace-nowrap rounded-lg bg-neutral-900 px-3 py-2 text-sm text-white"
+            >
               Application {APP_VERSION} · serveur {backVersion}
             </span>
           )}

@@ -15,7 +15,9 @@ export default function UpdateToast({ apply }: { apply: () => void }) {
           </Button>
         }
       >
-        <div role="status" className="shrink text-base">Une nouvelle version de Silo est disponible.</div>
+        <div role="status" className="shrink text-base">
+          Une nouvelle version de Silo est disponible.
+        </div>
       </Toast>
     </WhenOutboxEmpty>
   )

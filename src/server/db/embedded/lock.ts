@@ -5,7 +5,11 @@
 import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 
-export interface Holder { pid: number; startTime: string | null; command: string }
+export interface Holder {
+  pid: number
+  startTime: string | null
+  command: string
+}
 
 function lockPath(dataDir: string) {
   return join(dataDir, 'silo.lock')
@@ -42,7 +46,9 @@ function readHolder(path: string): Holder | null {
   try {
     const [pid, startTime, ...command] = readFileSync(path, 'utf8').split('\n')
     const n = Number(pid)
-    return Number.isInteger(n) && n > 0 ? { pid: n, startTime: startTime || null, command: command.join(' ').trim() } : null
+    return Number.isInteger(n) && n > 0
+      ? { pid: n, startTime: startTime || null, command: command.join(' ').trim() }
+      : null
   } catch {
     return null
   }

@@ -12,7 +12,10 @@ export const users = pgTable('users', {
   displayName: text().notNull(),
   email: text(),
   /** Roles as the spec holds them: a list on the user (cart-orders-admin §6). */
-  roles: text().array().notNull().default(sql`'{}'::text[]`),
+  roles: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: instant().notNull().defaultNow(),
 })
 
@@ -21,7 +24,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token, never the token itself: a leaked table opens no session. */
     id: text().primaryKey(),
-    username: text().notNull().references(() => users.username, { onDelete: 'cascade' }),
+    username: text()
+      .notNull()
+      .references(() => users.username, { onDelete: 'cascade' }),
     /** The member a staff user is connected as (connect-as); null for a farmer's own session. */
     actingForNumTiers: text(),
     createdAt: instant().notNull(),

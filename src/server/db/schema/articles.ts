@@ -34,8 +34,12 @@ export const articles = pgTable(
 export const articleSupplementations = pgTable(
   'article_supplementations',
   {
-    numArticle: text().notNull().references(() => articles.numArticle, { onDelete: 'cascade' }),
-    numArticleSupplementation: text().notNull().references(() => articles.numArticle),
+    numArticle: text()
+      .notNull()
+      .references(() => articles.numArticle, { onDelete: 'cascade' }),
+    numArticleSupplementation: text()
+      .notNull()
+      .references(() => articles.numArticle),
     /** One supplementation per group may be chosen. */
     groupe: text().notNull(),
   },
@@ -46,15 +50,21 @@ export const articleSupplementations = pgTable(
 export const articleMineraux = pgTable(
   'article_mineraux',
   {
-    numArticle: text().notNull().references(() => articles.numArticle, { onDelete: 'cascade' }),
-    numArticleMineral: text().notNull().references(() => articles.numArticle),
+    numArticle: text()
+      .notNull()
+      .references(() => articles.numArticle, { onDelete: 'cascade' }),
+    numArticleMineral: text()
+      .notNull()
+      .references(() => articles.numArticle),
   },
   (t) => [primaryKey({ columns: [t.numArticle, t.numArticleMineral] })],
 )
 
 /** paramsCommande.contraintesArticle; absent → the spec's defaults (0..29 t, mineral 15 %). */
 export const articleContraintes = pgTable('article_contraintes', {
-  numArticle: text().primaryKey().references(() => articles.numArticle, { onDelete: 'cascade' }),
+  numArticle: text()
+    .primaryKey()
+    .references(() => articles.numArticle, { onDelete: 'cascade' }),
   quantiteMin: tonnes(),
   quantiteMax: tonnes(),
   /** Percent. */
@@ -69,8 +79,12 @@ export const articleContraintes = pgTable('article_contraintes', {
 export const articlesCommandables = pgTable(
   'articles_commandables',
   {
-    numTiers: text().notNull().references(() => tiers.numTiers, { onDelete: 'cascade' }),
-    numArticle: text().notNull().references(() => articles.numArticle, { onDelete: 'cascade' }),
+    numTiers: text()
+      .notNull()
+      .references(() => tiers.numTiers, { onDelete: 'cascade' }),
+    numArticle: text()
+      .notNull()
+      .references(() => articles.numArticle, { onDelete: 'cascade' }),
     artCommandable: boolean().notNull(),
     setBy: text(),
     setAt: instant(),
@@ -82,7 +96,9 @@ export const articlesCommandables = pgTable(
 export const contraintesLivraison = pgTable(
   'contraintes_livraison',
   {
-    numArticle: text().notNull().references(() => articles.numArticle, { onDelete: 'cascade' }),
+    numArticle: text()
+      .notNull()
+      .references(() => articles.numArticle, { onDelete: 'cascade' }),
     numTiers: text().notNull(),
     numAdr: integer().notNull(),
     delaisMinJoursOuvres: integer().notNull(),
@@ -96,7 +112,9 @@ export const contraintesLivraison = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.numArticle, t.numTiers, t.numAdr] }),
-    foreignKey({ columns: [t.numTiers, t.numAdr], foreignColumns: [adresses.numTiers, adresses.numAdr] }).onDelete('cascade'),
+    foreignKey({ columns: [t.numTiers, t.numAdr], foreignColumns: [adresses.numTiers, adresses.numAdr] }).onDelete(
+      'cascade',
+    ),
   ],
 )
 
@@ -104,13 +122,17 @@ export const contraintesLivraison = pgTable(
 export const incompatibilitesAdresse = pgTable(
   'incompatibilites_adresse',
   {
-    numArticle: text().notNull().references(() => articles.numArticle, { onDelete: 'cascade' }),
+    numArticle: text()
+      .notNull()
+      .references(() => articles.numArticle, { onDelete: 'cascade' }),
     numTiers: text().notNull(),
     numAdr: integer().notNull(),
     motif: text(),
   },
   (t) => [
     primaryKey({ columns: [t.numArticle, t.numTiers, t.numAdr] }),
-    foreignKey({ columns: [t.numTiers, t.numAdr], foreignColumns: [adresses.numTiers, adresses.numAdr] }).onDelete('cascade'),
+    foreignKey({ columns: [t.numTiers, t.numAdr], foreignColumns: [adresses.numTiers, adresses.numAdr] }).onDelete(
+      'cascade',
+    ),
   ],
 )

@@ -23,7 +23,9 @@ export const tiers = pgTable(
 export const adresses = pgTable(
   'adresses',
   {
-    numTiers: text().notNull().references(() => tiers.numTiers, { onDelete: 'cascade' }),
+    numTiers: text()
+      .notNull()
+      .references(() => tiers.numTiers, { onDelete: 'cascade' }),
     numAdr: integer().notNull(),
     /** 'A' active, 'S' suspended (never offered for delivery). */
     etat: text().notNull(),
@@ -36,15 +38,21 @@ export const adresses = pgTable(
   (t) => [primaryKey({ columns: [t.numTiers, t.numAdr] }), check('adresses_etat', sql`${t.etat} in ('A', 'S')`)],
 )
 
-export const incidentsPaiement = pgTable('incidents_paiement', {
-  id: serial().primaryKey(),
-  numTiers: text().notNull().references(() => tiers.numTiers, { onDelete: 'cascade' }),
-  /** A blocking incident shows the Contentieux dialog and logs the user out. */
-  bloquant: boolean().notNull(),
-  libelle: text(),
-  dateIncident: day().notNull(),
-  dateLevee: day(),
-}, (t) => [index().on(t.numTiers)])
+export const incidentsPaiement = pgTable(
+  'incidents_paiement',
+  {
+    id: serial().primaryKey(),
+    numTiers: text()
+      .notNull()
+      .references(() => tiers.numTiers, { onDelete: 'cascade' }),
+    /** A blocking incident shows the Contentieux dialog and logs the user out. */
+    bloquant: boolean().notNull(),
+    libelle: text(),
+    dateIncident: day().notNull(),
+    dateLevee: day(),
+  },
+  (t) => [index().on(t.numTiers)],
+)
 
 /** Payment modes (codeRegt): the catalogue of the cooperative. */
 export const modesReglement = pgTable('modes_reglement', {
@@ -62,16 +70,26 @@ export const modesReglement = pgTable('modes_reglement', {
 export const reglementsTiers = pgTable(
   'reglements_tiers',
   {
-    numTiers: text().notNull().references(() => tiers.numTiers, { onDelete: 'cascade' }),
-    codeRegt: text().notNull().references(() => modesReglement.codeRegt),
+    numTiers: text()
+      .notNull()
+      .references(() => tiers.numTiers, { onDelete: 'cascade' }),
+    codeRegt: text()
+      .notNull()
+      .references(() => modesReglement.codeRegt),
     parDefaut: boolean().notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.numTiers, t.codeRegt] })],
 )
 
-export const domiciliationsBancaires = pgTable('domiciliations_bancaires', {
-  numDomiciliationBancaire: integer().primaryKey(),
-  numTiers: text().notNull().references(() => tiers.numTiers, { onDelete: 'cascade' }),
-  numeroCompte: text().notNull(),
-  nomBanque: text().notNull(),
-}, (t) => [index().on(t.numTiers)])
+export const domiciliationsBancaires = pgTable(
+  'domiciliations_bancaires',
+  {
+    numDomiciliationBancaire: integer().primaryKey(),
+    numTiers: text()
+      .notNull()
+      .references(() => tiers.numTiers, { onDelete: 'cascade' }),
+    numeroCompte: text().notNull(),
+    nomBanque: text().notNull(),
+  },
+  (t) => [index().on(t.numTiers)],
+)

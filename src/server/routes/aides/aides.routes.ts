@@ -20,7 +20,10 @@ aidesRoutes.get(
     tags: ['aide'],
     responses: {
       200: { description: 'Aide', content: { 'application/json': { schema: resolver(Aide) } } },
-      404: { description: 'Aucune aide pour cette page', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      404: {
+        description: 'Aucune aide pour cette page',
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
     },
   }),
   validate('param', AideParam),

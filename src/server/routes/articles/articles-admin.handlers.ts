@@ -4,7 +4,15 @@ import type { ArticleModifiable, Diagnostic } from '../../../api/contract/articl
 import { isOrderableArticle } from '../../../domain/articles'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/raw'
-import { articles, articlesCommandables, commandeLignes, commandes, contraintesLivraison, livraisonLignes, livraisons } from '../../db/schema'
+import {
+  articles,
+  articlesCommandables,
+  commandeLignes,
+  commandes,
+  contraintesLivraison,
+  livraisonLignes,
+  livraisons,
+} from '../../db/schema'
 import { effectiveOrderable, orderableFor } from '../../services/orderable'
 
 /** Supplementations are chosen inside a line, never ordered alone: not managed here. */
@@ -49,7 +57,9 @@ export async function addedNotOrdered(db: Db, numTiers: string): Promise<Article
       ),
     )
     .orderBy(asc(articles.libelle))
-  return rows.filter(({ a }) => orderableFor(a, true)).map(({ a }) => ({ numArticle: a.numArticle, libelle: a.libelle, artCommandable: true }))
+  return rows
+    .filter(({ a }) => orderableFor(a, true))
+    .map(({ a }) => ({ numArticle: a.numArticle, libelle: a.libelle, artCommandable: true }))
 }
 
 export async function findArticle(db: Db, numArticle: string) {
@@ -58,11 +68,21 @@ export async function findArticle(db: Db, numArticle: string) {
 }
 
 /** Records the member's flag for the article, by whom and when; answers the effective state. */
-export async function setCommandable(db: Db, numTiers: string, numArticle: string, artCommandable: boolean, username: string, at: Date): Promise<ArticleModifiable> {
+export async function setCommandable(
+  db: Db,
+  numTiers: string,
+  numArticle: string,
+  artCommandable: boolean,
+  username: string,
+  at: Date,
+): Promise<ArticleModifiable> {
   await db
     .insert(articlesCommandables)
     .values({ numTiers, numArticle, artCommandable, setBy: username, setAt: at })
-    .onConflictDoUpdate({ target: [articlesCommandables.numTiers, articlesCommandables.numArticle], set: { artCommandable, setBy: username, setAt: at } })
+    .onConflictDoUpdate({
+      target: [articlesCommandables.numTiers, articlesCommandables.numArticle],
+      set: { artCommandable, setBy: username, setAt: at },
+    })
   const a = (await findArticle(db, numArticle))!
   return { numArticle, libelle: a.libelle, artCommandable: orderableFor(a, artCommandable) }
 }
@@ -72,7 +92,11 @@ export async function diagnose(db: Db, numTiers: string, numArticle: string): Pr
   const a = await findArticle(db, numArticle)
   if (!a) return null
   const [[row], [lastDelivery], [lastOrder], constraints] = await Promise.all([
-    db.select().from(articlesCommandables).where(and(eq(articlesCommandables.numTiers, numTiers), eq(articlesCommandables.numArticle, numArticle))).limit(1),
+    db
+      .select()
+      .from(articlesCommandables)
+      .where(and(eq(articlesCommandables.numTiers, numTiers), eq(articlesCommandables.numArticle, numArticle)))
+      .limit(1),
     db
       .select({ date: livraisons.dateEffectiveLivraison })
       .from(livraisonLignes)
@@ -87,7 +111,10 @@ export async function diagnose(db: Db, numTiers: string, numArticle: string): Pr
       .where(and(eq(commandes.numTiers, numTiers), eq(commandeLignes.numArticle, numArticle)))
       .orderBy(desc(commandes.date))
       .limit(1),
-    db.select().from(contraintesLivraison).where(and(eq(contraintesLivraison.numTiers, numTiers), eq(contraintesLivraison.numArticle, numArticle))),
+    db
+      .select()
+      .from(contraintesLivraison)
+      .where(and(eq(contraintesLivraison.numTiers, numTiers), eq(contraintesLivraison.numArticle, numArticle))),
   ])
   const flag = row ? row.artCommandable : a.commandableParDefaut
   const excluded = !isOrderableArticle({ ...a, artCommandable: true })
@@ -102,12 +129,20 @@ export async function diagnose(db: Db, numTiers: string, numArticle: string): Pr
       codeCategorie: a.codeCategorie,
       commandableParDefaut: a.commandableParDefaut,
     },
-    reglageTiers: row ? { artCommandable: row.artCommandable, origine: row.setBy ? 'personnel' : 'système de la coopérative', modifiePar: row.setBy, modifieLe: row.setAt?.toISOString() ?? null } : null,
+    reglageTiers: row
+      ? {
+          artCommandable: row.artCommandable,
+          origine: row.setBy ? 'personnel' : 'système de la coopérative',
+          modifiePar: row.setBy,
+          modifieLe: row.setAt?.toISOString() ?? null,
+        }
+      : null,
     exclusion: excluded ? 'Sous-type MI et catégorie 47010 : jamais commandable' : null,
     commandable: flag && !excluded,
     derniereLivraison: lastDelivery?.date ?? null,
-    derniereCommande: lastOrder ? { numero: lastOrder.numero, date: lastOrder.date.toISOString(), etape: lastOrder.etape } : null,
+    derniereCommande: lastOrder
+      ? { numero: lastOrder.numero, date: lastOrder.date.toISOString(), etape: lastOrder.etape }
+      : null,
     contraintesLivraison: constraints.map(({ numTiers: _t, numArticle: _a, ...c }) => c),
   }
 }
-

@@ -1,10 +1,22 @@
 // Articles for one customer and what the order-line form needs about one of them (ordering-area
 // §3 Article, §5 delivery address, §7 calls).
 import { and, asc, eq } from 'drizzle-orm'
-import type { Article, ContraintesLivraison, Mineral, Supplementation, ValidationAdresse } from '../../../api/contract/articles'
+import type {
+  Article,
+  ContraintesLivraison,
+  Mineral,
+  Supplementation,
+  ValidationAdresse,
+} from '../../../api/contract/articles'
 import { isOrderableArticle } from '../../../domain/articles'
 import type { Db } from '../../db/client'
-import { articleMineraux, articles, articleSupplementations, contraintesLivraison, incompatibilitesAdresse } from '../../db/schema'
+import {
+  articleMineraux,
+  articles,
+  articleSupplementations,
+  contraintesLivraison,
+  incompatibilitesAdresse,
+} from '../../db/schema'
 import { alias } from 'drizzle-orm/pg-core'
 import { effectiveOrderable } from '../../services/orderable'
 
@@ -37,7 +49,11 @@ export async function articleExists(db: Db, codeTypeArticle: string | null, numA
   const [row] = await db
     .select({ n: articles.numArticle })
     .from(articles)
-    .where(codeTypeArticle ? and(eq(articles.numArticle, numArticle), eq(articles.codeTypeArticle, codeTypeArticle)) : eq(articles.numArticle, numArticle))
+    .where(
+      codeTypeArticle
+        ? and(eq(articles.numArticle, numArticle), eq(articles.codeTypeArticle, codeTypeArticle))
+        : eq(articles.numArticle, numArticle),
+    )
     .limit(1)
   return Boolean(row)
 }
@@ -67,7 +83,11 @@ export async function loadMineraux(db: Db, numArticle: string): Promise<Mineral[
     .innerJoin(offered, eq(offered.numArticle, articleMineraux.numArticleMineral))
     .where(eq(articleMineraux.numArticle, numArticle))
     .orderBy(asc(offered.libelle))
-  return rows.map(({ m }) => ({ numArticle: m.numArticle, libelleArticle: m.libelle, codeTypeArticle: m.codeTypeArticle }))
+  return rows.map(({ m }) => ({
+    numArticle: m.numArticle,
+    libelleArticle: m.libelle,
+    codeTypeArticle: m.codeTypeArticle,
+  }))
 }
 
 /** No row: no extra delay, Monday to Friday (the business-day rule removes the weekend anyway). */
@@ -82,11 +102,22 @@ const DEFAULT_CONTRAINTES: ContraintesLivraison = {
   dimanche: false,
 }
 
-export async function loadContraintesLivraison(db: Db, numArticle: string, numTiers: string, numAdr: number): Promise<ContraintesLivraison> {
+export async function loadContraintesLivraison(
+  db: Db,
+  numArticle: string,
+  numTiers: string,
+  numAdr: number,
+): Promise<ContraintesLivraison> {
   const [row] = await db
     .select()
     .from(contraintesLivraison)
-    .where(and(eq(contraintesLivraison.numArticle, numArticle), eq(contraintesLivraison.numTiers, numTiers), eq(contraintesLivraison.numAdr, numAdr)))
+    .where(
+      and(
+        eq(contraintesLivraison.numArticle, numArticle),
+        eq(contraintesLivraison.numTiers, numTiers),
+        eq(contraintesLivraison.numAdr, numAdr),
+      ),
+    )
     .limit(1)
   if (!row) return DEFAULT_CONTRAINTES
   const { numArticle: _a, numTiers: _t, numAdr: _n, ...c } = row
@@ -94,11 +125,22 @@ export async function loadContraintesLivraison(db: Db, numArticle: string, numTi
 }
 
 /** Whether the address's specifications (cahier des charges) allow the article. */
-export async function validateAdresseLivraison(db: Db, numArticle: string, numTiers: string, numAdr: number): Promise<ValidationAdresse> {
+export async function validateAdresseLivraison(
+  db: Db,
+  numArticle: string,
+  numTiers: string,
+  numAdr: number,
+): Promise<ValidationAdresse> {
   const [row] = await db
     .select({ motif: incompatibilitesAdresse.motif })
     .from(incompatibilitesAdresse)
-    .where(and(eq(incompatibilitesAdresse.numArticle, numArticle), eq(incompatibilitesAdresse.numTiers, numTiers), eq(incompatibilitesAdresse.numAdr, numAdr)))
+    .where(
+      and(
+        eq(incompatibilitesAdresse.numArticle, numArticle),
+        eq(incompatibilitesAdresse.numTiers, numTiers),
+        eq(incompatibilitesAdresse.numAdr, numAdr),
+      ),
+    )
     .limit(1)
   return row ? { valid: false, motif: row.motif } : { valid: true, motif: null }
 }

@@ -1,13 +1,46 @@
 // Article reads for one customer (ordering-area §7): the orderable list, and what the order-line
 // form needs about one article. Every call names the customer and is checked for the session.
 import { Hono } from 'hono'
-import { ArticleParams, Articles, ARTICLES_PATH, ArticlesQuery, CONTRAINTES_LIVRAISON_ROUTE, ContraintesLivraison, ContraintesLivraisonQuery, Mineraux, MINERAUX_ROUTE, NumTiersQuery, Supplementations, SUPPLEMENTATIONS_ROUTE, VALIDATION_ADRESSE_ROUTE, ValidationAdresse, ValidationAdresseParams } from '../../../api/contract/articles'
-import { ARTICLE_ROUTE, ArticleCommandableBody, ArticleModifiable, ARTICLES_MODIFIABLES_PATH, ArticlesModifiables, ArticlesModifiablesQuery, Diagnostic, DIAGNOSTIC_ROUTE, NumArticleParam, NumTiersOnlyQuery } from '../../../api/contract/articles-admin'
+import {
+  ArticleParams,
+  Articles,
+  ARTICLES_PATH,
+  ArticlesQuery,
+  CONTRAINTES_LIVRAISON_ROUTE,
+  ContraintesLivraison,
+  ContraintesLivraisonQuery,
+  Mineraux,
+  MINERAUX_ROUTE,
+  NumTiersQuery,
+  Supplementations,
+  SUPPLEMENTATIONS_ROUTE,
+  VALIDATION_ADRESSE_ROUTE,
+  ValidationAdresse,
+  ValidationAdresseParams,
+} from '../../../api/contract/articles'
+import {
+  ARTICLE_ROUTE,
+  ArticleCommandableBody,
+  ArticleModifiable,
+  ARTICLES_MODIFIABLES_PATH,
+  ArticlesModifiables,
+  ArticlesModifiablesQuery,
+  Diagnostic,
+  DIAGNOSTIC_ROUTE,
+  NumArticleParam,
+  NumTiersOnlyQuery,
+} from '../../../api/contract/articles-admin'
 import { MESSAGES } from '../../../domain/constants'
 import { canEditArticles } from '../../../domain/roles'
 import { requireActFor, requireRole } from '../../auth/access'
 import { audit } from '../../db/audit'
-import { addedNotOrdered, diagnose, findArticle, searchNonCommandables, setCommandable } from './articles-admin.handlers'
+import {
+  addedNotOrdered,
+  diagnose,
+  findArticle,
+  searchNonCommandables,
+  setCommandable,
+} from './articles-admin.handlers'
 import { tiersExists } from '../../services/tiers'
 import type { AppEnv } from '../../http/env'
 import { badRequest, notFound } from '../../http/http-error'
@@ -42,7 +75,12 @@ articlesRoutes.get(
 )
 
 // What may go with an article (its supplementations, its minerals): the same checks, another list.
-function readWithArticle<T>(route: typeof SUPPLEMENTATIONS_ROUTE | typeof MINERAUX_ROUTE, summary: string, schema: Parameters<typeof describeRead>[2], load: (db: Db, num: string) => Promise<T>) {
+function readWithArticle<T>(
+  route: typeof SUPPLEMENTATIONS_ROUTE | typeof MINERAUX_ROUTE,
+  summary: string,
+  schema: Parameters<typeof describeRead>[2],
+  load: (db: Db, num: string) => Promise<T>,
+) {
   articlesRoutes.get(
     route,
     describeRead(summary, 'articles', schema, { 404: ARTICLE_INCONNU }),
@@ -57,12 +95,22 @@ function readWithArticle<T>(route: typeof SUPPLEMENTATIONS_ROUTE | typeof MINERA
     },
   )
 }
-readWithArticle(SUPPLEMENTATIONS_ROUTE, 'Supplémentations proposées avec un article', Supplementations, loadSupplementations)
+readWithArticle(
+  SUPPLEMENTATIONS_ROUTE,
+  'Supplémentations proposées avec un article',
+  Supplementations,
+  loadSupplementations,
+)
 readWithArticle(MINERAUX_ROUTE, 'Minéraux incorporables à un article', Mineraux, loadMineraux)
 
 articlesRoutes.get(
   CONTRAINTES_LIVRAISON_ROUTE,
-  describeRead('Contraintes de livraison d’un article à une adresse (délai en jours ouvrés, jours permis)', 'articles', ContraintesLivraison, { 404: ARTICLE_INCONNU }),
+  describeRead(
+    'Contraintes de livraison d’un article à une adresse (délai en jours ouvrés, jours permis)',
+    'articles',
+    ContraintesLivraison,
+    { 404: ARTICLE_INCONNU },
+  ),
   validate('param', ArticleParams),
   validate('query', ContraintesLivraisonQuery),
   async (c) => {
@@ -78,7 +126,12 @@ articlesRoutes.get(
 // The spec's path fixes the type segment to M.
 articlesRoutes.get(
   VALIDATION_ADRESSE_ROUTE,
-  describeRead('Compatibilité du cahier des charges de l’adresse avec l’article (valid)', 'articles', ValidationAdresse, { 404: ARTICLE_INCONNU }),
+  describeRead(
+    'Compatibilité du cahier des charges de l’adresse avec l’article (valid)',
+    'articles',
+    ValidationAdresse,
+    { 404: ARTICLE_INCONNU },
+  ),
   validate('param', ValidationAdresseParams),
   async (c) => {
     const { num, numTiers, numAdresse } = c.req.valid('param')
@@ -95,7 +148,11 @@ const DIAGNOSTIC_KO = 'Erreur lors du diagnostic'
 
 articlesRoutes.get(
   ARTICLES_MODIFIABLES_PATH,
-  describeRead('Articles non commandables du tiers (recherche, 3 caractères) ou ajoutés manuellement et pas encore commandés', 'articles', ArticlesModifiables),
+  describeRead(
+    'Articles non commandables du tiers (recherche, 3 caractères) ou ajoutés manuellement et pas encore commandés',
+    'articles',
+    ArticlesModifiables,
+  ),
   validate('query', ArticlesModifiablesQuery),
   async (c) => {
     requireRole(c, canEditArticles)
@@ -110,7 +167,9 @@ articlesRoutes.get(
 
 articlesRoutes.patch(
   ARTICLE_ROUTE,
-  describeRead('Rend un article commandable ou non pour le tiers (journalisé)', 'articles', ArticleModifiable, { 404: ARTICLE_INCONNU }),
+  describeRead('Rend un article commandable ou non pour le tiers (journalisé)', 'articles', ArticleModifiable, {
+    404: ARTICLE_INCONNU,
+  }),
   validate('param', NumArticleParam),
   validate('query', NumTiersOnlyQuery),
   validate('json', ArticleCommandableBody),
@@ -124,14 +183,21 @@ articlesRoutes.patch(
     if (!(await findArticle(db, num))) throw notFound(ARTICLE_INCONNU, 'ARTICLE_INEXISTANT')
     if (!(await tiersExists(db, numTiers))) throw notFound('Tiers inconnu', 'TIERS_INEXISTANT')
     const saved = await setCommandable(db, numTiers, num, artCommandable, user.username, clock.now().toJSDate())
-    await audit(db, { username: user.username, numTiers, action: 'article-commandable', details: { numArticle: num, artCommandable } })
+    await audit(db, {
+      username: user.username,
+      numTiers,
+      action: 'article-commandable',
+      details: { numArticle: num, artCommandable },
+    })
     return c.json(saved)
   },
 )
 
 articlesRoutes.get(
   DIAGNOSTIC_ROUTE,
-  describeRead('Diagnostic brut : pourquoi le tiers peut ou non commander l’article', 'articles', Diagnostic, { 404: DIAGNOSTIC_KO }),
+  describeRead('Diagnostic brut : pourquoi le tiers peut ou non commander l’article', 'articles', Diagnostic, {
+    404: DIAGNOSTIC_KO,
+  }),
   validate('param', NumArticleParam),
   validate('query', NumTiersOnlyQuery),
   async (c) => {

@@ -5,7 +5,13 @@ import { curseurDe, LIMITE_DEFAUT, type Commande, type PageQuery } from '../../.
 import { ZONE } from '../../../domain/calendar'
 import { ETAPES_EN_COURS, stepRank } from '../../../domain/orders'
 import type { Db } from '../../db/client'
-import { articles, commandeLigneMineraux, commandeLignes, commandeLigneSupplementations, commandes } from '../../db/schema'
+import {
+  articles,
+  commandeLigneMineraux,
+  commandeLignes,
+  commandeLigneSupplementations,
+  commandes,
+} from '../../db/schema'
 
 export interface PageCommandes {
   commandes: Commande[]
@@ -49,10 +55,15 @@ export async function loadCommandes(
   return { commandes: found, suivant: rows.length > page.limite && last ? curseurDe(last) : null }
 }
 
-export const loadCommandesEnCours = (db: Db, numTiers: string, page?: PageQuery) => loadCommandes(db, numTiers, ETAPES_EN_COURS, undefined, page)
+export const loadCommandesEnCours = (db: Db, numTiers: string, page?: PageQuery) =>
+  loadCommandes(db, numTiers, ETAPES_EN_COURS, undefined, page)
 
 export async function loadCommande(db: Db, numTiers: string, numero: string): Promise<Commande | null> {
-  const [row] = await db.select({ id: commandes.id }).from(commandes).where(and(eq(commandes.numTiers, numTiers), eq(commandes.numero, numero))).limit(1)
+  const [row] = await db
+    .select({ id: commandes.id })
+    .from(commandes)
+    .where(and(eq(commandes.numTiers, numTiers), eq(commandes.numero, numero)))
+    .limit(1)
   if (!row) return null
   return (await loadByIds(db, [row.id]))[0] ?? null
 }
@@ -61,18 +72,31 @@ async function loadByIds(db: Db, ids: number[]): Promise<Commande[]> {
   if (ids.length === 0) return []
   const [heads, lignes] = await Promise.all([
     db.select().from(commandes).where(inArray(commandes.id, ids)).orderBy(desc(commandes.date), desc(commandes.id)),
-    db.select().from(commandeLignes).where(inArray(commandeLignes.commandeId, ids)).orderBy(asc(commandeLignes.idLigne)),
+    db
+      .select()
+      .from(commandeLignes)
+      .where(inArray(commandeLignes.commandeId, ids))
+      .orderBy(asc(commandeLignes.idLigne)),
   ])
   const ligneIds = lignes.map((l) => l.id)
   const [sups, mins] = ligneIds.length
     ? await Promise.all([
         db
-          .select({ ligneId: commandeLigneSupplementations.ligneId, numArticle: articles.numArticle, libelle: articles.libelle })
+          .select({
+            ligneId: commandeLigneSupplementations.ligneId,
+            numArticle: articles.numArticle,
+            libelle: articles.libelle,
+          })
           .from(commandeLigneSupplementations)
           .innerJoin(articles, eq(articles.numArticle, commandeLigneSupplementations.numArticle))
           .where(inArray(commandeLigneSupplementations.ligneId, ligneIds)),
         db
-          .select({ ligneId: commandeLigneMineraux.ligneId, numArticle: articles.numArticle, libelle: articles.libelle, q: commandeLigneMineraux.quantiteCommande })
+          .select({
+            ligneId: commandeLigneMineraux.ligneId,
+            numArticle: articles.numArticle,
+            libelle: articles.libelle,
+            q: commandeLigneMineraux.quantiteCommande,
+          })
           .from(commandeLigneMineraux)
           .innerJoin(articles, eq(articles.numArticle, commandeLigneMineraux.numArticle))
           .where(inArray(commandeLigneMineraux.ligneId, ligneIds)),
@@ -85,7 +109,8 @@ async function loadByIds(db: Db, ids: number[]): Promise<Commande[]> {
       id: h.id,
       numero: h.numero,
       date: h.date.toISOString(),
-      etape: steps.length === 1 ? steps[0]! : [...steps].sort((a, b) => stepRank(a) - stepRank(b))[0] ?? 'ENREGISTREE',
+      etape:
+        steps.length === 1 ? steps[0]! : ([...steps].sort((a, b) => stepRank(a) - stepRank(b))[0] ?? 'ENREGISTREE'),
       commentaire: h.commentaire,
       lignes: own.map((l) => ({
         idLigne: l.idLigne,
@@ -109,8 +134,12 @@ async function loadByIds(db: Db, ids: number[]): Promise<Commande[]> {
         numBatiment: l.numBatiment,
         codeReglement: l.codeReglement,
         commentaire: l.commentaire,
-        supplementations: sups.filter((s) => s.ligneId === l.id).map((s) => ({ numArticle: s.numArticle, libelleArticle: s.libelle })),
-        mineraux: mins.filter((m) => m.ligneId === l.id).map((m) => ({ numArticle: m.numArticle, libelleArticle: m.libelle, quantiteCommande: m.q })),
+        supplementations: sups
+          .filter((s) => s.ligneId === l.id)
+          .map((s) => ({ numArticle: s.numArticle, libelleArticle: s.libelle })),
+        mineraux: mins
+          .filter((m) => m.ligneId === l.id)
+          .map((m) => ({ numArticle: m.numArticle, libelleArticle: m.libelle, quantiteCommande: m.q })),
       })),
     }
   })

@@ -5,8 +5,18 @@ import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { ErrorBody, NumTiersParam } from '../../../api/contract/common'
 import {
-  Commande, CommandeAcceptee, CommandeParams, CommandePayload, Commandes, COMMANDE_ROUTE, COMMANDES_EN_COURS_ROUTE, COMMANDES_ROUTE, CommandesQuery, CURSEUR_SUIVANT,
-  IDEMPOTENCY_HEADER, PageQuery,
+  Commande,
+  CommandeAcceptee,
+  CommandeParams,
+  CommandePayload,
+  Commandes,
+  COMMANDE_ROUTE,
+  COMMANDES_EN_COURS_ROUTE,
+  COMMANDES_ROUTE,
+  CommandesQuery,
+  CURSEUR_SUIVANT,
+  IDEMPOTENCY_HEADER,
+  PageQuery,
 } from '../../../api/contract/commandes'
 import { MESSAGES } from '../../../domain/constants'
 import { canConfirmOrder } from '../../../domain/roles'
@@ -32,13 +42,15 @@ const idempotencyHeader = {
   name: IDEMPOTENCY_HEADER,
   required: false,
   schema: { type: 'string' as const },
-  description: 'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
+  description:
+    'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
 }
 
 commandesRoutes.post(
   COMMANDES_ROUTE,
   describeRoute({
-    summary: 'Envoie une commande : chaque ligne est vérifiée à nouveau, la commande est enregistrée et son numéro renvoyé',
+    summary:
+      'Envoie une commande : chaque ligne est vérifiée à nouveau, la commande est enregistrée et son numéro renvoyé',
     tags: ['commandes'],
     parameters: [idempotencyHeader],
     responses: {
@@ -57,19 +69,37 @@ commandesRoutes.post(
     const user = requireActFor(c, numTiers)
     if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de confirmer une commande.")
     const payload = c.req.valid('json')
-    if (payload.numTiers !== numTiers) throw badRequest('Le numéro de tiers de la commande ne correspond pas à celui de l’adresse.', 'TIERS_DIFFERENT')
+    if (payload.numTiers !== numTiers)
+      throw badRequest('Le numéro de tiers de la commande ne correspond pas à celui de l’adresse.', 'TIERS_DIFFERENT')
     const { db, clock, config, logger } = c.get('deps')
     const now = clock.now()
     if ((await loadIncidentPaiement(db, numTiers, now.toISODate()!)).bloquant) throw forbidden(MESSAGES.contentieux)
     const outcome = await idempotent(
       db,
-      { username: user.username, key: c.req.header(IDEMPOTENCY_HEADER), scope: `commandes:${numTiers}`, body: payload, now: now.toJSDate() },
+      {
+        username: user.username,
+        key: c.req.header(IDEMPOTENCY_HEADER),
+        scope: `commandes:${numTiers}`,
+        body: payload,
+        now: now.toJSDate(),
+      },
       async (tx) => {
-        const accepted = await acceptOrder(tx, { numTiers, username: user.username, payload, now, sessionStart: user.loginAt })
+        const accepted = await acceptOrder(tx, {
+          numTiers,
+          username: user.username,
+          payload,
+          now,
+          sessionStart: user.loginAt,
+        })
         // Staff sending for a member: logged with both, in the order's own transaction.
         const member = actedFor(user, numTiers)
         if (member && accepted.status === 201) {
-          await audit(tx, { username: user.username, numTiers: member, action: 'commande-pour', details: { numero: (accepted.body as CommandeAcceptee).numero } })
+          await audit(tx, {
+            username: user.username,
+            numTiers: member,
+            action: 'commande-pour',
+            details: { numero: (accepted.body as CommandeAcceptee).numero },
+          })
         }
         return accepted
       },
@@ -77,8 +107,16 @@ commandesRoutes.post(
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
     if (outcome.status === 201 && !outcome.replayed) {
       const { numero, mail } = outcome.body as CommandeAcceptee
-      logger.info('order.accepted', { numero, numTiers, username: user.username, lignes: payload.commande.lignes.length, mail: mail ? (config.smtpUrl ? 'smtp' : 'kept') : 'none' })
-      void flushMailOutbox(db, config.smtpUrl, logger).catch((err) => logger.warn('mail.flush_failed', { error: String(err) }))
+      logger.info('order.accepted', {
+        numero,
+        numTiers,
+        username: user.username,
+        lignes: payload.commande.lignes.length,
+        mail: mail ? (config.smtpUrl ? 'smtp' : 'kept') : 'none',
+      })
+      void flushMailOutbox(db, config.smtpUrl, logger).catch((err) =>
+        logger.warn('mail.flush_failed', { error: String(err) }),
+      )
     }
     return c.json(outcome.body as object, outcome.status as 201 | 409)
   },
@@ -92,23 +130,42 @@ function pageReply(c: Context, page: PageCommandes) {
 
 commandesRoutes.get(
   COMMANDES_EN_COURS_ROUTE,
-  describeRead('Commandes en cours : celles qui ont au moins une ligne pas encore facturée, supprimée ni en erreur', 'commandes', Commandes),
+  describeRead(
+    'Commandes en cours : celles qui ont au moins une ligne pas encore facturée, supprimée ni en erreur',
+    'commandes',
+    Commandes,
+  ),
   validate('param', NumTiersParam),
   forCustomer,
   validate('query', PageQuery),
-  async (c) => pageReply(c, await loadCommandesEnCours(c.get('deps').db, c.req.valid('param').numTiers, c.req.valid('query'))),
+  async (c) =>
+    pageReply(c, await loadCommandesEnCours(c.get('deps').db, c.req.valid('param').numTiers, c.req.valid('query'))),
 )
 
 commandesRoutes.get(
   COMMANDES_ROUTE,
-  describeRead('Commandes reçues entre dateDebut et dateFin qui ont au moins une ligne à l’une des étapes données', 'commandes', Commandes),
+  describeRead(
+    'Commandes reçues entre dateDebut et dateFin qui ont au moins une ligne à l’une des étapes données',
+    'commandes',
+    Commandes,
+  ),
   validate('param', NumTiersParam),
   forCustomer,
   validate('query', CommandesQuery),
   async (c) => {
     const { etapes, dateDebut, dateFin, limite, apres } = c.req.valid('query')
-    if (dateFin < dateDebut) throw badRequest('La date de fin doit être postérieure ou égale à la date de début', 'PERIODE_INVALIDE')
-    return pageReply(c, await loadCommandes(c.get('deps').db, c.req.valid('param').numTiers, etapes, { dateDebut, dateFin }, { limite, apres }))
+    if (dateFin < dateDebut)
+      throw badRequest('La date de fin doit être postérieure ou égale à la date de début', 'PERIODE_INVALIDE')
+    return pageReply(
+      c,
+      await loadCommandes(
+        c.get('deps').db,
+        c.req.valid('param').numTiers,
+        etapes,
+        { dateDebut, dateFin },
+        { limite, apres },
+      ),
+    )
   },
 )
 

@@ -12,7 +12,11 @@ export const contratsRoutes = new Hono<AppEnv>()
 
 contratsRoutes.get(
   CONTRATS_ROUTE,
-  describeRead('Contrats non terminés à dateValidite (aujourd’hui par défaut), contratFutur pour ceux à venir', 'catalogue', Contrats),
+  describeRead(
+    'Contrats non terminés à dateValidite (aujourd’hui par défaut), contratFutur pour ceux à venir',
+    'catalogue',
+    Contrats,
+  ),
   validate('param', NumTiersParam),
   forCustomer,
   validate('query', ContratsQuery),

@@ -25,7 +25,8 @@ const idempotencyHeader = {
   name: IDEMPOTENCY_HEADER,
   required: false,
   schema: { type: 'string' as const },
-  description: 'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
+  description:
+    'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
 }
 
 evaluationsRoutes.post(
@@ -51,11 +52,18 @@ evaluationsRoutes.post(
     // Whoever may not confirm an order has no order to rate (and may have no customer row).
     if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de répondre au questionnaire.")
     const { db, clock } = c.get('deps')
-    if (body.numeroCommande && !(await isOwnOrder(db, body.numTiers, body.numeroCommande))) throw notFound('Commande inconnue pour ce tiers', 'COMMANDE_INEXISTANTE')
+    if (body.numeroCommande && !(await isOwnOrder(db, body.numTiers, body.numeroCommande)))
+      throw notFound('Commande inconnue pour ce tiers', 'COMMANDE_INEXISTANTE')
     const { notes, commentaire } = body.questionnaire
     const outcome = await idempotent(
       db,
-      { username: user.username, key: c.req.header(IDEMPOTENCY_HEADER), scope: 'evaluations', body, now: clock.now().toJSDate() },
+      {
+        username: user.username,
+        key: c.req.header(IDEMPOTENCY_HEADER),
+        scope: 'evaluations',
+        body,
+        now: clock.now().toJSDate(),
+      },
       async (tx) => {
         const [row] = await tx
           .insert(evaluations)
@@ -72,7 +80,13 @@ evaluationsRoutes.post(
           })
           .returning({ id: evaluations.id })
         const member = actedFor(user, body.numTiers)
-        if (member) await audit(tx, { username: user.username, numTiers: member, action: 'evaluation-pour', details: { id: row!.id } })
+        if (member)
+          await audit(tx, {
+            username: user.username,
+            numTiers: member,
+            action: 'evaluation-pour',
+            details: { id: row!.id },
+          })
         return { status: 201, body: { id: row!.id } }
       },
     )

@@ -5,7 +5,9 @@ import { describeRoute, resolver } from 'hono-openapi'
 import { INFOS_PATHS, UrlPortail, VersionInfo } from '../../../api/contract/infos'
 import type { AppEnv } from '../../http/env'
 
-const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }
+const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
 
 export const infosRoutes = new Hono<AppEnv>()
 

@@ -2,7 +2,13 @@
 // §9 paging; issue 17: a page by count within the window, so a reply is bounded).
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
-import { curseurLivraison, LIVRAISONS_LIMITE_DEFAUT, type LigneLivraison, type Livraisons, type LivraisonsQuery } from '../../../api/contract/livraisons'
+import {
+  curseurLivraison,
+  LIVRAISONS_LIMITE_DEFAUT,
+  type LigneLivraison,
+  type Livraisons,
+  type LivraisonsQuery,
+} from '../../../api/contract/livraisons'
 import { HISTORIQUE_DEBUT } from '../../../domain/constants'
 import { historyWindow } from '../../../domain/history-paging'
 import type { Db } from '../../db/client'
@@ -102,9 +108,18 @@ export async function loadLivraisons(
     numExploitation: r.numExploitation,
     numBatiment: r.numBatiment,
     numLot: r.numLot,
-    contraintesLivraison: r.contrainte && r.contrainte.delaisMinJoursOuvres !== null ? (r.contrainte as LigneLivraison['contraintesLivraison']) : null,
+    contraintesLivraison:
+      r.contrainte && r.contrainte.delaisMinJoursOuvres !== null
+        ? (r.contrainte as LigneLivraison['contraintesLivraison'])
+        : null,
   }))
   const last = lignes.at(-1)
   const suite = rows.length > page.limite && last ? curseurLivraison(last) : null
-  return { dateDebut: window.dateDebut, dateFin: window.dateFin, lignes, fin: window.dateDebut <= HISTORIQUE_DEBUT, suite }
+  return {
+    dateDebut: window.dateDebut,
+    dateFin: window.dateFin,
+    lignes,
+    fin: window.dateDebut <= HISTORIQUE_DEBUT,
+    suite,
+  }
 }

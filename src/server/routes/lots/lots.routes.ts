@@ -12,7 +12,11 @@ export const lotsRoutes = new Hono<AppEnv>()
 
 lotsRoutes.get(
   LOTS_ROUTE,
-  describeRead('Lots de volailles, plans d’alimentation, tranches et quantités commandées par article', 'catalogue', Lots),
+  describeRead(
+    'Lots de volailles, plans d’alimentation, tranches et quantités commandées par article',
+    'catalogue',
+    Lots,
+  ),
   validate('param', NumTiersParam),
   forCustomer,
   async (c) => c.json(await loadLots(c.get('deps').db, c.req.valid('param').numTiers)),

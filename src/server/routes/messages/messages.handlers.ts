@@ -3,7 +3,12 @@ import type { Message } from '../../../api/contract/messages'
 import type { Db } from '../../db/client'
 import { messagesBandeau } from '../../db/schema'
 
-const columns = { id: messagesBandeau.id, texte: messagesBandeau.texte, dateDebut: messagesBandeau.dateDebut, dateFin: messagesBandeau.dateFin }
+const columns = {
+  id: messagesBandeau.id,
+  texte: messagesBandeau.texte,
+  dateDebut: messagesBandeau.dateDebut,
+  dateFin: messagesBandeau.dateFin,
+}
 
 export interface MessageValues {
   texte: string
@@ -13,7 +18,11 @@ export interface MessageValues {
 
 /** Every message, current and past; the screen splits them. Entries with id -1 are ignored. */
 export async function listMessages(db: Db): Promise<Message[]> {
-  return db.select(columns).from(messagesBandeau).where(ne(messagesBandeau.id, -1)).orderBy(asc(messagesBandeau.dateDebut), asc(messagesBandeau.id))
+  return db
+    .select(columns)
+    .from(messagesBandeau)
+    .where(ne(messagesBandeau.id, -1))
+    .orderBy(asc(messagesBandeau.dateDebut), asc(messagesBandeau.id))
 }
 
 export async function findMessage(db: Db, id: number): Promise<Message | null> {

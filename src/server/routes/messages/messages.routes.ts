@@ -6,7 +6,14 @@ import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import type { DateTime } from 'luxon'
 import { ErrorBody } from '../../../api/contract/common'
-import { Message, MESSAGE_ROUTE, MessageBody, MessageIdParam, Messages, MESSAGES_PATH } from '../../../api/contract/messages'
+import {
+  Message,
+  MESSAGE_ROUTE,
+  MessageBody,
+  MessageIdParam,
+  Messages,
+  MESSAGES_PATH,
+} from '../../../api/contract/messages'
 import { validateBannerMessage, type BannerErrors, type MessageBandeau } from '../../../domain/admin'
 import { toDay, toIsoDate } from '../../../domain/calendar'
 import { isBusinessAdmin } from '../../../domain/roles'
@@ -16,11 +23,21 @@ import { badRequest, HttpError, notFound } from '../../http/http-error'
 import { jsonBody } from '../../http/guards'
 import { validate } from '../../http/validate'
 import { audit } from '../../db/audit'
-import { deleteMessageRow, findMessage, insertMessage, listMessages, updateMessageRow, type MessageValues } from './messages.handlers'
+import {
+  deleteMessageRow,
+  findMessage,
+  insertMessage,
+  listMessages,
+  updateMessageRow,
+  type MessageValues,
+} from './messages.handlers'
 
 export const messagesRoutes = new Hono<AppEnv>()
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: resolver(ErrorBody) } } })
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: resolver(ErrorBody) } },
+})
 const common = { 401: error('Non authentifié'), 403: error('Rôle COM_ALI_ADMIN_METIER nécessaire') }
 const refused = error(
   'Message refusé par les règles : « Valeur requise », « La date de fin doit être supérieure ou égale à la date de début », date antérieure à aujourd’hui',
@@ -34,10 +51,18 @@ function refusal(errors: BannerErrors): HttpError | null {
 }
 
 /** Checks the body against the rules (today from the server's clock) and gives what is stored. */
-function checked(body: { texte?: string | null; dateDebut?: string | null; dateFin?: string | null }, now: DateTime, original?: MessageBandeau): MessageValues {
+function checked(
+  body: { texte?: string | null; dateDebut?: string | null; dateFin?: string | null },
+  now: DateTime,
+  original?: MessageBandeau,
+): MessageValues {
   const failure = refusal(validateBannerMessage(body, { now, original }))
   if (failure) throw failure
-  return { texte: body.texte!.trim(), dateDebut: toIsoDate(toDay(body.dateDebut)!), dateFin: toIsoDate(toDay(body.dateFin)!) }
+  return {
+    texte: body.texte!.trim(),
+    dateDebut: toIsoDate(toDay(body.dateDebut)!),
+    dateFin: toIsoDate(toDay(body.dateFin)!),
+  }
 }
 
 const idOf = (param: { id: string }) => Number(param.id)
@@ -47,7 +72,10 @@ messagesRoutes.get(
   describeRoute({
     summary: 'Messages du bandeau, en cours et passés (id, texte, dateDebut, dateFin)',
     tags: ['messages'],
-    responses: { 200: { description: 'Messages', content: { 'application/json': { schema: resolver(Messages) } } }, ...common },
+    responses: {
+      200: { description: 'Messages', content: { 'application/json': { schema: resolver(Messages) } } },
+      ...common,
+    },
   }),
   businessAdminOnly,
   async (c) => c.json((await listMessages(c.get('deps').db)) satisfies Message[]),
@@ -59,7 +87,10 @@ messagesRoutes.post(
     summary: 'Crée un message du bandeau (contrôlé par les règles, journalisé) ; la réponse donne son id',
     tags: ['messages'],
     responses: {
-      201: { description: 'Le message créé, avec son id', content: { 'application/json': { schema: resolver(Message) } } },
+      201: {
+        description: 'Le message créé, avec son id',
+        content: { 'application/json': { schema: resolver(Message) } },
+      },
       400: error('Corps invalide'),
       422: refused,
       ...common,
@@ -112,7 +143,13 @@ messagesRoutes.put(
     const values = checked(body, clock.now(), before)
     const saved = await db.transaction(async (tx) => {
       const row = await updateMessageRow(tx, id, values)
-      if (row) await audit(tx, { username: user.username, numTiers: null, action: 'message-bandeau-modifie', details: { id, avant: before, apres: row } })
+      if (row)
+        await audit(tx, {
+          username: user.username,
+          numTiers: null,
+          action: 'message-bandeau-modifie',
+          details: { id, avant: before, apres: row },
+        })
       return row
     })
     // Deleted between the read and the write: unknown, as it would have been a moment later.
@@ -126,7 +163,12 @@ messagesRoutes.delete(
   describeRoute({
     summary: 'Supprime un message du bandeau (journalisé)',
     tags: ['messages'],
-    responses: { 204: { description: 'Supprimé' }, 400: error('Chemin invalide'), 404: error(MESSAGE_INCONNU), ...common },
+    responses: {
+      204: { description: 'Supprimé' },
+      400: error('Chemin invalide'),
+      404: error(MESSAGE_INCONNU),
+      ...common,
+    },
   }),
   businessAdminOnly,
   validate('param', MessageIdParam),
@@ -134,11 +176,20 @@ messagesRoutes.delete(
     const user = requireRole(c, isBusinessAdmin)
     const id = idOf(c.req.valid('param'))
     const { db } = c.get('deps')
-    const deleted = id === -1 ? null : await db.transaction(async (tx) => {
-      const row = await deleteMessageRow(tx, id)
-      if (row) await audit(tx, { username: user.username, numTiers: null, action: 'message-bandeau-supprime', details: row })
-      return row
-    })
+    const deleted =
+      id === -1
+        ? null
+        : await db.transaction(async (tx) => {
+            const row = await deleteMessageRow(tx, id)
+            if (row)
+              await audit(tx, {
+                username: user.username,
+                numTiers: null,
+                action: 'message-bandeau-supprime',
+                details: row,
+              })
+            return row
+          })
     if (!deleted) throw notFound(MESSAGE_INCONNU, 'MESSAGE_INEXISTANT')
     return c.body(null, 204)
   },

@@ -4,17 +4,35 @@ import type { JeuParametres } from '../../../domain/parameter-values'
 import type { Db } from '../../db/client'
 import { parametres } from '../../db/schema'
 
-const columns = { categorie: parametres.categorie, code: parametres.code, value: parametres.value, libelle: parametres.libelle }
+const columns = {
+  categorie: parametres.categorie,
+  code: parametres.code,
+  value: parametres.value,
+  libelle: parametres.libelle,
+}
 
 export async function listParametres(db: Db, jeu: JeuParametres): Promise<Parametre[]> {
-  return db.select(columns).from(parametres).where(eq(parametres.jeu, jeu)).orderBy(asc(parametres.categorie), asc(parametres.code))
+  return db
+    .select(columns)
+    .from(parametres)
+    .where(eq(parametres.jeu, jeu))
+    .orderBy(asc(parametres.categorie), asc(parametres.code))
 }
 
 const key = (jeu: string, categorie: string, code: string) =>
   and(eq(parametres.jeu, jeu), eq(parametres.categorie, categorie), eq(parametres.code, code))
 
-export async function findParametre(db: Db, jeu: JeuParametres, categorie: string, code: string): Promise<Parametre | null> {
-  const [row] = await db.select(columns).from(parametres).where(key(jeu, categorie, code)).limit(1)
+export async function findParametre(
+  db: Db,
+  jeu: JeuParametres,
+  categorie: string,
+  code: string,
+): Promise<Parametre | null> {
+  const [row] = await db
+    .select(columns)
+    .from(parametres)
+    .where(key(jeu, categorie, code))
+    .limit(1)
   return row ?? null
 }
 
@@ -28,6 +46,10 @@ export async function updateParametre(
   updatedBy: string,
   updatedAt: Date,
 ): Promise<Parametre | null> {
-  const [row] = await db.update(parametres).set({ value, updatedBy, updatedAt }).where(key(jeu, categorie, code)).returning(columns)
+  const [row] = await db
+    .update(parametres)
+    .set({ value, updatedBy, updatedAt })
+    .where(key(jeu, categorie, code))
+    .returning(columns)
   return row ?? null
 }

@@ -5,8 +5,22 @@
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { ErrorBody } from '../../../api/contract/common'
-import { JeuParam, Parametre, PARAMETRE_ROUTE, ParametreBody, ParametreParams, Parametres, PARAMETRES_ROUTE } from '../../../api/contract/parametres'
-import { checkParameterValue, isJeuParametres, normalizeParameterValue, parameterKey, type JeuParametres } from '../../../domain/parameter-values'
+import {
+  JeuParam,
+  Parametre,
+  PARAMETRE_ROUTE,
+  ParametreBody,
+  ParametreParams,
+  Parametres,
+  PARAMETRES_ROUTE,
+} from '../../../api/contract/parametres'
+import {
+  checkParameterValue,
+  isJeuParametres,
+  normalizeParameterValue,
+  parameterKey,
+  type JeuParametres,
+} from '../../../domain/parameter-values'
 import { isBusinessAdmin } from '../../../domain/roles'
 import { businessAdminOnly, requireRole } from '../../auth/access'
 import type { AppEnv } from '../../http/env'
@@ -18,7 +32,10 @@ import { findParametre, listParametres, updateParametre } from './parametres.han
 
 export const parametresRoutes = new Hono<AppEnv>()
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: resolver(ErrorBody) } } })
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: resolver(ErrorBody) } },
+})
 const common = {
   401: error('Non authentifié'),
   403: error('Rôle COM_ALI_ADMIN_METIER nécessaire'),
@@ -38,7 +55,13 @@ parametresRoutes.get(
   describeRoute({
     summary: 'Paramètres métier d’un jeu : DEFAULT (règles de commande, clés SAS-…) ou CDEA (application, clés CDE-…)',
     tags: ['parametres'],
-    responses: { 200: { description: 'Paramètres (categorie, code, value, libelle)', content: { 'application/json': { schema: resolver(Parametres) } } }, ...common },
+    responses: {
+      200: {
+        description: 'Paramètres (categorie, code, value, libelle)',
+        content: { 'application/json': { schema: resolver(Parametres) } },
+      },
+      ...common,
+    },
   }),
   businessAdminOnly,
   validate('param', JeuParam),
@@ -48,12 +71,18 @@ parametresRoutes.get(
 parametresRoutes.put(
   PARAMETRE_ROUTE,
   describeRoute({
-    summary: 'Enregistre la valeur d’un paramètre (contrôlée par les règles métier, journalisée) ; les règles de commande l’appliquent aussitôt',
+    summary:
+      'Enregistre la valeur d’un paramètre (contrôlée par les règles métier, journalisée) ; les règles de commande l’appliquent aussitôt',
     tags: ['parametres'],
     responses: {
-      200: { description: 'Le paramètre enregistré, valeur normalisée', content: { 'application/json': { schema: resolver(Parametre) } } },
+      200: {
+        description: 'Le paramètre enregistré, valeur normalisée',
+        content: { 'application/json': { schema: resolver(Parametre) } },
+      },
       400: error('Corps ou chemin invalide (categorie et code du corps différents du chemin)'),
-      422: error('Valeur refusée par les règles : « Valeur invalide », « Veuillez entrer une valeur comprise entre 0 et 23 »'),
+      422: error(
+        'Valeur refusée par les règles : « Valeur invalide », « Veuillez entrer une valeur comprise entre 0 et 23 »',
+      ),
       ...common,
     },
   }),
@@ -68,7 +97,10 @@ parametresRoutes.put(
     const { categorie, code } = params
     const body = c.req.valid('json')
     if (body.categorie !== categorie || body.code !== code) {
-      throw badRequest('Requête invalide : la catégorie et le code du corps doivent être ceux du chemin.', 'REQUETE_INVALIDE')
+      throw badRequest(
+        'Requête invalide : la catégorie et le code du corps doivent être ceux du chemin.',
+        'REQUETE_INVALIDE',
+      )
     }
     const { db, clock } = c.get('deps')
     const before = await findParametre(db, jeu, categorie, code)

@@ -16,7 +16,11 @@ export async function loadReferentiel(db: Db, today: string): Promise<Referentie
   const [periodes, messages, deps, presentations, camions, silos, commentaires] = await Promise.all([
     db.select().from(periodesLivraison).orderBy(asc(periodesLivraison.ordre)),
     // Messages still current (no end, or ending today or later); the client shows those started.
-    db.select().from(messagesBandeau).where(or(isNull(messagesBandeau.dateFin), gte(messagesBandeau.dateFin, today))).orderBy(asc(messagesBandeau.dateDebut)),
+    db
+      .select()
+      .from(messagesBandeau)
+      .where(or(isNull(messagesBandeau.dateFin), gte(messagesBandeau.dateFin, today)))
+      .orderBy(asc(messagesBandeau.dateDebut)),
     db.select().from(departements).orderBy(asc(departements.code)),
     db.select().from(presentationsArticles).orderBy(asc(presentationsArticles.code)),
     db.select().from(modesCamion).orderBy(asc(modesCamion.ordre)),
@@ -26,7 +30,9 @@ export async function loadReferentiel(db: Db, today: string): Promise<Referentie
   return {
     periodesLivraison: periodes.map((p) => ({ code: p.code, libelle: p.libelle })),
     libellesPeriodesLivraisons: Object.fromEntries(periodes.map((p) => [p.code, p.libelle])),
-    messagesBandeau: messages.filter((m) => m.id !== -1).map((m) => ({ id: m.id, texte: m.texte, dateDebut: m.dateDebut, dateFin: m.dateFin })),
+    messagesBandeau: messages
+      .filter((m) => m.id !== -1)
+      .map((m) => ({ id: m.id, texte: m.texte, dateDebut: m.dateDebut, dateFin: m.dateFin })),
     departements: deps.map((d) => ({ code: d.code, libelle: d.libelle })),
     presentationsArticles: presentations.map((p) => ({ code: p.code, libelle: p.libelle })),
     modesCamion: camions.map((m) => ({

@@ -8,7 +8,11 @@ import { requireUser } from '../../auth/session-middleware'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
 import { loadReferentiel } from './referentiel.handlers'
-import { PARAMETRES_COMMANDE_PATH, ParametresCommande, ParametresCommandeQuery } from '../../../api/contract/parametres-commande'
+import {
+  PARAMETRES_COMMANDE_PATH,
+  ParametresCommande,
+  ParametresCommandeQuery,
+} from '../../../api/contract/parametres-commande'
 import { loadParametresCommande } from '../../services/parametres-commande'
 import { cachedReference } from '../../services/reference-cache'
 
@@ -22,7 +26,10 @@ referentielRoutes.get(
     responses: {
       200: { description: 'Référentiel', content: { 'application/json': { schema: resolver(Referentiel) } } },
       401: { description: 'Non authentifié', content: { 'application/json': { schema: resolver(ErrorBody) } } },
-      403: { description: 'La session ne peut pas agir pour ce tiers', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      403: {
+        description: 'La session ne peut pas agir pour ce tiers',
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
     },
   }),
   validate('query', ReferentielQuery),
@@ -32,20 +39,29 @@ referentielRoutes.get(
     else requireUser(c)
     const { db, clock } = c.get('deps')
     const today = clock.now().toISODate()!
-    return c.json((await cachedReference(db, `referentiel:${today}`, () => loadReferentiel(db, today))) satisfies Referentiel)
+    return c.json(
+      (await cachedReference(db, `referentiel:${today}`, () => loadReferentiel(db, today))) satisfies Referentiel,
+    )
   },
 )
 
 referentielRoutes.get(
   PARAMETRES_COMMANDE_PATH,
   describeRoute({
-    summary: 'Paramètres de commande (heure pivot, délais, jours fériés, limites des modes camion, contraintes de l’article)',
+    summary:
+      'Paramètres de commande (heure pivot, délais, jours fériés, limites des modes camion, contraintes de l’article)',
     tags: ['référentiel'],
     responses: {
-      200: { description: 'Paramètres de commande', content: { 'application/json': { schema: resolver(ParametresCommande) } } },
+      200: {
+        description: 'Paramètres de commande',
+        content: { 'application/json': { schema: resolver(ParametresCommande) } },
+      },
       400: { description: 'Paramètres invalides', content: { 'application/json': { schema: resolver(ErrorBody) } } },
       401: { description: 'Non authentifié', content: { 'application/json': { schema: resolver(ErrorBody) } } },
-      403: { description: 'La session ne peut pas agir pour ce tiers', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      403: {
+        description: 'La session ne peut pas agir pour ce tiers',
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
     },
   }),
   validate('query', ParametresCommandeQuery),
@@ -55,6 +71,8 @@ referentielRoutes.get(
     const { db, clock } = c.get('deps')
     const now = clock.now()
     const key = `parametres-commande:${now.toISODate()}:${numArticle ?? ''}`
-    return c.json((await cachedReference(db, key, () => loadParametresCommande(db, now, numArticle))) satisfies ParametresCommande)
+    return c.json(
+      (await cachedReference(db, key, () => loadParametresCommande(db, now, numArticle))) satisfies ParametresCommande,
+    )
   },
 )

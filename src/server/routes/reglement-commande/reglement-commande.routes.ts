@@ -13,12 +13,18 @@ export const reglementCommandeRoutes = new Hono<AppEnv>()
 
 reglementCommandeRoutes.get(
   REGLEMENT_COMMANDE_ROUTE,
-  describeRead('Propositions de règlement pour une ligne : modes, échéance depuis le début de livraison, escompte, domiciliations', 'commandes', PropositionsReglement),
+  describeRead(
+    'Propositions de règlement pour une ligne : modes, échéance depuis le début de livraison, escompte, domiciliations',
+    'commandes',
+    PropositionsReglement,
+  ),
   validate('param', NumTiersParam),
   forCustomer,
   validate('query', ReglementCommandeQuery),
   async (c) => {
     const { dateValidite } = c.req.valid('query')
-    return c.json(proposalsFromTerms(await loadReglementTiers(c.get('deps').db, c.req.valid('param').numTiers), dateValidite))
+    return c.json(
+      proposalsFromTerms(await loadReglementTiers(c.get('deps').db, c.req.valid('param').numTiers), dateValidite),
+    )
   },
 )

@@ -12,7 +12,11 @@ export const reglementTiersRoutes = new Hono<AppEnv>()
 
 reglementTiersRoutes.get(
   REGLEMENT_TIERS_ROUTE,
-  describeRead('Modes de règlement du tiers (le mode par défaut en premier) et domiciliations bancaires', 'catalogue', ReglementTiers),
+  describeRead(
+    'Modes de règlement du tiers (le mode par défaut en premier) et domiciliations bancaires',
+    'catalogue',
+    ReglementTiers,
+  ),
   validate('param', NumTiersParam),
   forCustomer,
   validate('query', ReglementTiersQuery),

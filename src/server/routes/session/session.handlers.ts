@@ -22,7 +22,11 @@ export async function checkPassword(
   const wait = await takeTry(db, keys, input.now)
   if (wait > 0) return { state: 'throttled', retryAfterSeconds: wait, message: throttledMessage(wait) }
 
-  const [user] = await db.select({ username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.username, input.username)).limit(1)
+  const [user] = await db
+    .select({ username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.username, input.username))
+    .limit(1)
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
   if (!user || !user.passwordHash || !ok) return { state: 'refused' }
   await giveBack(db, keys)

@@ -22,7 +22,10 @@ const limitsOf = (c: { get(k: 'deps'): AppEnv['Variables']['deps'] }) => {
 }
 // eslint-disable-next-line no-control-regex -- a NUL or a newline is never part of an account name
 const CONTROL = /[\u0000-\u001f\u007f]/
-const UNREADABLE = { form: 'Requête invalide : formulaire de connexion illisible.', json: 'Requête invalide : JSON mal formé.' }
+const UNREADABLE = {
+  form: 'Requête invalide : formulaire de connexion illisible.',
+  json: 'Requête invalide : JSON mal formé.',
+}
 
 /** The sign-in body as fields, or null when it cannot be read (malformed multipart, bad JSON…). */
 async function readLoginBody(c: Context<AppEnv>, isForm: boolean): Promise<Record<string, unknown> | null> {
@@ -40,7 +43,11 @@ async function readLoginBody(c: Context<AppEnv>, isForm: boolean): Promise<Recor
 
 sessionRoutes.get(
   SESSION_PATHS.login,
-  describeRoute({ summary: "Page de connexion (ou redirection vers le fournisseur OpenID Connect)", tags: ['session'], responses: { 200: { description: 'HTML' } } }),
+  describeRoute({
+    summary: 'Page de connexion (ou redirection vers le fournisseur OpenID Connect)',
+    tags: ['session'],
+    responses: { 200: { description: 'HTML' } },
+  }),
   async (c) => {
     const { config } = c.get('deps')
     const redirectFrom = safeRedirect(c.req.query('redirectFrom'))
@@ -58,7 +65,11 @@ sessionRoutes.get('/security/callback', describeRoute({ hide: true }), async (c)
   const previous = readSessionCookie(c)
   if (previous) await revokeSession(db, previous, clock.now())
   const { token, expiresAt } = await createSession(db, {
-    username: result.username, now: clock.now(), ip: clientAddress(c), userAgent: c.req.header('user-agent') ?? null, limits: limitsOf(c),
+    username: result.username,
+    now: clock.now(),
+    ip: clientAddress(c),
+    userAgent: c.req.header('user-agent') ?? null,
+    limits: limitsOf(c),
   })
   writeSessionCookie(c, token, expiresAt)
   return c.redirect(safeRedirect(result.redirectFrom), 302)
@@ -71,10 +82,16 @@ sessionRoutes.post(
     tags: ['session'],
     responses: {
       200: { description: 'Session ouverte', content: { 'application/json': { schema: resolver(SessionInfo) } } },
-      400: { description: 'Corps illisible ou identifiant invalide', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      400: {
+        description: 'Corps illisible ou identifiant invalide',
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
       401: { description: LOGIN_FAILED, content: { 'application/json': { schema: resolver(ErrorBody) } } },
       413: { description: 'Corps de plus de 16 Ko', content: { 'application/json': { schema: resolver(ErrorBody) } } },
-      429: { description: 'Trop de tentatives (Retry-After en secondes)', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      429: {
+        description: 'Trop de tentatives (Retry-After en secondes)',
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
     },
   }),
   async (c) => {
@@ -84,7 +101,9 @@ sessionRoutes.post(
     const parsed = v.safeParse(LoginBody, raw)
     const redirectFrom = safeRedirect(parsed.success ? parsed.output.redirectFrom : raw?.redirectFrom)
     const fail = (status: 400 | 401 | 429, message: string, username = '') =>
-      isForm ? c.html(signInPage({ redirectFrom, error: message, username }), status) : c.json({ message, code: 'AUTHENTIFICATION' }, status)
+      isForm
+        ? c.html(signInPage({ redirectFrom, error: message, username }), status)
+        : c.json({ message, code: 'AUTHENTIFICATION' }, status)
     if (raw === null) return fail(400, isForm ? UNREADABLE.form : UNREADABLE.json)
     if (!parsed.success || CONTROL.test(parsed.output.username)) return fail(400, LOGIN_FAILED)
     const { username, password } = parsed.output
@@ -99,7 +118,11 @@ sessionRoutes.post(
     const previous = readSessionCookie(c)
     if (previous) await revokeSession(db, previous, clock.now())
     const { token, expiresAt } = await createSession(db, {
-      username: verdict.username, now: clock.now(), ip, userAgent: c.req.header('user-agent') ?? null, limits: limitsOf(c),
+      username: verdict.username,
+      now: clock.now(),
+      ip,
+      userAgent: c.req.header('user-agent') ?? null,
+      limits: limitsOf(c),
     })
     writeSessionCookie(c, token, expiresAt)
     if (isForm) return c.redirect(redirectFrom, 303)
@@ -132,7 +155,11 @@ sessionRoutes.post(
 
 sessionRoutes.post(
   SESSION_PATHS.logout,
-  describeRoute({ summary: 'Termine la session (le jeton est révoqué)', tags: ['session'], responses: { 204: { description: 'Session terminée' } } }),
+  describeRoute({
+    summary: 'Termine la session (le jeton est révoqué)',
+    tags: ['session'],
+    responses: { 204: { description: 'Session terminée' } },
+  }),
   async (c) => {
     const { db, clock } = c.get('deps')
     const token = readSessionCookie(c)

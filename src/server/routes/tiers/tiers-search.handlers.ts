@@ -12,20 +12,32 @@ import { adresses, tiers } from '../../db/schema'
 export async function searchTiers(db: Db, q: string): Promise<TiersTrouve[]> {
   const text = escapeLike(q.trim())
   const first = db
-    .selectDistinctOn([adresses.numTiers], { numTiers: adresses.numTiers, ville: adresses.ville, codePostal: adresses.codePostal })
+    .selectDistinctOn([adresses.numTiers], {
+      numTiers: adresses.numTiers,
+      ville: adresses.ville,
+      codePostal: adresses.codePostal,
+    })
     .from(adresses)
     .where(ne(adresses.etat, 'S'))
     .orderBy(adresses.numTiers, asc(adresses.numAdr))
     .as('premiere_adresse')
   const rows = await db
-    .select({ numTiers: tiers.numTiers, raisonSociale: tiers.raisonSociale, ville: first.ville, codePostal: first.codePostal })
+    .select({
+      numTiers: tiers.numTiers,
+      raisonSociale: tiers.raisonSociale,
+      ville: first.ville,
+      codePostal: first.codePostal,
+    })
     .from(tiers)
     .leftJoin(first, eq(first.numTiers, tiers.numTiers))
     .where(or(ilike(tiers.raisonSociale, `%${text}%`), ilike(tiers.numTiers, `${text}%`)))
     .orderBy(asc(tiers.raisonSociale), asc(tiers.numTiers))
     .limit(50)
-  return rows.map((r) => ({ numTiers: r.numTiers, raisonSociale: r.raisonSociale, adresse: { ville: r.ville, codePostal: r.codePostal } }))
+  return rows.map((r) => ({
+    numTiers: r.numTiers,
+    raisonSociale: r.raisonSociale,
+    adresse: { ville: r.ville, codePostal: r.codePostal },
+  }))
 }
-
 
 /** Every action staff take for a member is logged with both of them. */

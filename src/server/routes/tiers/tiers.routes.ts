@@ -18,7 +18,10 @@ export const tiersRoutes = new Hono<AppEnv>()
 
 const errors = {
   401: { description: 'Non authentifié', content: { 'application/json': { schema: resolver(ErrorBody) } } },
-  403: { description: "La session ne peut pas agir pour ce tiers", content: { 'application/json': { schema: resolver(ErrorBody) } } },
+  403: {
+    description: 'La session ne peut pas agir pour ce tiers',
+    content: { 'application/json': { schema: resolver(ErrorBody) } },
+  },
 }
 
 // Registered before /:numTiers, which would otherwise take "search" for a customer number.
@@ -28,7 +31,10 @@ tiersRoutes.get(
     summary: "Recherche d'adhérents par nom ou numéro (personnel seulement), 3 caractères minimum",
     tags: ['tiers'],
     responses: {
-      200: { description: 'Adhérents trouvés (50 au plus)', content: { 'application/json': { schema: resolver(TiersSearchResult) } } },
+      200: {
+        description: 'Adhérents trouvés (50 au plus)',
+        content: { 'application/json': { schema: resolver(TiersSearchResult) } },
+      },
       400: { description: 'Moins de 3 caractères', content: { 'application/json': { schema: resolver(ErrorBody) } } },
       ...errors,
     },

@@ -57,9 +57,14 @@ userRoutes.put(
     const user = requireRole(c, canActForMembers)
     const { db } = c.get('deps')
     const { numTiers } = c.req.valid('json')
-    if (numTiers && !(await tiersExists(db, numTiers))) throw notFound('Numéro de tiers non reconnu', 'TIERS_INEXISTANT')
+    if (numTiers && !(await tiersExists(db, numTiers)))
+      throw notFound('Numéro de tiers non reconnu', 'TIERS_INEXISTANT')
     await setActingFor(db, user.sessionId, numTiers)
-    await audit(db, { username: user.username, numTiers: numTiers ?? user.actingFor, action: numTiers ? 'agir-pour' : 'fin-agir-pour' })
+    await audit(db, {
+      username: user.username,
+      numTiers: numTiers ?? user.actingFor,
+      action: numTiers ? 'agir-pour' : 'fin-agir-pour',
+    })
     return c.json({ numTiers } satisfies ActingForBody)
   },
 )

@@ -11,6 +11,9 @@ export const Route = createFileRoute('/_admin/admin/parametres')({
     if (!isBusinessAdmin(context.user.roles)) throw redirect({ to: '/admin/connect-as/selection-tiers' })
   },
   loader: ({ context: { queryClient } }) =>
-    Promise.all([loadQuery(queryClient, parametresQueryOptions('DEFAULT')), loadQuery(queryClient, parametresQueryOptions('CDEA'))]),
+    Promise.all([
+      loadQuery(queryClient, parametresQueryOptions('DEFAULT')),
+      loadQuery(queryClient, parametresQueryOptions('CDEA')),
+    ]),
   component: ParametresPage,
 })

@@ -9,7 +9,10 @@ const STEPS = [
 
 export function CartSteps() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const current = Math.max(0, STEPS.findIndex((s) => pathname.startsWith(s.path)))
+  const current = Math.max(
+    0,
+    STEPS.findIndex((s) => pathname.startsWith(s.path)),
+  )
   return (
     <nav aria-label="Étapes de la commande" className="mb-4">
       <ol className="flex gap-2 text-sm sm:text-base">
@@ -19,7 +22,9 @@ export function CartSteps() {
             aria-current={i === current ? 'step' : undefined}
             className={`flex min-w-0 flex-1 items-center gap-1.5 border-b-4 pb-2 ${i <= current ? 'border-silo-green text-neutral-900' : 'border-neutral-300 text-neutral-700'} ${i === current ? 'font-bold' : ''}`}
           >
-            <span className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${i <= current ? 'bg-silo-green text-white' : 'bg-neutral-300 text-neutral-900'}`}>
+            <span
+              className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${i <= current ? 'bg-silo-green text-white' : 'bg-neutral-300 text-neutral-900'}`}
+            >
               {i + 1}
             </span>
             {/* Phones name every step, shortly, on one line (issue 16, defect 8); the full name is

@@ -8,7 +8,10 @@ import { loadInfiniteQuery, loadQuery } from '../../../query-loader'
 export const Route = createFileRoute('/_main/catalog/order_history')({
   staticData: { title: 'Historique' },
   loader: ({ context: { queryClient, numTiers } }) =>
-    Promise.all([loadInfiniteQuery(queryClient, historyQueryOptions(queryClient, numTiers)), loadQuery(queryClient, tiersQueryOptions(numTiers))]),
+    Promise.all([
+      loadInfiniteQuery(queryClient, historyQueryOptions(queryClient, numTiers)),
+      loadQuery(queryClient, tiersQueryOptions(numTiers)),
+    ]),
   component: OrderHistoryRoute,
 })
 
