@@ -18,37 +18,71 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 describe('the import map', { timeout: 60_000 }, () => {
   it('lets src/domain import only types from the contract', async () => {
     const file = 'src/domain/lint-probe.ts'
-    expect(await rulesBroken(file, "import { LigneCommande } from '../api/contract/commandes'\nexport const x = LigneCommande\n")).toContain(
-      '@typescript-eslint/no-restricted-imports',
-    )
-    expect(await rulesBroken(file, "import type { LigneCommande } from '../api/contract/commandes'\nexport type X = LigneCommande\n")).toEqual([])
-    expect(await rulesBroken(file, "import { request } from '../api/http-client'\nexport const x = request\n")).toContain('import-x/no-restricted-paths')
+    expect(
+      await rulesBroken(
+        file,
+        "import { LigneCommande } from '../api/contract/commandes'\nexport const x = LigneCommande\n",
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports')
+    expect(
+      await rulesBroken(
+        file,
+        "import type { LigneCommande } from '../api/contract/commandes'\nexport type X = LigneCommande\n",
+      ),
+    ).toEqual([])
+    expect(
+      await rulesBroken(file, "import { request } from '../api/http-client'\nexport const x = request\n"),
+    ).toContain('import-x/no-restricted-paths')
   })
 
   it('lets the server import the contract, never the browser fetch client', async () => {
     const file = 'src/server/services/lint-probe.ts'
-    expect(await rulesBroken(file, "import { request } from '../../api/http-client'\nexport const x = request\n")).toContain('import-x/no-restricted-paths')
-    expect(await rulesBroken(file, "import { LigneCommande } from '../../api/contract/commandes'\nexport const x = LigneCommande\n")).toEqual([])
+    expect(
+      await rulesBroken(file, "import { request } from '../../api/http-client'\nexport const x = request\n"),
+    ).toContain('import-x/no-restricted-paths')
+    expect(
+      await rulesBroken(
+        file,
+        "import { LigneCommande } from '../../api/contract/commandes'\nexport const x = LigneCommande\n",
+      ),
+    ).toEqual([])
   })
 
   it('keeps route folders apart', async () => {
     const code = "import { searchTiers } from '../tiers/tiers-search.handlers'\nexport const x = searchTiers\n"
     expect(await rulesBroken('src/server/routes/user/lint-probe.ts', code)).toContain('import-x/no-restricted-paths')
-    expect(await rulesBroken('src/server/routes/tiers/lint-probe.ts', "import { searchTiers } from './tiers-search.handlers'\nexport const x = searchTiers\n")).toEqual([])
+    expect(
+      await rulesBroken(
+        'src/server/routes/tiers/lint-probe.ts',
+        "import { searchTiers } from './tiers-search.handlers'\nexport const x = searchTiers\n",
+      ),
+    ).toEqual([])
   })
 
   it('keeps the server layers one way: db at the floor, auth under services', async () => {
-    expect(await rulesBroken('src/server/db/lint-probe.ts', "import { clientAddress } from '../http/client-address'\nexport const x = clientAddress\n")).toContain(
-      'import-x/no-restricted-paths',
-    )
-    expect(await rulesBroken('src/server/auth/lint-probe.ts', "import { findTiers } from '../services/tiers'\nexport const x = findTiers\n")).toContain(
-      'import-x/no-restricted-paths',
-    )
+    expect(
+      await rulesBroken(
+        'src/server/db/lint-probe.ts',
+        "import { clientAddress } from '../http/client-address'\nexport const x = clientAddress\n",
+      ),
+    ).toContain('import-x/no-restricted-paths')
+    expect(
+      await rulesBroken(
+        'src/server/auth/lint-probe.ts',
+        "import { findTiers } from '../services/tiers'\nexport const x = findTiers\n",
+      ),
+    ).toContain('import-x/no-restricted-paths')
   })
 
   it('refuses an import cycle', async () => {
     // calendar.ts imports day-numbers.ts: day-numbers importing calendar back closes a loop.
     const code = "import { ZONE as Z } from './calendar'\nexport const x = Z\n"
     expect(await rulesBroken('src/domain/day-numbers.ts', code)).toContain('import-x/no-cycle')
+  })
+
+  it('keeps files small: 300 lines of code at most', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i}`).join('\n') + '\n'
+    expect(await rulesBroken('src/domain/lint-probe.ts', lines(301))).toContain('max-lines')
+    expect(await rulesBroken('src/domain/lint-probe.ts', `// why\n\n${lines(300)}`)).toEqual([])
   })
 })
