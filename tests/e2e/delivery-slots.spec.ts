@@ -10,7 +10,10 @@ import { signIn, waitForServiceWorker } from './support'
 const ARTICLE = '410101' // VL Production 18 % vrac
 const today = DateTime.now().setZone('Europe/Paris').startOf('day')
 const saturday = today.plus({ days: (6 - today.weekday + 7) % 7 || 7 })
-const day = addBusinessDays(today, 8)
+// Three business days after that Saturday: never before the first allowed date, and never so far
+// from the Saturday that the "Intervalle de date" question comes first (which a date counted from
+// today did on Wednesdays: Saturday to 8 business days after a Wednesday is 6 working days).
+const day = addBusinessDays(saturday, 3)
 
 test('a Saturday is refused without the early-period question; a same-day delivery shows the valid slot pairs', async ({
   page,

@@ -1,19 +1,28 @@
-// OpenAPI description shared by the read routes.
+// OpenAPI description shared by the routes: a JSON body, an error answer, the idempotency key of
+// the writes the outbox sends, and the whole description of a read.
 import { describeRoute, resolver } from 'hono-openapi'
 import type { GenericSchema } from 'valibot'
+import { IDEMPOTENCY_HEADER } from '../../api/contract/commandes'
 import { ErrorBody } from '../../api/contract/common'
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: resolver(ErrorBody) } },
-})
+export const json = (schema: GenericSchema) => ({ 'application/json': { schema: resolver(schema) } })
+export const error = (description: string) => ({ description, content: json(ErrorBody) })
+
+export const idempotencyHeader = {
+  in: 'header' as const,
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  schema: { type: 'string' as const },
+  description:
+    'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
+}
 
 export const describeRead = (summary: string, tag: string, schema: GenericSchema, extra: Record<number, string> = {}) =>
   describeRoute({
     summary,
     tags: [tag],
     responses: {
-      200: { description: 'OK', content: { 'application/json': { schema: resolver(schema) } } },
+      200: { description: 'OK', content: json(schema) },
       400: error('Paramètres invalides'),
       401: error('Non authentifié'),
       403: error('La session ne peut pas agir pour ce tiers'),

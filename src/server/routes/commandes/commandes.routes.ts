@@ -2,8 +2,8 @@
 // sending an order (idempotent with the Idempotency-Key header the outbox sends), the orders in
 // progress, the orders of a period, one order.
 import { Hono } from 'hono'
-import { describeRoute, resolver } from 'hono-openapi'
-import { ErrorBody, NumTiersParam } from '../../../api/contract/common'
+import { describeRoute } from 'hono-openapi'
+import { NumTiersParam } from '../../../api/contract/common'
 import {
   Commande,
   CommandeAcceptee,
@@ -24,7 +24,7 @@ import { actedFor, forCustomer, requireActFor } from '../../auth/access'
 import { audit } from '../../db/audit'
 import type { AppEnv } from '../../http/env'
 import { badRequest, forbidden, notFound } from '../../http/http-error'
-import { describeRead } from '../../http/describe'
+import { describeRead, error, idempotencyHeader, json } from '../../http/describe'
 import type { Context } from 'hono'
 import { loadCommande, loadCommandes, loadCommandesEnCours, type PageCommandes } from './commandes.handlers'
 import { idempotent } from '../../http/idempotency'
@@ -34,17 +34,6 @@ import { acceptOrder } from '../../services/order-acceptance'
 import { loadIncidentPaiement } from '../../services/paiement'
 
 export const commandesRoutes = new Hono<AppEnv>()
-
-const json = (schema: Parameters<typeof resolver>[0]) => ({ 'application/json': { schema: resolver(schema) } })
-const error = (description: string) => ({ description, content: json(ErrorBody) })
-const idempotencyHeader = {
-  in: 'header' as const,
-  name: IDEMPOTENCY_HEADER,
-  required: false,
-  schema: { type: 'string' as const },
-  description:
-    'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
-}
 
 commandesRoutes.post(
   COMMANDES_ROUTE,

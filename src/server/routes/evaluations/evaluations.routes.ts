@@ -2,14 +2,14 @@
 // POST /web/v1/evualuations (the spec's spelling), idempotent with the Idempotency-Key header the
 // outbox sends.
 import { Hono } from 'hono'
-import { describeRoute, resolver } from 'hono-openapi'
-import { ErrorBody } from '../../../api/contract/common'
+import { describeRoute } from 'hono-openapi'
 import { IDEMPOTENCY_HEADER } from '../../../api/contract/commandes'
 import { Evaluation, EvaluationEnregistree, EVALUATIONS_PATH } from '../../../api/contract/evaluations'
 import { canConfirmOrder } from '../../../domain/roles'
 import { actedFor, requireActFor } from '../../auth/access'
 import { audit } from '../../db/audit'
 import { evaluations } from '../../db/schema'
+import { error, idempotencyHeader, json } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { forbidden, notFound } from '../../http/http-error'
 import { idempotent } from '../../http/idempotency'
@@ -17,17 +17,6 @@ import { validate } from '../../http/validate'
 import { isOwnOrder } from '../../services/order-acceptance'
 
 export const evaluationsRoutes = new Hono<AppEnv>()
-
-const json = (schema: Parameters<typeof resolver>[0]) => ({ 'application/json': { schema: resolver(schema) } })
-const error = (description: string) => ({ description, content: json(ErrorBody) })
-const idempotencyHeader = {
-  in: 'header' as const,
-  name: IDEMPOTENCY_HEADER,
-  required: false,
-  schema: { type: 'string' as const },
-  description:
-    'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
-}
 
 evaluationsRoutes.post(
   EVALUATIONS_PATH,
