@@ -2,7 +2,7 @@
 // reads and writes the cart tables (lines, their numbering, the header); the outbox takes the
 // cart with an order and puts a refused order's lines back through it.
 import * as v from 'valibot'
-import { LignePanier } from '../api/contract/panier'
+import { EnTetePanier, LignePanier } from '../api/contract/panier'
 import { replaceEditedLine, setMixing } from '../domain/cart'
 import type { CommentairesPanier } from '../domain/submission'
 import type { CartLine } from '../domain/types'
@@ -14,18 +14,6 @@ export type { LastDelivery }
 // have the cart line's shape. Such a row is kept where it is (never dropped: it still holds its
 // number, and only a person may give up a line), left out of the cart, and reported.
 const Ligne = v.object({ owner: v.string(), numTiers: v.string(), idLigne: v.string(), line: LignePanier })
-const EnTete = v.looseObject({
-  lastDelivery: v.optional(
-    v.object({
-      datePrevueLivraison: v.nullable(v.string()),
-      finDatePrevueLivraison: v.nullable(v.string()),
-      matinApmidi: v.nullable(v.string()),
-      finMatinApmidi: v.nullable(v.string()),
-    }),
-  ),
-  commentaires: v.optional(v.record(v.string(), v.nullish(v.union([v.boolean(), v.string()])))),
-})
-
 const reported = new Set<string>()
 function readable(rows: readonly CartLineRow[]): CartLine[] {
   const lines: CartLine[] = []
@@ -49,7 +37,7 @@ const cartRows = (owner: string, numTiers: string) => db.cartLines.where('[owner
 /** The header as stored, or an empty one (none yet, or one an older Silo wrote differently). */
 async function readHeader(owner: string, numTiers: string): Promise<CartHeader> {
   const row = await db.cartHeaders.get([owner, numTiers])
-  const parsed = v.safeParse(EnTete, row?.header)
+  const parsed = v.safeParse(EnTetePanier, row?.header)
   return parsed.success ? parsed.output : {}
 }
 

@@ -3,7 +3,8 @@
 // (owner) and the customer acted for (numTiers): an adviser acts for many farmers on one tablet.
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { CommandeEnvoyee } from '../api/contract/commandes'
-import type { CommentairesPanier } from '../domain/submission'
+import type * as v from 'valibot'
+import type { DerniereLivraison, EnTetePanier } from '../api/contract/panier'
 import type { EvaluationBody } from '../domain/survey'
 import type { CartLine } from '../domain/types'
 
@@ -17,21 +18,9 @@ export interface CartLineRow {
   updatedAt: string
 }
 
-/** The last dates and slots chosen: the next line's defaults (ordering-area §4 "Cart"). */
-export interface LastDelivery {
-  datePrevueLivraison: string | null
-  finDatePrevueLivraison: string | null
-  matinApmidi: string | null
-  finMatinApmidi: string | null
-}
-
-/** A cart's header: the next line's defaults, and the comments that go with the order; what
- * another version of Silo keeps there is kept too. */
-export interface CartHeader {
-  lastDelivery?: LastDelivery
-  commentaires?: CommentairesPanier
-  [other: string]: unknown
-}
+/** The last dates and slots chosen, and the cart's header: their one source is the contract (panier.ts). */
+export type LastDelivery = v.InferOutput<typeof DerniereLivraison>
+export type CartHeader = v.InferOutput<typeof EnTetePanier>
 
 interface CartHeaderRow {
   owner: string

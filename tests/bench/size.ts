@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { builtApp, startSilo, tempDataDir } from './support/silo'
+import { chromiumLaunch } from '../chromium'
 
 declare global {
   interface Window {
@@ -25,18 +26,7 @@ const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('size')
 const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distDir }, stderr: 'inherit' })
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const browser = await chromium.launch(chromiumLaunch)
 try {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
   await page.goto(`http://127.0.0.1:${port}/security/login?redirectFrom=%2Fcatalog%2Forder_history`)

@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium } from '@playwright/test'
 import { builtApp, signIn, startSilo, tempDataDir } from './support/silo'
+import { CHROMIUM_ARGS } from '../chromium'
 
 const port = Number(process.env.WEB_BENCH_PORT ?? 8198)
 const debugPort = port + 1
@@ -43,16 +44,7 @@ process.on('exit', () => server.child.kill('SIGTERM'))
 const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: [
-    `--remote-debugging-port=${debugPort}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [`--remote-debugging-port=${debugPort}`, ...CHROMIUM_ARGS],
 })
 
 /** The LCP element: the one `node` item somewhere in the LCP breakdown insight's details. */

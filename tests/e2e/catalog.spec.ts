@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { signIn, waitForServiceWorker } from './support'
 import { expect, test } from './network-switch'
+import { chromiumLaunch } from '../chromium'
 
 async function expectNoSeriousViolation(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -204,16 +205,7 @@ test('after one visit online, the browser restarted with the network cut shows t
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     viewport: { width: 390, height: 844 },
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    ...chromiumLaunch,
   }
   const open = async (): Promise<BrowserContext> => {
     const ctx = await playwright.chromium.launchPersistentContext(profile, options)

@@ -8,6 +8,7 @@ import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp } from './support/app'
+import { chromiumLaunch } from '../chromium'
 
 const listen = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)))
@@ -51,18 +52,7 @@ describe('OpenID Connect sign-in', () => {
       PUBLIC_URL: appUrl,
     })
     appServer = serve({ fetch: app.fetch, port: appPort, hostname: '127.0.0.1' })
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    browser = await chromium.launch(chromiumLaunch)
   }, 60_000)
 
   afterAll(async () => {

