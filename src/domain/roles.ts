@@ -41,6 +41,10 @@ export const canActForMembers = (roles: readonly string[]) => hasAny(roles, ACT_
 export const isBusinessAdmin = (roles: readonly string[]) => roles.includes(ROLE.ADMIN_METIER)
 export const canEditArticles = (roles: readonly string[]) => roles.includes(ROLE.ECRITURE_ARTICLE)
 
+/** The word the header shows for staff acting for a member: the cooperative's staff (business
+ * administrators) are not field advisers, and a farmer must know who is ordering in their name. */
+export const staffRoleLabel = (roles: readonly string[]) => (isBusinessAdmin(roles) ? 'Personnel' : 'Conseiller')
+
 /**
  * May this user act for customer `numTiers`? A farmer only for themself (their username is their
  * customer number, ordering-area §6); staff only for the member they chose (connect-as), so a

@@ -42,5 +42,38 @@ test('on a tablet a row is selected, then Valider', async ({ browser }) => {
   await page.getByText('EARL AVICOLE DE KERBRAT').click()
   await page.getByRole('button', { name: 'Valider' }).click()
   await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT')
+  // The cooperative's staff are not field advisers: the header names their own role.
+  await expect(page.getByRole('banner')).toContainText(/Personnel : \S/)
+  await expect(page.getByRole('banner')).not.toContainText('Conseiller')
   await context.close()
+})
+
+test('Changer de client, back and forth, never shows a 403 alert', async ({ page }) => {
+  const refused: string[] = []
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(r.url())
+  })
+  await signIn(page, 'conseiller')
+  for (const [search, name] of [
+    ['Chênes', 'GAEC DES TROIS CHÊNES'],
+    ['KERBRAT', 'EARL AVICOLE DE KERBRAT'],
+    ['trois chenes', 'GAEC DES TROIS CHÊNES'],
+  ] as const) {
+    await page.getByLabel("Nom ou numéro d'adhérent").fill(search)
+    await page.getByRole('button', { name: new RegExp(`Agir pour ${name}`) }).click()
+    await expect(page.getByRole('banner')).toContainText(name)
+    await expect(
+      page
+        .locator('main')
+        .getByRole('heading', { name: /^Livré le / })
+        .first(),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Changer de client' }).click()
+    await expect(page).toHaveURL(/selection-tiers/)
+    await expect(page.getByLabel("Nom ou numéro d'adhérent")).toBeVisible()
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  }
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  expect(refused).toEqual([])
 })

@@ -1,5 +1,5 @@
 // Member search and acting for a member (cart-orders-admin §2 "Member search", §6).
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../src/server/db/schema'
 import { backends, type OpenedTestDb } from './support/databases'
@@ -25,6 +25,26 @@ describe.each(backends)('member search and connect-as on $name', (backend) => {
     expect(found[0]).toMatchObject({ numTiers: expect.any(String), adresse: { ville: expect.any(String) } })
     const byNumber = await (await get(t.app, '/web/v1/tiers/search?q=10000', cookie)).json()
     expect(byNumber.map((m: { numTiers: string }) => m.numTiers)).toContain('100001')
+  })
+
+  it('ignores case and accents, on the name, the town and the number', async () => {
+    const cookie = await signIn(t.app, 'conseiller')
+    const names = async (q: string) =>
+      (
+        (await (await get(t.app, `/web/v1/tiers/search?q=${encodeURIComponent(q)}`, cookie)).json()) as {
+          numTiers: string
+          raisonSociale: string
+        }[]
+      ).map((m) => m.raisonSociale)
+    for (const q of ['Chênes', 'chenes', 'CHÊNES', 'trois chênes'])
+      expect(await names(q)).toContain('GAEC DES TROIS CHÊNES')
+    for (const q of ['Vallée', 'vallee', 'VALLEE']) expect(await names(q)).toContain('GAEC DE LA VALLÉE VERTE')
+    // By town: every member found has an address in use in that town.
+    const [town] = await opened.db
+      .execute<{ ville: string }>(sql`select ville from adresses where etat <> 'S' limit 1`)
+      .then((r) => r.rows)
+    const byTown = await names(town!.ville.toLowerCase())
+    expect(byTown.length).toBeGreaterThan(0)
   })
 
   it('fewer than 3 characters answers 400 with the spec message; nothing found is an empty list', async () => {

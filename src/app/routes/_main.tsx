@@ -5,7 +5,7 @@ import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { referentielQueryOptions } from '../../api/referentiel'
 import { tiersQueryOptions } from '../../api/tiers'
-import { canEditArticles, isFarmer } from '../../domain/roles'
+import { canEditArticles, isFarmer, staffRoleLabel } from '../../domain/roles'
 import { resolveAccess } from '../features/session/resolve-access'
 import { denialRedirect } from '../features/session/denial-redirect'
 import { MainShell } from '../ui/shell/main-shell'
@@ -47,8 +47,10 @@ function MainLayout() {
   const leave = async () => {
     setLoggingOut(true)
     if (!isFarmer(user.roles) && user.actingFor) {
-      await stopActingFor(queryClient)
+      // Leave the member's screens first: still mounted, their queries would be fetched again
+      // once the choice is ended and answer 403 "adhérent non choisi" in the error dialog.
       await navigate({ to: '/admin/connect-as/selection-tiers' })
+      await stopActingFor(queryClient)
       return
     }
     await signOut(queryClient)
@@ -84,7 +86,11 @@ function MainLayout() {
         showArticles={canEditArticles(user.roles)}
         onLogout={onLogout}
         loggingOut={loggingOut}
-        actingAs={!isFarmer(user.roles) && user.actingFor ? user.displayName || user.username : null}
+        actingAs={
+          !isFarmer(user.roles) && user.actingFor
+            ? { role: staffRoleLabel(user.roles), name: user.displayName || user.username }
+            : null
+        }
       >
         <Outlet />
         {shown && (

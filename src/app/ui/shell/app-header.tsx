@@ -18,7 +18,13 @@ interface Props {
   loggingOut: boolean
   /** Staff acting for this member (connect-as): who acts. The header says so, and the way out
    * returns to the member search (issue 16, defect 5). */
-  actingAs?: string | null
+  actingAs?: ActingAs | null
+}
+
+/** Who acts for the member: their role's word ("Conseiller", "Personnel") and their name. */
+export interface ActingAs {
+  role: string
+  name: string
 }
 
 export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut, actingAs }: Props) {
@@ -43,7 +49,8 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
               <>
                 {' · '}
                 <span className="rounded bg-silo-gold px-1 font-semibold text-neutral-950">
-                  Conseiller<span className="hidden sm:inline"> : {actingAs}</span>
+                  {actingAs.role}
+                  <span className="hidden sm:inline"> : {actingAs.name}</span>
                 </span>
               </>
             )}

@@ -3,7 +3,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import type { MessageBandeau } from '../../../api/contract/referentiel'
 import { useAfterFirstPaint } from '../after-first-paint'
-import { AppHeader } from './app-header'
+import { AppHeader, type ActingAs } from './app-header'
 import { BottomTabs } from './bottom-tabs'
 import { DevicePanelHost } from './device-panel-host'
 import { Breadcrumb } from './breadcrumb'
@@ -27,7 +27,7 @@ interface Props {
   onLogout: () => void
   loggingOut: boolean
   /** Staff acting for this member: who acts (see AppHeader). */
-  actingAs?: string | null
+  actingAs?: ActingAs | null
   children: ReactNode
 }
 

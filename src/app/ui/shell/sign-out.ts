@@ -20,6 +20,8 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
  */
 export async function stopActingFor(queryClient: QueryClient): Promise<{ keptUnsent: number }> {
   const { setActingFor } = await import('../../../api/tiers-search')
+  // A read still on its way for this member would be refused once the choice ends: abort it.
+  await queryClient.cancelQueries()
   await setActingFor(null).catch(() => undefined)
   queryClient.clear()
   const { wipeLocalData } = await import('../../../offline/wipe')

@@ -1,11 +1,16 @@
-import { asc, eq, ilike, ne, or } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { TiersTrouve } from '../../../api/contract/tiers-search'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/raw'
 import { adresses, tiers } from '../../db/schema'
 
+/** `column` contains `text`, case and accents aside ("Chênes" finds "CHÊNES", "vallee" finds
+ * "VALLÉE"): silo_sans_accents (migration 0001) is indexed on the name and the town. */
+const containsIgnoringAccents = (column: SQL | typeof tiers.raisonSociale | typeof adresses.ville, text: string) =>
+  sql`silo_sans_accents(${column}) like '%' || silo_sans_accents(${text}) || '%'`
+
 /**
- * By name (anywhere in it, case-insensitive) or by number (its beginning); 50 at most. Each member
+ * By name or town (anywhere in them, case and accents aside) or by number (its beginning); 50 at most. Each member
  * with the town of their own first address in use (a join on the member's number: a correlated
  * subquery here once compared an unqualified num_tiers with itself and gave everyone one town).
  */
@@ -30,7 +35,20 @@ export async function searchTiers(db: Db, q: string): Promise<TiersTrouve[]> {
     })
     .from(tiers)
     .leftJoin(first, eq(first.numTiers, tiers.numTiers))
-    .where(or(ilike(tiers.raisonSociale, `%${text}%`), ilike(tiers.numTiers, `${text}%`)))
+    .where(
+      or(
+        containsIgnoringAccents(tiers.raisonSociale, text),
+        // Any address in use, in its own subquery so its index serves it.
+        inArray(
+          tiers.numTiers,
+          db
+            .select({ numTiers: adresses.numTiers })
+            .from(adresses)
+            .where(and(ne(adresses.etat, 'S'), containsIgnoringAccents(adresses.ville, text))),
+        ),
+        ilike(tiers.numTiers, `${text}%`),
+      ),
+    )
     .orderBy(asc(tiers.raisonSociale), asc(tiers.numTiers))
     .limit(50)
   return rows.map((r) => ({
