@@ -43,13 +43,14 @@ export function groupCartLines<L extends CartLine>(lines: readonly L[]): CartGro
 }
 
 /**
- * Lines mixed together on unloading share the delivery date and storage places 1 to 3. The
- * address is part of the key too: the same silo code at two farms is two different silos.
+ * Lines mixed together on unloading share the delivery date and storage places 1 to 3
+ * (cart-orders-admin §2, §4: the key is the date and the places, as the spec says; the address
+ * is not part of it).
  */
 export function mixingKey(line: CartLine): string | null {
   const places = PLACE_FIELDS.map((f) => placeKey(text(line[f])))
   if (places.every((p) => !p) || !text(line.datePrevueLivraison)) return null
-  return [text(line.numAdresse), text(line.datePrevueLivraison), ...places].join('|')
+  return [text(line.datePrevueLivraison), ...places].join('|')
 }
 
 /** The 'Mélanger au déchargement' checkbox shows when more than one line shares the key. */

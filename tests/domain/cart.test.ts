@@ -45,6 +45,11 @@ describe('cart', () => {
     expect(showsMixing(lines[0]!, lines)).toBe(true)
     expect(showsMixing(lines[2]!, lines)).toBe(false)
   })
+  it('the mixing checkbox is keyed on the date and the storage places only, not on the address', () => {
+    const lines = [l('001'), l('002', { numAdresse: 2 })]
+    expect(showsMixing(lines[0]!, lines)).toBe(true)
+    expect(setMixing(lines, '001', true).map((x) => x.melangeDechargement)).toEqual([true, true])
+  })
   it('mixing on unloading is toggled for all lines sharing the same delivery date and storage places 1 to 3', () => {
     const lines = setMixing([l('001'), l('002'), l('003', { codeTypeSilo1: 'S9' })], '001', true)
     expect(lines.map((x) => x.melangeDechargement ?? false)).toEqual([true, true, false])

@@ -76,6 +76,18 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
     expect(detail.lignes[0]).toMatchObject({ codeTypeSilo1: '997', commentaire: 'Silo du fond' })
   })
 
+  it('Excluded from the feed list: sub-type SU and type GSU — refused as lines of their own, naming the article', async () => {
+    for (const [numArticle, label] of [
+      ['480101', 'Levure vivante'],
+      ['481101', 'Lysine'],
+    ]) {
+      const entries = await refused(order([line({ numArticle, libelleArticle: 'un aliment', codeTypeArticle: 'A' })]))
+      expect(entries).toEqual([
+        expect.objectContaining({ number: numArticle, label, reason: expect.stringContaining('non commandable seul') }),
+      ])
+    }
+  })
+
   it('"Autre" without the farmer\'s words is refused on the storage place', async () => {
     const entries = await refused(order([line({ codeTypeSilo1: '997', commentaire: null })]))
     expect(entries).toContainEqual(

@@ -5,7 +5,7 @@
 import { DateTime } from 'luxon'
 import { and, eq, sql } from 'drizzle-orm'
 import type { CommandeAcceptee, CommandePayload, LigneCommandePayload } from '../../api/contract/commandes'
-import { isOrderableArticle } from '../../domain/articles'
+import { isListedFeed, isOrderableArticle } from '../../domain/articles'
 import { contractRefusal } from '../../domain/contracts'
 import { isLotArticleOrderable, TRANCHE_REFUS } from '../../domain/feeding-plan'
 import { restoreAutreLieux, withAutreInComment } from '../../domain/submission'
@@ -66,6 +66,10 @@ function checkLine(
   if (!article) return [entry('numArticle', 'Article inconnu')]
   const out: ConflictEntry[] = []
   if (!(article.artCommandable && isOrderableArticle(article))) out.push(entry('numArticle', 'Article non commandable'))
+  // A supplement (sub-type SU) or an amino acid (type GSU) is not a feed (ordering-area §9: left
+  // out of the feed list): it is chosen on a feed's line, never ordered as a line of its own.
+  else if (!isListedFeed(article))
+    out.push(entry('numArticle', 'Article non commandable seul : à choisir comme supplémentation d’un aliment'))
 
   const numAdr = num(line.numAdresse)
   const batiment = ctx.batiments.find((b) => b.numBatiment === num(line.numBatiment)) ?? null
