@@ -94,3 +94,22 @@ test('public holidays within 15 days show in a banner on every page', async ({ p
   await expect(banner).toBeVisible()
   await expect(banner.getByText(/01\/01\/2027/)).toHaveCount(0)
 })
+
+test.describe('a route that fails to load', () => {
+  // The page's own requests only, so that page.route sees them (no service worker in between).
+  test.use({ serviceWorkers: 'block' })
+
+  test('a route-loading error sends the user to login, flagged as a user-loading error', async ({ page }) => {
+    await signIn(page, '100001')
+    await expect(page.getByRole('banner')).toContainText('100001')
+    await page.route(/\/web\/v1\/tiers\/100001(\?.*)?$/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Panne' }) }),
+    )
+    // A new load of the shell, nothing kept: it needs the customer, whose call now fails.
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/catalog/contrats')
+    await expect(page).toHaveURL(/\/login\?/)
+    await expect(page.getByRole('alert')).toHaveText("Erreur d'authentification")
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible()
+  })
+})
