@@ -258,8 +258,11 @@ test('the logistic comment is kept after a reload; the truck warning; Vider le p
   )
   await free.fill('x'.repeat(90))
   await expect(free).toHaveValue('x'.repeat(80))
+  // Said as the farmer types, not cut without a word.
+  await expect(page.getByText('Limite de 80 caractères atteinte : la suite n’est pas prise.')).toBeVisible()
   await free.fill('Portail bleu après le hangar')
   await expect(page.getByText('28 / 80 caractères')).toBeVisible()
+  await expect(page.getByText('Limite de 80 caractères atteinte')).toHaveCount(0)
   await page.waitForTimeout(300)
   await page.reload()
   await expect(page.getByLabel('Prévenir avant livraison')).toBeChecked()

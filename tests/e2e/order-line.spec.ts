@@ -260,7 +260,11 @@ test.describe('on a tablet', () => {
     await dialog.getByLabel('Précisez le lieu de stockage 1 *').fill('Ha')
     await dialog.getByRole('button', { name: 'Suivant' }).click()
     await expect(dialog.getByText('Le lieu de stockage doit contenir entre 3 et 20 caractères')).toBeVisible()
+    await dialog.getByLabel('Précisez le lieu de stockage 1 *').fill('Hangar nord du bas de la ferme')
+    await expect(dialog.getByLabel('Précisez le lieu de stockage 1 *')).toHaveValue('Hangar nord du bas d')
+    await expect(dialog.getByText('Limite de 20 caractères atteinte : la suite n’est pas prise.')).toBeVisible()
     await dialog.getByLabel('Précisez le lieu de stockage 1 *').fill('Hangar nord')
+    await expect(dialog.getByText('11 / 20 caractères')).toBeVisible()
     await page.screenshot({ path: 'test-results/order-line/tablet-3-stockage.png' })
     await dialog.getByRole('button', { name: 'Suivant' }).click()
 

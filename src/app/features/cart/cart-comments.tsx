@@ -5,6 +5,7 @@ import { useId, useState } from 'react'
 import { COMMENTAIRE_PANIER_MAX } from '../../../domain/constants'
 import type { CommentairesPanier } from '../../../domain/submission'
 import { HelpButton } from '../../ui/help-button'
+import { CharacterCount } from '../../ui/character-count'
 
 interface Props {
   /** The labels offered (src/domain offeredPredefinedComments). */
@@ -68,9 +69,7 @@ export function CartComments({ predefined, initial, onChange }: Props) {
         onChange={(e) => update({ ...value, libre: e.target.value.slice(0, COMMENTAIRE_PANIER_MAX) })}
         className="block min-h-[48px] w-full rounded-lg border-2 border-neutral-600 bg-white px-3 py-2 text-base placeholder:text-neutral-600"
       />
-      <p id={counterId} className="mt-1 text-right text-base text-neutral-800">
-        {libre.length} / {COMMENTAIRE_PANIER_MAX} caractères
-      </p>
+      <CharacterCount id={counterId} length={libre.length} max={COMMENTAIRE_PANIER_MAX} />
     </section>
   )
 }

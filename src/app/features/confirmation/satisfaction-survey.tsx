@@ -20,6 +20,7 @@ import {
 } from '../../../domain/survey'
 import { queuedEvaluationId, queueEvaluation } from '../../../offline/outbox'
 import { StarRating } from './star-rating'
+import { CharacterCount } from '../../ui/character-count'
 
 export interface SatisfactionSurveyProps {
   /** The signed-in user (outbox owner). */
@@ -168,9 +169,7 @@ export function SatisfactionSurvey(props: SatisfactionSurveyProps) {
                 onChange={(e) => update({ commentaire: clampComment(e.target.value) })}
                 className="block min-h-[48px] w-full rounded-lg border-2 border-neutral-600 bg-white px-3 py-2 text-base"
               />
-              <p id={counterId} className="mt-1 text-right text-base text-neutral-800">
-                {form.commentaire.length} / {COMMENTAIRE_QUESTIONNAIRE_MAX} caractères
-              </p>
+              <CharacterCount id={counterId} length={form.commentaire.length} max={COMMENTAIRE_QUESTIONNAIRE_MAX} />
               <button
                 type="submit"
                 disabled={sending}

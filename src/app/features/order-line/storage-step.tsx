@@ -10,6 +10,7 @@ import type { Batiment } from '../../../api/contract/exploitations'
 import { OUTLINE_BUTTON, Section, SelectField, TextField } from './fields'
 import type { OrderLineValues } from './order-line-values'
 import type { PlaceField } from '../../../domain/storage-places'
+import { CharacterCount } from '../../ui/character-count'
 
 interface Props {
   form: UseFormReturn<OrderLineValues>
@@ -100,7 +101,16 @@ export function StorageStep({ form, showBuilding, batiments, typesSilo, typesSil
                 required
                 maxLength={AUTRE_LIEU_MAX}
                 autoComplete="off"
-                hint={`De ${AUTRE_LIEU_MIN} à ${AUTRE_LIEU_MAX} caractères`}
+                hint={
+                  <>
+                    De {AUTRE_LIEU_MIN} à {AUTRE_LIEU_MAX} caractères.
+                    <CharacterCount
+                      length={String(watch(p.autre) ?? '').length}
+                      max={AUTRE_LIEU_MAX}
+                      className="text-sm text-neutral-800"
+                    />
+                  </>
+                }
                 error={errors[p.field]?.message}
                 {...register(p.autre, { deps: [p.field] })}
               />
