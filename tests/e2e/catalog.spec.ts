@@ -84,6 +84,11 @@ test('poultry farmer 100002 opens lot VL10231, switches plans, sees the recommen
   await expect(tabs).toHaveCount(2)
   await expect(tabs.first()).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByText('Tranche conseillée')).toBeVisible()
+  // The 80 % is when a tranche counts as complete, not how much of it is ordered: said in tonnes.
+  const recommendedCard = main(page).locator('li', { has: page.getByText('Tranche conseillée') })
+  await expect(
+    recommendedCard.getByText(/commandables — complète à partir de [\d ]+,\d{3} t commandées \(80 %\)/),
+  ).toBeVisible()
   // Ordering from the recommended tranche opens the order-line form for that article and lot.
   const recommended = main(page).locator('li', { has: page.getByText('Tranche conseillée') })
   await recommended

@@ -46,7 +46,10 @@ export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
         />
         <p className="mt-1 text-base">
           Commandé <strong>{formatTonnes(state.ordered)}</strong> sur {formatTonnes(state.orderable)} commandables
-          <span className="text-neutral-800"> (complète à 80 %)</span>
+          <span className="text-neutral-800">
+            {' '}
+            — complète à partir de {formatTonnes(TRANCHE_COMPLETE_RATIO * state.orderable)} commandées (80 %)
+          </span>
         </p>
       </div>
       <ul className="mt-2">
