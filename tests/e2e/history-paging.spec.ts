@@ -81,3 +81,20 @@ test('with the query cache and the worker’s copies of the history gone, the de
   await expect(page.getByText('Aucune livraison à afficher.')).toHaveCount(0)
   network.restore()
 })
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } })
+
+  test('whole 3-month windows, not 12 lines: the rest of the window follows without a tap', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/livraisons?') && !r.url().includes('limite=200')) asked.push(new URL(r.url()).search)
+    })
+    await signIn(page, '100001')
+    await expect(page).toHaveURL(/\/catalog\/order_history/)
+    // More than a phone's 12 lines, and the window's rest was asked after the first page.
+    await expect.poll(() => lines(page).count(), { timeout: 20_000 }).toBeGreaterThan(12)
+    expect(asked.some((q) => /apres=/.test(q))).toBe(true)
+    await expect(page.getByRole('button', { name: 'Afficher plus de livraisons' })).toBeEnabled()
+  })
+})

@@ -5,7 +5,7 @@ export function HistoryHelp() {
       <summary className="touch-target flex cursor-pointer items-center font-semibold">Aide</summary>
       <ul className="mb-3 list-disc space-y-1 pl-5">
         <li>
-          Sont affichées les commandes livrées des 3 derniers mois (les 12 dernières livraisons sur téléphone) ; «
+          Sont affichées les commandes livrées des 3 derniers mois (sur téléphone, 12 lignes de livraison à la fois) ; «
           Afficher plus de livraisons » remonte jusqu'à 18 mois.
         </li>
         <li>La duplication ne fonctionne pas pour tous les articles.</li>

@@ -1,5 +1,5 @@
 // spec: main.catalog.order_history — delivery cards by effective delivery date, the address
-// filter, paging by 12 lines within 3-month windows, Ajouter per line, and the duplication mode.
+// filter, paging by 12 lines (phones) or whole 3-month windows, Ajouter per line, and the duplication mode.
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
@@ -16,6 +16,7 @@ import { HistoryHelp } from './history-help'
 import { HistoryLine, isSelectable, lineKey } from './history-line'
 import { OrderAdviceBar } from './order-advice-bar'
 import { useHistory } from './use-history'
+import { useHistoryMore } from './use-history-more'
 
 // Only once lines are chosen: the quick-add brings the delivery-window rules, the cart (Dexie
 // writes) and its dialog, none of which the history's first paint needs. Precached for offline.
@@ -40,11 +41,12 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
   const adresses = tiers?.adresses ?? []
   const labels = new Map(adresses.map((a) => [String(a.numAdr), addressLabel(a)]))
   const all = useMemo(() => query.data?.pages.flatMap((p) => p.lignes) ?? [], [query.data])
-  // Pages are 12 lines (mobile shows 12 at a time, §9): phone and tablet show every page loaded.
-  const visible = adresse ? all.filter((l) => String(l.numAdresse ?? '') === adresse) : all
+  // Every page loaded is shown: 12 lines a page on a phone, whole windows elsewhere (use-history-more).
+  const shown = (l: LigneLivraison) => !adresse || String(l.numAdresse ?? '') === adresse
+  const visible = all.filter(shown)
   const exhausted = !query.hasNextPage
 
-  const more = () => void query.fetchNextPage()
+  const { more, loading } = useHistoryMore(query, shown)
   const toggle = (key: string) =>
     setSelected((s) => {
       const next = new Set(s)
@@ -139,15 +141,17 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
         )}
         <div className="mt-4">
           {exhausted ? (
-            visible.length > 0 && <p className="text-base font-semibold">Impossible d'afficher plus de livraisons</p>
+            (visible.length > 0 || (query.data?.pages.length ?? 0) > 1) && (
+              <p className="text-base font-semibold">Impossible d'afficher plus de livraisons</p>
+            )
           ) : (
             <button
               type="button"
               onClick={more}
-              disabled={query.isFetchingNextPage}
+              disabled={loading}
               className="touch-target w-full rounded-full border-2 border-silo-green px-5 font-semibold text-silo-green sm:w-auto"
             >
-              {query.isFetchingNextPage ? 'Chargement…' : 'Afficher plus de livraisons'}
+              {loading ? 'Chargement…' : 'Afficher plus de livraisons'}
             </button>
           )}
         </div>
