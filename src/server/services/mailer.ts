@@ -98,7 +98,8 @@ async function sendOne(
     await settle(db, mail, token, { error, retryAt: last ? null : retryAt })
     if (last) logger.error('mail.gave_up', { id: mail.id, to: mail.to, attempts: mail.attempts, error })
     else logger.warn('mail.failed', { id: mail.id, to: mail.to, attempt: mail.attempts, retryAt, error })
-    return false
+    // No SMTP reply (refused, timed out, name unknown): the server is out of reach for every mail.
+    return (err as { responseCode?: number }).responseCode ? 'failed' : 'unreachable'
   }
   if (await settle(db, mail, token, { sentAt: now(), retryAt: null })) {
     logger.info('mail.sent', { id: mail.id, to: mail.to, attempt: mail.attempts })
@@ -106,12 +107,12 @@ async function sendOne(
     // Sent after our lease was over and another sender took it: it may go twice.
     logger.error('mail.claim_lost', { id: mail.id, to: mail.to })
   }
-  return true
+  return 'sent'
 }
 
 /**
- * Sends the due mails one claim at a time until none is due (at most MAX_PER_RUN) or `signal`
- * aborts. Never throws: a database or SMTP outage is logged and the mails wait for a later run.
+ * Sends the due mails one claim at a time until none is due (at most MAX_PER_RUN), the SMTP
+ * server cannot be reached, or `signal` aborts. Never throws: a database or SMTP outage is logged and the mails wait for a later run.
  * `now` is the clock the leases and retries are read against (the real time; tests move it).
  */
 export async function sendDueMails(
@@ -128,9 +129,18 @@ export async function sendDueMails(
       const token = randomBytes(12).toString('base64url')
       const mail = await claim(db, token, now())
       if (!mail) return run
-      transport ??= (await import('nodemailer')).createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS })
-      if (await sendOne(db, transport, mail, token, opts, now)) run.sent++
+      // One SMTP connection for the run, kept between its mails (pool), closed at its end.
+      transport ??= (await import('nodemailer')).createTransport({
+        url: opts.smtpUrl,
+        pool: true,
+        maxConnections: 1,
+        ...SMTP_TIMEOUTS,
+      })
+      const outcome = await sendOne(db, transport, mail, token, opts, now)
+      if (outcome === 'sent') run.sent++
       else run.failed++
+      // The other mails stay due for the next run rather than each waiting for a timeout now.
+      if (outcome === 'unreachable') return run
     }
     run.full = true
   } catch (err) {

@@ -53,6 +53,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
     onMailFrom(_address, _session, callback) {
       if (refusing > 0) {
         refusing--
