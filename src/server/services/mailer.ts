@@ -101,7 +101,12 @@ async function sendOne(
     // No SMTP reply (refused, timed out, name unknown): the server is out of reach for every mail.
     return (err as { responseCode?: number }).responseCode ? 'failed' : 'unreachable'
   }
-  if (await settle(db, mail, token, { sentAt: now(), retryAt: null })) {
+  const recorded = await settle(db, mail, token, { sentAt: now(), retryAt: null }).catch((err: unknown) => {
+    // Handed to SMTP but not recorded: another sender sends it again once the lease is over.
+    logger.error('mail.sent_unrecorded', { id: mail.id, to: mail.to, error: String(err) })
+    throw err
+  })
+  if (recorded) {
     logger.info('mail.sent', { id: mail.id, to: mail.to, attempt: mail.attempts })
   } else {
     // Sent after our lease was over and another sender took it: it may go twice.
@@ -112,8 +117,9 @@ async function sendOne(
 
 /**
  * Sends the due mails one claim at a time until none is due (at most MAX_PER_RUN), the SMTP
- * server cannot be reached, or `signal` aborts. Never throws: a database or SMTP outage is logged and the mails wait for a later run.
- * `now` is the clock the leases and retries are read against (the real time; tests move it).
+ * server cannot be reached, or `signal` aborts. Never throws: a database or SMTP outage is logged
+ * and the mails wait for a later run. `now` is the clock that leases and retries are read against
+ * (the real time; tests move it).
  */
 export async function sendDueMails(
   db: Db,
@@ -154,7 +160,7 @@ export async function sendDueMails(
 export interface MailWorker {
   /** Runs the senders now (after an accepted order); a run under way goes round once more. */
   kick(): void
-  /** Stops the timer and the kicks; resolves once the run under way has ended (after its current mail). */
+  /** Stops the timer and the kicks; resolves when the run under way has ended (after its current mail). */
   stop(): Promise<void>
 }
 
