@@ -7,7 +7,12 @@ export interface Config {
   databaseUrl: string | null
   seed: 'demo' | 'none'
   oidc: { issuer: string; clientId: string; clientSecret: string } | null
+  /** Confirmation mails go through this SMTP server (SMTP_URL); null: they stay in mail_outbox. */
   smtpUrl: string | null
+  /** Their sender (MAIL_FROM). */
+  mailFrom: string
+  /** How often each instance looks for mails to send, in ms (MAIL_POLL_MS, default 5 s). */
+  mailPollMs: number
   portalUrl: string
   /** Idle time after which a session ends, in seconds (SESSION_TTL). */
   sessionIdleSeconds: number
@@ -46,6 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: env.SEED === 'none' ? 'none' : 'demo',
     oidc,
     smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Silo <no-reply@silo-cooperative.example>',
+    mailPollMs: int(env.MAIL_POLL_MS, 5_000),
     portalUrl: env.PORTAL_URL || 'https://www.silo-cooperative.example/portail',
     sessionIdleSeconds: int(env.SESSION_TTL, 7 * 24 * 3600),
     sessionMaxAgeSeconds: int(env.SESSION_MAX_AGE, 30 * 24 * 3600),

@@ -9,6 +9,7 @@ import { consoleLogger as logger } from './logger'
 import { applyServerLimits } from './http/server-limits'
 import { seedIfEmpty } from './seed'
 import { HOUSEKEEPING_EVERY_MS, purgeExpired } from './services/housekeeping'
+import { startMailer } from './services/mailer'
 
 async function main() {
   const config = loadConfig()
@@ -24,7 +25,15 @@ async function main() {
     const seeded = await seedIfEmpty(database.db, { today: clock.now().toISODate()! })
     if (seeded) logger.info('demo cooperative seeded')
   }
-  const app = createApp({ db: database.db, config, clock, logger })
+  // Confirmation mails: sent by every instance, each claimed by one (services/mailer.ts).
+  const mail = startMailer(database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    pollMs: config.mailPollMs,
+  })
+  if (!config.smtpUrl) logger.info('mail: SMTP_URL is not set, confirmation mails are kept in mail_outbox')
+  const app = createApp({ db: database.db, config, clock, logger, mail })
   // Requests whose handler is still running: a client that hangs up does not stop its handler,
   // so the database is closed only once they are done (else their last queries fail).
   let inFlight = 0
@@ -59,6 +68,8 @@ async function main() {
     if (stopping) return
     stopping = true
     clearInterval(housekeepingTimer)
+    // No new mail run; the one under way ends after its current mail.
+    const mailStopped = mail.stop()
     logger.info('stopping', { signal })
     // Finish the requests in flight, then close the database (the embedded cluster stops with a
     // fast shutdown and a checkpoint); give up on the requests after 10 s.
@@ -68,6 +79,7 @@ async function main() {
     server.close(async () => {
       while (inFlight > 0) await new Promise((r) => setTimeout(r, 20))
       clearTimeout(force)
+      await mailStopped
       await database.close().catch((err) => logger.error('database close failed', { error: String(err) }))
       process.exit(0)
     })

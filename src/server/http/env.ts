@@ -20,6 +20,8 @@ export interface AppDeps {
   config: Config
   clock: Clock
   logger: Logger
+  /** This instance's mail sender, kicked after an accepted order (absent in most tests). */
+  mail?: { kick(): void }
 }
 
 /** What @hono/node-server passes as the env; absent in app.request() unless a test gives it. */

@@ -5,7 +5,9 @@
 // - sessions: a session that ended (logged out, expired, or idle past the limit) is only a cookie's
 //   hash: removed a day after it ended. The proof of each connection is in audit_log ("connexion").
 // - login_attempts: a counter whose window and block are over counts nothing any more.
-// - mail_outbox: a mail sent more than MAIL_KEEP_DAYS ago (the order itself is kept).
+// - mail_outbox: a mail sent more than MAIL_KEEP_DAYS ago (the order itself is kept). A mail never
+//   sent stays, however old: one given up after MAIL_MAX_ATTEMPTS keeps its error for an operator
+//   (services/mailer.ts), who may set its attempts back to 0 to have it sent again.
 // Idempotency keys are pruned as new ones arrive (http/idempotency.ts, 30 days).
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { DateTime } from 'luxon'

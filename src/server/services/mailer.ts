@@ -1,53 +1,205 @@
-// Sends the mails written by the orders' transactions (table mail_outbox). With SMTP_URL they go
-// through nodemailer; without, they stay in the table and a log line says so (demo, tests). One
-// flush at a time; a failed mail is retried at the next flush, up to 5 times.
-import { and, asc, eq, isNull, lt } from 'drizzle-orm'
+// Sends the mails that the orders' transactions write in mail_outbox, exactly once across every
+// instance on the database. Each sender claims one due mail at a time with FOR UPDATE SKIP LOCKED:
+// a random token and a lease that no other sender takes while it runs. It then hands the mail to
+// SMTP and records the outcome only if the claim is still its own. A failure is tried again later
+// (1 min, 5 min, 30 min, 2 h, 6 h), its error kept; after MAIL_MAX_ATTEMPTS the mail stays unsent.
+// A sender that dies after claiming leaves the mail to another once the lease is over: had it
+// already handed the mail to SMTP, that mail goes twice (the one case the lease cannot cover).
+// Every instance runs the senders every MAIL_POLL_MS and after each accepted order (startMailer).
+// Without SMTP_URL nothing is sent: the mails stay in the table (the order route logs `kept`).
+import { randomBytes } from 'node:crypto'
+import type { Transporter } from 'nodemailer'
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Logger } from '../logger'
 
-const MAX_ATTEMPTS = 5
-let running: Promise<void> | null = null
+export const MAIL_MAX_ATTEMPTS = 6
+/** The wait before the next attempt, after the 1st, 2nd… failure. */
+const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000]
+/**
+ * How long a claim holds. Past it another sender takes the mail, so it must outlast a slow send:
+ * the SMTP timeouts below bound one (a handful of commands, 30 s of silence at most each).
+ */
+export const MAIL_LEASE_MS = 5 * 60_000
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+/** Mails one run sends at most; the worker runs again at once when a run was full. */
+const MAX_PER_RUN = 100
 
-export function flushMailOutbox(db: Db, smtpUrl: string | null, logger: Logger): Promise<void> {
-  running ??= flush(db, smtpUrl, logger).finally(() => {
-    running = null
-  })
-  return running
+export interface MailOptions {
+  smtpUrl: string | null
+  from: string
+  logger: Logger
 }
 
-async function flush(db: Db, smtpUrl: string | null, logger: Logger) {
-  // Without SMTP the mails stay in the table (the order route logs each one once).
-  if (!smtpUrl) return
-  const pending = await db
-    .select()
+export interface MailRun {
+  sent: number
+  failed: number
+  /** The run stopped at MAX_PER_RUN with mails perhaps still due. */
+  full: boolean
+}
+
+type Outbox = typeof mailOutbox.$inferSelect
+
+/** Takes the oldest due mail that nobody holds, for this claim's token; null when none is due. */
+async function claim(db: Db, token: string, at: Date): Promise<Outbox | null> {
+  const due = db
+    .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS),
+        or(isNull(mailOutbox.retryAt), lte(mailOutbox.retryAt, at)),
+        or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, at)),
+      ),
+    )
     .orderBy(asc(mailOutbox.id))
-    .limit(50)
-  if (pending.length === 0) return
-  const { createTransport } = await import('nodemailer')
-  const transport = createTransport(smtpUrl)
-  for (const m of pending) {
-    try {
-      await transport.sendMail({
-        to: m.to,
-        subject: m.subject,
-        text: m.body,
-        from: process.env.MAIL_FROM ?? 'Silo <no-reply@silo-cooperative.example>',
+    .limit(1)
+    .for('update', { skipLocked: true })
+  const [mail] = await db
+    .update(mailOutbox)
+    .set({
+      claimToken: token,
+      claimedUntil: new Date(at.getTime() + MAIL_LEASE_MS),
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning()
+  return mail ?? null
+}
+
+/** Records the outcome if the claim is still ours; false if another sender has taken the mail. */
+async function settle(db: Db, mail: Outbox, token: string, outcome: Partial<Outbox>): Promise<boolean> {
+  const done = await db
+    .update(mailOutbox)
+    .set({ ...outcome, claimToken: null, claimedUntil: null })
+    .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimToken, token)))
+    .returning({ id: mailOutbox.id })
+  return done.length === 1
+}
+
+async function sendOne(
+  db: Db,
+  transport: Transporter,
+  mail: Outbox,
+  token: string,
+  opts: MailOptions,
+  now: () => Date,
+) {
+  const { logger } = opts
+  try {
+    await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.body, from: opts.from })
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err)
+    const wait = RETRY_AFTER_MS[Math.min(mail.attempts, RETRY_AFTER_MS.length) - 1]!
+    const retryAt = new Date(now().getTime() + wait)
+    const last = mail.attempts >= MAIL_MAX_ATTEMPTS
+    await settle(db, mail, token, { error, retryAt: last ? null : retryAt })
+    if (last) logger.error('mail.gave_up', { id: mail.id, to: mail.to, attempts: mail.attempts, error })
+    else logger.warn('mail.failed', { id: mail.id, to: mail.to, attempt: mail.attempts, retryAt, error })
+    // No SMTP reply (refused, timed out, name unknown): the server is out of reach for every mail.
+    return (err as { responseCode?: number }).responseCode ? 'failed' : 'unreachable'
+  }
+  const recorded = await settle(db, mail, token, { sentAt: now(), retryAt: null }).catch((err: unknown) => {
+    // Handed to SMTP but not recorded: another sender sends it again once the lease is over.
+    logger.error('mail.sent_unrecorded', { id: mail.id, to: mail.to, error: String(err) })
+    throw err
+  })
+  if (recorded) {
+    logger.info('mail.sent', { id: mail.id, to: mail.to, attempt: mail.attempts })
+  } else {
+    // Sent after our lease was over and another sender took it: it may go twice.
+    logger.error('mail.claim_lost', { id: mail.id, to: mail.to })
+  }
+  return 'sent'
+}
+
+/**
+ * Sends the due mails one claim at a time until none is due (at most MAX_PER_RUN), the SMTP
+ * server cannot be reached, or `signal` aborts. Never throws: a database or SMTP outage is logged
+ * and the mails wait for a later run. `now` is the clock that leases and retries are read against
+ * (the real time; tests move it).
+ */
+export async function sendDueMails(
+  db: Db,
+  opts: MailOptions & { now?: () => Date; signal?: AbortSignal },
+): Promise<MailRun> {
+  const run: MailRun = { sent: 0, failed: 0, full: false }
+  if (!opts.smtpUrl) return run
+  const now = opts.now ?? (() => new Date())
+  let transport: Transporter | null = null
+  try {
+    for (let n = 0; n < MAX_PER_RUN; n++) {
+      if (opts.signal?.aborted) return run
+      const token = randomBytes(12).toString('base64url')
+      const mail = await claim(db, token, now())
+      if (!mail) return run
+      // One SMTP connection for the run, kept between its mails (pool), closed at its end.
+      transport ??= (await import('nodemailer')).createTransport({
+        url: opts.smtpUrl,
+        pool: true,
+        maxConnections: 1,
+        ...SMTP_TIMEOUTS,
       })
-      await db
-        .update(mailOutbox)
-        .set({ sentAt: new Date(), attempts: m.attempts + 1, error: null })
-        .where(eq(mailOutbox.id, m.id))
-      logger.info('mail.sent', { id: m.id, to: m.to })
-    } catch (err) {
-      const error = err instanceof Error ? err.message : String(err)
-      await db
-        .update(mailOutbox)
-        .set({ attempts: m.attempts + 1, error })
-        .where(eq(mailOutbox.id, m.id))
-      logger.warn('mail.failed', { id: m.id, to: m.to, error })
+      const outcome = await sendOne(db, transport, mail, token, opts, now)
+      if (outcome === 'sent') run.sent++
+      else run.failed++
+      // The other mails stay due for the next run rather than each waiting for a timeout now.
+      if (outcome === 'unreachable') return run
     }
+    run.full = true
+  } catch (err) {
+    opts.logger.warn('mail.run_failed', { error: String(err) })
+  } finally {
+    transport?.close()
+  }
+  return run
+}
+
+export interface MailWorker {
+  /** Runs the senders now (after an accepted order); a run under way goes round once more. */
+  kick(): void
+  /** Stops the timer and the kicks; resolves when the run under way has ended (after its current mail). */
+  stop(): Promise<void>
+}
+
+/**
+ * This instance's sender: one run at a time, every pollMs (an unref'd timer) and on kick().
+ * Without SMTP_URL it does nothing.
+ */
+export function startMailer(db: Db, opts: MailOptions & { pollMs: number }): MailWorker {
+  if (!opts.smtpUrl) return { kick: () => {}, stop: async () => {} }
+  let running: Promise<void> | null = null
+  let again = false
+  const stopping = new AbortController()
+  const loop = async () => {
+    do {
+      again = false
+      const run = await sendDueMails(db, { ...opts, signal: stopping.signal })
+      if (run.full) again = true
+    } while (again && !stopping.signal.aborted)
+  }
+  const kick = () => {
+    if (stopping.signal.aborted) return
+    if (running) {
+      again = true
+      return
+    }
+    running = loop()
+      .catch((err) => opts.logger.warn('mail.run_failed', { error: String(err) }))
+      .finally(() => {
+        running = null
+      })
+  }
+  const timer = setInterval(kick, opts.pollMs).unref()
+  kick()
+  return {
+    kick,
+    async stop() {
+      stopping.abort()
+      clearInterval(timer)
+      await running
+    },
   }
 }

@@ -84,7 +84,11 @@ export const auditLog = pgTable(
   (t) => [index().on(t.numTiers, t.at), index().on(t.username, t.at)],
 )
 
-/** Mails are written here in the order's transaction and sent afterwards, so none is lost. */
+/**
+ * Mails are written here in the order's transaction and sent afterwards, so none is lost
+ * (services/mailer.ts). A sender claims one row at a time (FOR UPDATE SKIP LOCKED): its token and
+ * a lease that no other instance may take while it runs; a failure sets when to try again.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -94,8 +98,21 @@ export const mailOutbox = pgTable(
     body: text().notNull(),
     createdAt: instant().notNull().defaultNow(),
     sentAt: instant(),
+    /** The last failure's message, kept after a later success. */
     error: text(),
+    /** Claims so far, each one an attempt (a sender that died after claiming counts too). */
     attempts: integer().notNull().default(0),
+    /** The claim of the sender working on it: random per claim, checked when it records the result. */
+    claimToken: text(),
+    /** The claim's lease: past it, another sender may take the mail. */
+    claimedUntil: instant(),
+    /** Not before this (backoff after a failure); null: at once. */
+    retryAt: instant(),
   },
-  (t) => [index().on(t.sentAt)],
+  (t) => [
+    index().on(t.sentAt),
+    index('mail_outbox_pending')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
+  ],
 )

@@ -29,7 +29,6 @@ import type { Context } from 'hono'
 import { loadCommande, loadCommandes, loadCommandesEnCours, type PageCommandes } from './commandes.handlers'
 import { idempotent } from '../../http/idempotency'
 import { validate } from '../../http/validate'
-import { flushMailOutbox } from '../../services/mailer'
 import { acceptOrder } from '../../services/order-acceptance'
 import { loadIncidentPaiement } from '../../services/paiement'
 
@@ -60,7 +59,7 @@ commandesRoutes.post(
     const payload = c.req.valid('json')
     if (payload.numTiers !== numTiers)
       throw badRequest('Le numéro de tiers de la commande ne correspond pas à celui de l’adresse.', 'TIERS_DIFFERENT')
-    const { db, clock, config, logger } = c.get('deps')
+    const { db, clock, config, logger, mail: mailer } = c.get('deps')
     const now = clock.now()
     if ((await loadIncidentPaiement(db, numTiers, now.toISODate()!)).bloquant) throw forbidden(MESSAGES.contentieux)
     const outcome = await idempotent(
@@ -103,9 +102,8 @@ commandesRoutes.post(
         lignes: payload.commande.lignes.length,
         mail: mail ? (config.smtpUrl ? 'smtp' : 'kept') : 'none',
       })
-      void flushMailOutbox(db, config.smtpUrl, logger).catch((err) =>
-        logger.warn('mail.flush_failed', { error: String(err) }),
-      )
+      // Its confirmation now rather than at the next periodic run (services/mailer.ts).
+      mailer?.kick()
     }
     return c.json(outcome.body as object, outcome.status as 201 | 409)
   },
