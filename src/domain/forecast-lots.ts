@@ -66,8 +66,10 @@ const orderedForTranche = (lot: ForecastLot, tranche: ForecastTranche): number =
   roundTonnes((tranche.articles ?? []).reduce((sum, a) => sum + (lot.quantitesCommandees?.[a.numArticle] ?? 0), 0))
 
 /**
- * The lot's next tranche to feed: the first of the current plan that is not covered and whose
- * last day (placement + maximum age) is not past — a tranche already over needs nothing more.
+ * The lot's next tranche to feed: the one the plan rules make orderable (ordering-area §4: not
+ * complete, the previous one complete), as the lots screen and the server decide. A tranche whose
+ * last day (placement + maximum age) is past is still the one to complete before the next can be
+ * ordered: it is advised (late), never skipped for a tranche that would be refused.
  */
 export function lotForecast(lot: ForecastLot, now: DateTime): LotForecast {
   const plan = currentPlan(lot, now)
@@ -80,8 +82,9 @@ export function lotForecast(lot: ForecastLot, now: DateTime): LotForecast {
     lot.nbAnimaux,
     plan.tranches.map((t) => orderedForTranche(lot, t)),
   )
-  const index = plan.tranches.findIndex((t, i) => !states[i]!.complete && mep + t.ageMaxi >= today)
-  if (index < 0) return { kind: 'rien', plan }
+  const index = states.findIndex((s) => s.recommended)
+  // Every tranche covered, or the orderable one is over and every tranche after it too: nothing to feed.
+  if (index < 0 || plan.tranches.slice(index).every((t) => mep + t.ageMaxi < today)) return { kind: 'rien', plan }
   const tranche = plan.tranches[index]!
   const state = states[index]!
   return {

@@ -49,13 +49,22 @@ describe('lot forecast', () => {
       article: { numArticle: 'A2' },
     })
   })
-  it('the next tranche is the first one not covered (80 %) whose last day is not past', () => {
-    // Placed 30 days ago, nothing ordered: tranches 1 and 2 are over, tranche 3 is being fed.
+  it('A tranche is orderable and recommended only if it is not complete and the previous tranche is complete: the advice never skips one', () => {
+    // Placed 30 days ago, nothing ordered: tranches 1 and 2 are over, yet tranche 1 is the only
+    // orderable one (the lots screen and the server refuse tranche 3): it is the one advised, late.
     expect(lotForecast(lot({ dateMep: '2026-10-24' }), now)).toMatchObject({
+      kind: 'tranche',
+      trancheIndex: 0,
+      jourBesoin: '2026-10-24',
+    })
+    // Tranches 1 and 2 complete: tranche 3 is being fed.
+    expect(lotForecast(lot({ dateMep: '2026-10-24', quantitesCommandees: { A1: 6, A2: 24 } }), now)).toMatchObject({
       kind: 'tranche',
       trancheIndex: 2,
       jourBesoin: '2026-11-18',
     })
+    // A lot whose every tranche is over needs nothing more.
+    expect(lotForecast(lot({ dateMep: '2026-09-01' }), now)).toMatchObject({ kind: 'rien' })
     // 80 % ordered covers a tranche.
     expect(lotForecast(lot({ quantitesCommandees: { A1: 4.8 } }), now)).toMatchObject({
       kind: 'tranche',
