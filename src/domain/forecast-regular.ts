@@ -1,8 +1,11 @@
 // Feeds a customer receives regularly at one address, read from the delivery history (issue 18):
 // at least three deliveries, the usual interval between them and the usual quantity (medians,
 // so that one odd delivery does not move them), and the day the next one is usually due.
-// Lines of a poultry lot are left out: the lot's feeding plan forecasts those.
+// Lines of a poultry lot are left out: the lot's feeding plan forecasts those. For a customer who
+// has lots, poultry feeds (family 45) without a lot are left out too: the spec sends poultry
+// orders through Lots & plans (ordering-area §8 help, the history's "Lots & plans" shortcut).
 import type { DateTime } from 'luxon'
+import { isPoultryFamily } from './articles'
 import { dayNumber } from './calendar'
 import { isoOfDayNumber } from './day-numbers'
 import { QUANTITE_PAS } from './constants'
@@ -20,6 +23,7 @@ export interface RegularHistoryLine {
   numBatiment?: number | null
   numExploitation?: number | null
   codeModeCamion?: string | null
+  codeFamilleArticle?: string | null
 }
 
 export interface RegularFeed {
@@ -59,11 +63,16 @@ const mostFrequent = (values: readonly (string | null | undefined)[]): string | 
  * The regular feeds, soonest due first. A feed whose next delivery is overdue by more than one
  * usual interval is left out: the farmer has evidently stopped buying it.
  */
-export function regularFeeds(lines: readonly RegularHistoryLine[], now: DateTime): RegularFeed[] {
+export function regularFeeds(
+  lines: readonly RegularHistoryLine[],
+  now: DateTime,
+  customer: { hasLots: boolean } = { hasLots: false },
+): RegularFeed[] {
   const today = dayNumber(now) ?? 0
   const groups = new Map<string, RegularHistoryLine[]>()
   for (const l of Array.isArray(lines) ? lines : []) {
     if (!l || l.numLot || l.numAdresse === null || l.numAdresse === undefined || !l.artCommandable) continue
+    if (customer.hasLots && isPoultryFamily(l.codeFamilleArticle)) continue
     if (dayNumber(l.dateEffectiveLivraison) === null || !(l.quantiteLivree > 0)) continue
     const key = `${l.numArticle}|${l.numAdresse}`
     groups.set(key, [...(groups.get(key) ?? []), l])

@@ -35,6 +35,13 @@ describe('regular feeds', () => {
       }),
     ])
   })
+  it('Feed family code prefix 45 means poultry: a customer with lots orders it through Lots & plans, never from a regular-feed advice', () => {
+    const poultry = (d: string) => line(d, 8, { numArticle: '450101', codeFamilleArticle: '45100' })
+    const lines = [poultry('2026-11-12'), poultry('2026-10-29'), poultry('2026-10-15')]
+    expect(regularFeeds(lines, now, { hasLots: true })).toEqual([])
+    // Without lots, a poultry feed bought regularly is a habit like any other.
+    expect(regularFeeds(lines, now, { hasLots: false })).toHaveLength(1)
+  })
   it('two deliveries are not a habit; each address is its own habit', () => {
     expect(regularFeeds([line('2026-11-12'), line('2026-10-29')], now)).toEqual([])
     expect(

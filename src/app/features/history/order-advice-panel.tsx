@@ -81,8 +81,11 @@ export default function OrderAdvicePanel({
     [],
   )
   const needs = useMemo(
-    () => [...lots.needs, ...regularFeeds(lignes, parisNow()).map((f) => regularNeed(f, lignes))],
-    [lots.needs, lignes],
+    () => [
+      ...lots.needs,
+      ...regularFeeds(lignes, parisNow(), { hasLots: tiers?.hasLots ?? false }).map((f) => regularNeed(f, lignes)),
+    ],
+    [lots.needs, lignes, tiers?.hasLots],
   )
   const { advices, dataUpdatedAt, failed, pending } = useOrderAdvice(numTiers, needs)
   // "Rien à prévoir" only once every source has answered (or failed): never a guess on half the data.
