@@ -60,6 +60,11 @@ async function orderAsAdvised(page: Page, item: Locator) {
   await expect(dialog.getByLabel('Lieu de stockage 1 *')).toHaveValue('001')
   await dialog.getByRole('button', { name: 'Suivant' }).click()
   await expect(dialog.getByLabel('Livraison au plus tard *')).not.toHaveValue('')
+  // The chicks arrive within the alert delay: an advised early start is asked about like a typed one.
+  const early = page.getByRole('alertdialog', { name: 'Période anticipée' })
+  await expect(early).toContainText('La date début de période de livraison est anticipée. Voulez-vous continuer ?')
+  await early.getByRole('button', { name: 'Oui' }).click()
+  await expect(early).toBeHidden()
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog).toBeHidden()
 }
@@ -126,6 +131,14 @@ test('100002: VL10233 to order before a moment this week; the tap opens a filled
   await expect(offlineItem.getByTestId('conseil-commande')).toHaveText(/^À commander avant le /)
   await orderAsAdvised(p, offlineItem)
   await expect(cartLink(p)).toHaveAccessibleName(/2 lignes/)
+  // The last dates and slots chosen are the next line's defaults, an advised one's too.
+  const [first, second] = await storedLines(p)
+  expect(second).toMatchObject({
+    datePrevueLivraison: first!.datePrevueLivraison,
+    finDatePrevueLivraison: first!.finDatePrevueLivraison,
+    matinApmidi: first!.matinApmidi,
+    finMatinApmidi: first!.finMatinApmidi,
+  })
   network.restore()
 })
 

@@ -1,6 +1,6 @@
 // Step Livraison: the truck mode (a label, then its option box; VIS when nothing is chosen), the
 // two dates with their defaults and confirmations, and the two slots (ordering-area §2, §5).
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { horizonDate, toIsoDate } from '../../../domain/calendar'
 import { MESSAGES } from '../../../domain/constants'
@@ -29,6 +29,8 @@ interface Props {
 }
 
 type Pending = 'anticipee' | 'intervalle' | null
+/** The forms whose opening dates were already asked about (a step shown again asks nothing). */
+const asked = new WeakSet<object>()
 
 export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
   const {
@@ -74,6 +76,16 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
     onChange: () => setValue('modeOption', false),
     deps: ['datePrevueLivraison'],
   })
+  // Dates the form opened with (the last ones chosen, an advice's window) are asked about like
+  // typed ones (ordering-area §5 'Période anticipée', 'Intervalle de date'), once per form.
+  useEffect(() => {
+    if (asked.has(form)) return
+    asked.add(form)
+    const s = getValues('datePrevueLivraison')
+    const e = getValues('finDatePrevueLivraison')
+    if (s && needsEarlyStartConfirmation(s, windowCtx)) setPending('anticipee')
+    else if (s && e && needsLongRangeConfirmation(s, e, windowCtx)) setPending('intervalle')
+  }, [form, getValues, windowCtx])
   const onAnswer = (yes: boolean) => {
     // Cancel clears the date the question was about (§5).
     if (!yes) set(pending === 'anticipee' ? 'datePrevueLivraison' : 'finDatePrevueLivraison', '')

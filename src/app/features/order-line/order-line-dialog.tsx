@@ -111,7 +111,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
   const defaults = useMemo(() => {
     if (!ready) return null
     const minerals: MineralValue[] = data.mineraux.map((m) => ({ ...m, selected: false, quantiteCommande: '' }))
-    // An advised order (feed forecasts) brings its whole line; otherwise the last dates and slots.
+    // An advised order (feed forecasts) brings its quantity, truck and place; dates as below.
     const p = target?.prefill
     // The last dates and slots chosen become the next line's defaults, while still possible for
     // this line: its truck mode and, when already known, its address's delay count.
@@ -128,10 +128,12 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
     return initialValues(line ?? null, data.modes, minerals, {
       numAdresse: numAdresse || only,
       numBatiment: str(target?.numBatiment),
-      datePrevueLivraison: (p ? p.datePrevueLivraison : last?.datePrevueLivraison) ?? '',
-      finDatePrevueLivraison: (p ? p.finDatePrevueLivraison : last?.finDatePrevueLivraison) ?? '',
-      matinApmidi: (p ? p.matinApmidi : last?.matinApmidi) ?? undefined,
-      finMatinApmidi: (p ? p.finMatinApmidi : last?.finMatinApmidi) ?? undefined,
+      // The spec's defaults first, advised lines included (ordering-area §4: one truck for the
+      // cart's lines); the advice's window and slots only when no dates were chosen yet.
+      datePrevueLivraison: (last ? last.datePrevueLivraison : p?.datePrevueLivraison) ?? '',
+      finDatePrevueLivraison: (last ? last.finDatePrevueLivraison : p?.finDatePrevueLivraison) ?? '',
+      matinApmidi: (last ? last.matinApmidi : p?.matinApmidi) ?? undefined,
+      finMatinApmidi: (last ? last.finMatinApmidi : p?.finMatinApmidi) ?? undefined,
       quantiteCommande: p?.quantiteCommande,
       codeModeCamion: p?.codeModeCamion ?? undefined,
       codeTypeSilo1: p?.codeTypeSilo1 ?? undefined,
