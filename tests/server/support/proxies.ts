@@ -89,13 +89,21 @@ export interface DatabaseRelay {
   close(): Promise<void>
 }
 
+/** Where PostgreSQL listens: its Unix socket when the URL names a folder (`?host=/…`, the embedded cluster). */
+function databaseAddress(databaseUrl: string): net.NetConnectOpts {
+  const u = new URL(databaseUrl)
+  const port = Number(u.port || 5432)
+  const folder = u.searchParams.get('host')
+  return folder?.startsWith('/') ? { path: `${folder}/.s.PGSQL.${port}` } : { host: u.hostname, port }
+}
+
 export async function startDatabaseRelay(databaseUrl: string): Promise<DatabaseRelay> {
-  const target = new URL(databaseUrl)
+  const target = databaseAddress(databaseUrl)
   const sockets = new Set<net.Socket>()
   let cut = false
   const server = net.createServer((client) => {
     if (cut) return client.destroy()
-    const upstream = net.connect(Number(target.port || 5432), target.hostname)
+    const upstream = net.connect(target)
     for (const s of [client, upstream]) {
       sockets.add(s)
       s.on('close', () => sockets.delete(s))
@@ -111,6 +119,7 @@ export async function startDatabaseRelay(databaseUrl: string): Promise<DatabaseR
   return {
     url(url) {
       const u = new URL(url)
+      u.searchParams.delete('host')
       u.hostname = '127.0.0.1'
       u.port = String(port)
       return u.toString()
