@@ -10,13 +10,13 @@ export interface DatabaseFault {
   retryAfter: number
 }
 
-export const BUSY: DatabaseFault = {
+const BUSY: DatabaseFault = {
   message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.',
   code: 'SERVEUR_OCCUPE',
   retryAfter: 2,
 }
 
-export const UNAVAILABLE: DatabaseFault = {
+const UNAVAILABLE: DatabaseFault = {
   message: 'La base de données est momentanément indisponible : veuillez réessayer dans quelques instants.',
   code: 'BASE_INDISPONIBLE',
   retryAfter: 5,
