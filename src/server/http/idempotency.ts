@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { selectRows } from '../db/raw'
 import { idempotencyKeys } from '../db/schema'
 import { HttpError } from './http-error'
 
@@ -85,10 +86,11 @@ export async function idempotent(
   // granted, by a statement that sees what the previous holder committed.
   return db.transaction(
     async (tx) => {
-      const claim = await tx.execute<{ claimed: boolean }>(
+      const [claim] = await selectRows<{ claimed: boolean }>(
+        tx,
         sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int, ${lockId(username, key)}::int) as claimed`,
       )
-      if (!claim.rows[0]?.claimed) throw inProgress()
+      if (!claim?.claimed) throw inProgress()
       const [row] = await tx.select().from(idempotencyKeys).where(keyOf).limit(1)
       if (row && row.requestHash !== hash)
         throw new HttpError(
