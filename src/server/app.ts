@@ -8,6 +8,7 @@ import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './http/env'
 import { HttpError } from './http/http-error'
+import { databaseFault } from './http/database-errors'
 import { bodyLimits, sameOriginWrites, signedInOnly } from './http/guards'
 import { mountOpenApi } from './http/openapi'
 import { mountStatic } from './http/static'
@@ -95,7 +96,8 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.use('*', compress())
   // Order matters: who is calling first (anonymous /web/… → 401 whatever the request holds),
   // then the body's size, and only then do the routes parse and validate anything.
-  app.use('*', loadSession)
+  // The public infos (version, readiness) never read the session: they answer without the database.
+  app.use('*', (c, next) => (c.req.path.startsWith('/public/infos/') ? next() : loadSession(c, next)))
   app.use('/web/*', signedInOnly)
   app.use('*', bodyLimits)
 
@@ -141,12 +143,19 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
           : err.message || 'Requête refusée'
       return c.json({ message, code: 'REQUETE_INVALIDE' }, err.status)
     }
-    // A lock held by a dead session (see db/client.ts): busy for now, the client tries again.
-    if (pgCode(err) === '55P03')
-      return c.json(
-        { message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.', code: 'SERVEUR_OCCUPE' },
-        503,
-      )
+    // The database busy or unreachable (http/database-errors.ts): 503, the client tries again.
+    const fault = databaseFault(err)
+    if (fault) {
+      deps.logger.warn('database.unavailable', {
+        id: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        code: fault.code,
+        error: String((err as { cause?: unknown }).cause ?? err),
+      })
+      c.header('Retry-After', String(fault.retryAfter))
+      return c.json({ message: fault.message, code: fault.code }, 503)
+    }
     // A real fault: logged with the request's id, which the answer gives so a report can be matched.
     const requestId = c.get('requestId')
     deps.logger.error('unhandled', {
@@ -166,13 +175,4 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       : c.text('Page introuvable', 404),
   )
   return app
-}
-
-/** The PostgreSQL error code of an error or of its cause (drizzle wraps the driver's error). */
-function pgCode(err: unknown): string | null {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-  }
-  return null
 }

@@ -7,9 +7,18 @@ import { loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { consoleLogger as logger } from './logger'
 import { applyServerLimits } from './http/server-limits'
+import { databaseFault } from './http/database-errors'
 import { seedIfEmpty } from './seed'
 import { HOUSEKEEPING_EVERY_MS, purgeExpired } from './services/housekeeping'
 import { startMailer } from './services/mailer'
+
+// Every background task catches its errors (housekeeping, the mail flush). Should a database
+// fault still reach a promise nobody awaits, it is logged, not fatal: the database comes back and
+// the process must still be there. Anything else ends the process, as Node does by default.
+process.on('unhandledRejection', (reason) => {
+  if (!databaseFault(reason)) throw reason
+  logger.warn('database.unhandled_rejection', { error: String(reason) })
+})
 
 async function main() {
   const config = loadConfig()

@@ -1,9 +1,20 @@
 import * as v from 'valibot'
 
-export const INFOS_PATHS = { version: '/public/infos/version', urlPortail: '/public/infos/url-portail' } as const
+export const INFOS_PATHS = {
+  version: '/public/infos/version',
+  urlPortail: '/public/infos/url-portail',
+  pret: '/public/infos/pret',
+} as const
 
 export const VersionInfo = v.object({ version: v.string() })
 export type VersionInfo = v.InferOutput<typeof VersionInfo>
 
 export const UrlPortail = v.object({ url: v.string() })
 export type UrlPortail = v.InferOutput<typeof UrlPortail>
+
+/** Readiness: does the database answer? (503 with a message when it does not.) */
+export const Pret = v.object({
+  base: v.picklist(['disponible', 'indisponible']),
+  message: v.optional(v.string()),
+})
+export type Pret = v.InferOutput<typeof Pret>

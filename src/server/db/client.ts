@@ -31,6 +31,11 @@ export interface OpenOptions {
 // Resolved from this file, so the server finds its migrations from any working directory.
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value)
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback
+}
+
 /** Any constant: every Silo instance takes the same advisory lock while it migrates. */
 const MIGRATION_LOCK = 7_146_013_027
 
@@ -82,16 +87,25 @@ async function openPostgres(databaseUrl: string, folder = migrationsFolder): Pro
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // A request waits this long for a free connection (or for a new one to open), then fails:
+    // the route answers 503 "Le serveur est occupé" (http/database-errors.ts) instead of queueing
+    // without end while its client gives up and tries another instance.
+    connectionTimeoutMillis: positive(process.env.DATABASE_CONNECT_TIMEOUT_MS, 5000),
     // A server killed mid-transaction leaves its PostgreSQL session "idle in transaction", holding
     // its locks (an idempotency key, say) until the database notices the dead client, which can
     // take hours. PostgreSQL ends such a session after 15 s, and no request waits more than 10 s
     // on a lock: it fails, and the client's retry finds the way free.
     options: '-c idle_in_transaction_session_timeout=15000 -c lock_timeout=10000',
   })
-  // An idle connection can be cut by the server (restart, failover, a dropped database): pg
-  // then emits 'error' on the pool, which would crash the process without a listener. The pool
-  // replaces the connection on its own; the event is only worth a line in the log.
-  pool.on('error', (err) => consoleLogger.warn('db.idle_connection_lost', { error: err.message }))
+  // A connection can be cut by the server (restart, failover, pg_terminate_backend, a dropped
+  // database, a full disk): pg emits 'error' on the pool for an idle connection, and on the client
+  // itself for one checked out by a request; either would end the process without a listener.
+  // The request sees its query fail (503), the pool drops the dead connection and opens another.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => consoleLogger.warn('db.connection_lost', { error: err.message })),
+  )
+  // The pool's own 'error' repeats an idle client's, already logged just above.
+  pool.on('error', () => {})
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
   try {
     // Several instances may start together: one migrates while the others wait on the lock,

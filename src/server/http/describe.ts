@@ -8,6 +8,11 @@ import { ErrorBody } from '../../api/contract/common'
 export const json = (schema: GenericSchema) => ({ 'application/json': { schema: resolver(schema) } })
 export const error = (description: string) => ({ description, content: json(ErrorBody) })
 
+/** The database busy or unreachable (http/database-errors.ts): any route may answer it. */
+export const unavailable = error(
+  'Serveur occupé (SERVEUR_OCCUPE) ou base de données indisponible (BASE_INDISPONIBLE) : réessayer après Retry-After',
+)
+
 export const idempotencyHeader = {
   in: 'header' as const,
   name: IDEMPOTENCY_HEADER,

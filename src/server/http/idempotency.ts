@@ -1,11 +1,19 @@
 // Idempotency-Key for the POSTs an offline outbox may send several times (cart-orders-admin §7,
 // ARCHITECTURE "outbox"): a replay returns the first response; the same key with another body is
-// refused (422); a key whose first request is still running answers 409 (try again later). The
-// key is marked done in the same transaction as the work it guards, so "the order was stored but
-// the key says otherwise" cannot happen. Keys are kept 30 days (at least the 14 promised).
+// refused (422); a key whose first request is still running answers 409 (try again later).
+//
+// The claim is taken inside the transaction that does the work, so PostgreSQL serializes the
+// requests of one key whatever the instance: a transaction-level advisory lock on the key, held
+// until commit or rollback (or the death of the session), then the key's row, written as "done"
+// with the response in that same transaction. A request that waits for a connection has claimed
+// nothing yet (another instance may store the order meanwhile: this one then finds the key done
+// and replays it); a request whose session dies loses its claim with its work (rolled back), and
+// the client's retry replays or runs again. Two orders for one key cannot both commit.
+// Keys are kept 30 days (at least the 14 promised).
 import { createHash } from 'node:crypto'
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { selectRows } from '../db/raw'
 import { idempotencyKeys } from '../db/schema'
 import { HttpError } from './http-error'
 
@@ -15,10 +23,23 @@ export interface Outcome {
   body: unknown
 }
 
-/** A first request older than this and still "in flight" died with its transaction: retake it. */
+/** An "in_flight" row (written by an earlier Silo) older than this died with its request. */
 const STALE_MS = 30_000
 const KEEP_DAYS = 30
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
+/** Any constant: the first half of the advisory locks that claim keys (two-int key space). */
+const LOCK_CLASS = 7_146_026
+
+/** The key's lock, a 32-bit digest of the user and key: a rare collision only answers 409. */
+const lockId = (username: string, key: string) =>
+  createHash('sha256').update(`${username}\n${key}`).digest().readInt32BE(0)
+
+const inProgress = () =>
+  new HttpError(
+    409,
+    'Cette requête est déjà en cours de traitement. Réessayez dans quelques instants.',
+    'IDEMPOTENCE_EN_COURS',
+  )
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
@@ -57,67 +78,51 @@ export async function idempotent(
       'En-tête Idempotency-Key invalide (8 à 100 lettres, chiffres, - ou _)',
       'IDEMPOTENCE_INVALIDE',
     )
+  const { username, key, now } = opts
   const hash = requestHash(opts.scope, opts.body)
-  const keyOf = and(eq(idempotencyKeys.username, opts.username), eq(idempotencyKeys.key, opts.key))
+  const keyOf = and(eq(idempotencyKeys.username, username), eq(idempotencyKeys.key, key))
 
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ username: opts.username, key: opts.key, requestHash: hash, state: 'in_flight', createdAt: opts.now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-  if (claimed.length === 0) {
-    const [row] = await db.select().from(idempotencyKeys).where(keyOf).limit(1)
-    if (row && row.requestHash !== hash) {
-      throw new HttpError(
-        422,
-        "Cette clé d'idempotence a déjà servi pour une autre requête.",
-        'IDEMPOTENCE_AUTRE_REQUETE',
+  // Read committed (whatever the database's default): the key's row is read after the lock is
+  // granted, by a statement that sees what the previous holder committed.
+  return db.transaction(
+    async (tx) => {
+      const [claim] = await selectRows<{ claimed: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int, ${lockId(username, key)}::int) as claimed`,
       )
-    }
-    if (row?.state === 'done') return { status: row.responseStatus ?? 200, body: row.responseBody, replayed: true }
-    const stale = row && opts.now.getTime() - row.createdAt.getTime() > STALE_MS
-    const retaken = stale
-      ? await db
-          .update(idempotencyKeys)
-          .set({ createdAt: opts.now })
-          .where(and(keyOf, eq(idempotencyKeys.state, 'in_flight'), eq(idempotencyKeys.createdAt, row.createdAt)))
-          .returning({ key: idempotencyKeys.key })
-      : []
-    if (retaken.length === 0) {
-      throw new HttpError(
-        409,
-        'Cette requête est déjà en cours de traitement. Réessayez dans quelques instants.',
-        'IDEMPOTENCE_EN_COURS',
-      )
-    }
-  } else {
-    // Cheap on the createdAt index; keeps the table to a month of keys.
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        lt(
-          idempotencyKeys.createdAt,
-          sql`${opts.now.toISOString()}::timestamptz - interval '${sql.raw(String(KEEP_DAYS))} days'`,
-        ),
-      )
-  }
+      if (!claim?.claimed) throw inProgress()
+      const [row] = await tx.select().from(idempotencyKeys).where(keyOf).limit(1)
+      if (row && row.requestHash !== hash)
+        throw new HttpError(
+          422,
+          "Cette clé d'idempotence a déjà servi pour une autre requête.",
+          'IDEMPOTENCE_AUTRE_REQUETE',
+        )
+      if (row?.state === 'done') return { status: row.responseStatus ?? 200, body: row.responseBody, replayed: true }
+      // "in_flight": a claim written by a Silo before this version, running or dead.
+      if (row && now.getTime() - row.createdAt.getTime() <= STALE_MS) throw inProgress()
 
-  try {
-    const outcome = await db.transaction(async (tx) => {
-      const result = await run(tx)
+      const outcome = await run(tx)
+      const done = {
+        requestHash: hash,
+        state: 'done',
+        responseStatus: outcome.status,
+        responseBody: outcome.body as object,
+        createdAt: now,
+      }
       await tx
-        .update(idempotencyKeys)
-        .set({ state: 'done', responseStatus: result.status, responseBody: result.body as object })
-        .where(keyOf)
-      return result
-    })
-    return { ...outcome, replayed: false }
-  } catch (err) {
-    // Nothing was stored: free the key so the next try runs again.
-    await db
-      .delete(idempotencyKeys)
-      .where(and(keyOf, eq(idempotencyKeys.state, 'in_flight')))
-      .catch(() => {})
-    throw err
-  }
+        .insert(idempotencyKeys)
+        .values({ username, key, ...done })
+        .onConflictDoUpdate({ target: [idempotencyKeys.username, idempotencyKeys.key], set: done })
+      // Keeps the table to a month of keys, a few rows at a time, never waiting on another
+      // transaction pruning the same rows.
+      await tx.execute(sql`
+        delete from ${idempotencyKeys} where ctid in (
+          select ctid from ${idempotencyKeys}
+          where ${idempotencyKeys.createdAt} < ${now.toISOString()}::timestamptz - make_interval(days => ${KEEP_DAYS})
+          limit 100 for update skip locked)`)
+      return { ...outcome, replayed: false }
+    },
+    { isolationLevel: 'read committed' },
+  )
 }

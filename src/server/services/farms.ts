@@ -5,6 +5,7 @@ import type { Batiment, Exploitation } from '../../api/contract/exploitations'
 import type { Lot } from '../../api/contract/lots'
 import { roundTonnes } from '../../domain/tonnes'
 import type { Db } from '../db/client'
+import { readAll } from '../db/reads'
 import {
   articles,
   batiments,
@@ -65,29 +66,31 @@ export async function loadLots(db: Db, numTiers: string): Promise<Lot[]> {
     .orderBy(asc(lots.dateMep), asc(lots.numLot))
   if (lotRows.length === 0) return []
   const numLots = lotRows.map((l) => l.numLot)
-  const [plans, ordered] = await Promise.all([
-    db
-      .select()
-      .from(plansAlimentation)
-      .where(inArray(plansAlimentation.numLot, numLots))
-      .orderBy(asc(plansAlimentation.id)),
+  const [plans, ordered] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(plansAlimentation)
+        .where(inArray(plansAlimentation.numLot, numLots))
+        .orderBy(asc(plansAlimentation.id)),
     // Ordered tonnes per lot and article, from the customer's own order lines.
-    db
-      .select({
-        numLot: commandeLignes.numLot,
-        numArticle: commandeLignes.numArticle,
-        total: sql<string>`sum(${commandeLignes.quantiteCommande})`,
-      })
-      .from(commandeLignes)
-      .innerJoin(commandes, eq(commandes.id, commandeLignes.commandeId))
-      .where(
-        and(
-          eq(commandes.numTiers, numTiers),
-          inArray(commandeLignes.numLot, numLots),
-          notInArray(commandeLignes.etape, NOT_COUNTED),
-        ),
-      )
-      .groupBy(commandeLignes.numLot, commandeLignes.numArticle),
+    () =>
+      db
+        .select({
+          numLot: commandeLignes.numLot,
+          numArticle: commandeLignes.numArticle,
+          total: sql<string>`sum(${commandeLignes.quantiteCommande})`,
+        })
+        .from(commandeLignes)
+        .innerJoin(commandes, eq(commandes.id, commandeLignes.commandeId))
+        .where(
+          and(
+            eq(commandes.numTiers, numTiers),
+            inArray(commandeLignes.numLot, numLots),
+            notInArray(commandeLignes.etape, NOT_COUNTED),
+          ),
+        )
+        .groupBy(commandeLignes.numLot, commandeLignes.numArticle),
   ])
   const planIds = plans.map((p) => p.id)
   const trancheRows = planIds.length

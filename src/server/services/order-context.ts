@@ -2,11 +2,13 @@
 // the same inputs the browser had (parameters, truck modes, slots, the default silo types, the
 // articles' constraints, supplement groups and sub-types…), current. Nothing the client says
 // about an article, a building or a lot is believed: only its choices are checked against these.
+// Read on the order's transaction, so one query after another (db/reads.ts).
 import { and, eq, gte, inArray } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import { orderParametersFromRows, withTruckLimits, type OrderParameters } from '../../domain/order-parameters'
 import type { ModeCamion } from '../../domain/types'
 import type { Db } from '../db/client'
+import { readAll } from '../db/reads'
 import {
   articleContraintes,
   articleMineraux,
@@ -58,53 +60,61 @@ export async function loadOrderContext(
     silos,
     ownExploitations,
     ownContrats,
-  ] = await Promise.all([
-    findTiers(db, numTiers),
-    db.select({ categorie: parametres.categorie, code: parametres.code, value: parametres.value }).from(parametres),
-    db
-      .select({ date: joursFeries.date })
-      .from(joursFeries)
-      .where(gte(joursFeries.date, today.minus({ months: 1 }).toISODate()!)),
-    db.select().from(modesCamion),
-    none
-      ? []
-      : db
-          .select({ a: articles, artCommandable: effectiveOrderable(numTiers) })
-          .from(articles)
-          .where(inArray(articles.numArticle, nums)),
-    none ? [] : db.select().from(articleContraintes).where(inArray(articleContraintes.numArticle, nums)),
-    none
-      ? []
-      : db
-          .select()
-          .from(contraintesLivraison)
-          .where(and(eq(contraintesLivraison.numTiers, numTiers), inArray(contraintesLivraison.numArticle, nums))),
-    none
-      ? []
-      : db
-          .select()
-          .from(incompatibilitesAdresse)
-          .where(
-            and(eq(incompatibilitesAdresse.numTiers, numTiers), inArray(incompatibilitesAdresse.numArticle, nums)),
-          ),
-    none ? [] : db.select().from(articleSupplementations).where(inArray(articleSupplementations.numArticle, nums)),
-    none ? [] : db.select().from(articleMineraux).where(inArray(articleMineraux.numArticle, nums)),
-    loadBatiments(db, numTiers),
-    loadReglementTiers(db, numTiers),
-    db
-      .select({ n: domiciliationsBancaires.numDomiciliationBancaire })
-      .from(domiciliationsBancaires)
-      .where(eq(domiciliationsBancaires.numTiers, numTiers)),
-    loadLots(db, numTiers),
-    db.select({ code: periodesLivraison.code }).from(periodesLivraison),
-    db.select({ code: typesSilo.code }).from(typesSilo).where(eq(typesSilo.parDefaut, true)),
-    loadExploitations(db, numTiers),
-    contratNums.length === 0
-      ? []
-      : db
-          .select()
-          .from(contrats)
-          .where(and(eq(contrats.numTiers, numTiers), inArray(contrats.numContrat, contratNums))),
+  ] = await readAll(db, [
+    () => findTiers(db, numTiers),
+    () =>
+      db.select({ categorie: parametres.categorie, code: parametres.code, value: parametres.value }).from(parametres),
+    () =>
+      db
+        .select({ date: joursFeries.date })
+        .from(joursFeries)
+        .where(gte(joursFeries.date, today.minus({ months: 1 }).toISODate()!)),
+    () => db.select().from(modesCamion),
+    () =>
+      none
+        ? []
+        : db
+            .select({ a: articles, artCommandable: effectiveOrderable(numTiers) })
+            .from(articles)
+            .where(inArray(articles.numArticle, nums)),
+    () => (none ? [] : db.select().from(articleContraintes).where(inArray(articleContraintes.numArticle, nums))),
+    () =>
+      none
+        ? []
+        : db
+            .select()
+            .from(contraintesLivraison)
+            .where(and(eq(contraintesLivraison.numTiers, numTiers), inArray(contraintesLivraison.numArticle, nums))),
+    () =>
+      none
+        ? []
+        : db
+            .select()
+            .from(incompatibilitesAdresse)
+            .where(
+              and(eq(incompatibilitesAdresse.numTiers, numTiers), inArray(incompatibilitesAdresse.numArticle, nums)),
+            ),
+    () =>
+      none ? [] : db.select().from(articleSupplementations).where(inArray(articleSupplementations.numArticle, nums)),
+    () => (none ? [] : db.select().from(articleMineraux).where(inArray(articleMineraux.numArticle, nums))),
+    () => loadBatiments(db, numTiers),
+    () => loadReglementTiers(db, numTiers),
+    () =>
+      db
+        .select({ n: domiciliationsBancaires.numDomiciliationBancaire })
+        .from(domiciliationsBancaires)
+        .where(eq(domiciliationsBancaires.numTiers, numTiers)),
+    () => loadLots(db, numTiers),
+    () => db.select({ code: periodesLivraison.code }).from(periodesLivraison),
+    () => db.select({ code: typesSilo.code }).from(typesSilo).where(eq(typesSilo.parDefaut, true)),
+    () => loadExploitations(db, numTiers),
+    () =>
+      contratNums.length === 0
+        ? []
+        : db
+            .select()
+            .from(contrats)
+            .where(and(eq(contrats.numTiers, numTiers), inArray(contrats.numContrat, contratNums))),
   ])
   // The supplementations' own articles: their sub-type decides compatibility.
   const supNums = [...new Set(sups.map((s) => s.numArticleSupplementation))]

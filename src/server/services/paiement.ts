@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm'
 import type { IncidentPaiement, ReglementTiers } from '../../api/contract/paiement'
 import type { Db } from '../db/client'
+import { readAll } from '../db/reads'
 import { domiciliationsBancaires, incidentsPaiement, modesReglement, reglementsTiers } from '../db/schema'
 
 /** The open incident, the blocking one first; none → bloquant false. */
@@ -24,18 +25,20 @@ export async function loadIncidentPaiement(db: Db, numTiers: string, today: stri
 }
 
 export async function loadReglementTiers(db: Db, numTiers: string): Promise<ReglementTiers> {
-  const [modes, domiciliations] = await Promise.all([
-    db
-      .select({ m: modesReglement, parDefaut: reglementsTiers.parDefaut })
-      .from(reglementsTiers)
-      .innerJoin(modesReglement, eq(modesReglement.codeRegt, reglementsTiers.codeRegt))
-      .where(eq(reglementsTiers.numTiers, numTiers))
-      .orderBy(desc(reglementsTiers.parDefaut), asc(modesReglement.libelle)),
-    db
-      .select()
-      .from(domiciliationsBancaires)
-      .where(eq(domiciliationsBancaires.numTiers, numTiers))
-      .orderBy(asc(domiciliationsBancaires.numDomiciliationBancaire)),
+  const [modes, domiciliations] = await readAll(db, [
+    () =>
+      db
+        .select({ m: modesReglement, parDefaut: reglementsTiers.parDefaut })
+        .from(reglementsTiers)
+        .innerJoin(modesReglement, eq(modesReglement.codeRegt, reglementsTiers.codeRegt))
+        .where(eq(reglementsTiers.numTiers, numTiers))
+        .orderBy(desc(reglementsTiers.parDefaut), asc(modesReglement.libelle)),
+    () =>
+      db
+        .select()
+        .from(domiciliationsBancaires)
+        .where(eq(domiciliationsBancaires.numTiers, numTiers))
+        .orderBy(asc(domiciliationsBancaires.numDomiciliationBancaire)),
   ])
   return {
     modes: modes.map(({ m, parDefaut }) => ({

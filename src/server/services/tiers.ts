@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Tiers } from '../../api/contract/tiers'
 import type { Db } from '../db/client'
+import { readAll } from '../db/reads'
 import { adresses, lots, tiers } from '../db/schema'
 
 /** Is this member known? An unknown one gets a 404, not a foreign-key error. */
@@ -11,9 +12,9 @@ export async function tiersExists(db: Db, numTiers: string): Promise<boolean> {
 export async function findTiers(db: Db, numTiers: string): Promise<Tiers | null> {
   const [row] = await db.select().from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
   if (!row) return null
-  const [addresses, lot] = await Promise.all([
-    db.select().from(adresses).where(eq(adresses.numTiers, numTiers)).orderBy(asc(adresses.numAdr)),
-    db.select({ numLot: lots.numLot }).from(lots).where(eq(lots.numTiers, numTiers)).limit(1),
+  const [addresses, lot] = await readAll(db, [
+    () => db.select().from(adresses).where(eq(adresses.numTiers, numTiers)).orderBy(asc(adresses.numAdr)),
+    () => db.select({ numLot: lots.numLot }).from(lots).where(eq(lots.numTiers, numTiers)).limit(1),
   ])
   return {
     numTiers: row.numTiers,

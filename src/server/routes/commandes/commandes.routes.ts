@@ -24,7 +24,7 @@ import { actedFor, forCustomer, requireActFor } from '../../auth/access'
 import { audit } from '../../db/audit'
 import type { AppEnv } from '../../http/env'
 import { badRequest, forbidden, notFound } from '../../http/http-error'
-import { describeRead, error, idempotencyHeader, json } from '../../http/describe'
+import { describeRead, error, idempotencyHeader, json, unavailable } from '../../http/describe'
 import type { Context } from 'hono'
 import { loadCommande, loadCommandes, loadCommandesEnCours, type PageCommandes } from './commandes.handlers'
 import { idempotent } from '../../http/idempotency'
@@ -48,6 +48,7 @@ commandesRoutes.post(
       403: error('Pas de rôle d’écriture, tiers non autorisé, ou incident de paiement bloquant'),
       409: error('Commande invalide (nom:[lettre,numéro,article]:raison;…), ou même clé encore en cours'),
       422: error('Même clé d’idempotence, autre requête'),
+      503: unavailable,
     },
   }),
   validate('param', NumTiersParam),

@@ -9,7 +9,7 @@ import { canConfirmOrder } from '../../../domain/roles'
 import { actedFor, requireActFor } from '../../auth/access'
 import { audit } from '../../db/audit'
 import { evaluations } from '../../db/schema'
-import { error, idempotencyHeader, json } from '../../http/describe'
+import { error, idempotencyHeader, json, unavailable } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { forbidden, notFound } from '../../http/http-error'
 import { idempotent } from '../../http/idempotency'
@@ -32,6 +32,7 @@ evaluationsRoutes.post(
       404: error('Commande inconnue pour ce tiers'),
       409: error('Même clé encore en cours'),
       422: error('Même clé d’idempotence, autre requête'),
+      503: unavailable,
     },
   }),
   validate('json', Evaluation),

@@ -1,8 +1,11 @@
-// Public information: the server's version (shown in the version tooltip) and the portal's URL.
+// Public information: the server's version (shown in the version tooltip), the portal's URL, and
+// readiness (does the database answer?) for a load balancer or a supervisor. None of them reads
+// the session, so the version answers without the database.
 import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
-import { INFOS_PATHS, UrlPortail, VersionInfo } from '../../../api/contract/infos'
+import { sql } from 'drizzle-orm'
+import { INFOS_PATHS, Pret, UrlPortail, VersionInfo } from '../../../api/contract/infos'
 import type { AppEnv } from '../../http/env'
 
 const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
@@ -31,4 +34,44 @@ infosRoutes.get(
     responses: { 200: { description: 'URL', content: { 'application/json': { schema: resolver(UrlPortail) } } } },
   }),
   (c) => c.json({ url: c.get('deps').config.portalUrl } satisfies UrlPortail),
+)
+
+/** A readiness probe answers within this (a database that hangs is not ready). */
+const PRET_TIMEOUT_MS = 2000
+
+/** Did `work` succeed within `ms`? */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+infosRoutes.get(
+  INFOS_PATHS.pret,
+  describeRoute({
+    summary: 'Prêt à servir : la base de données répond-elle ?',
+    tags: ['infos'],
+    security: [],
+    responses: {
+      200: { description: 'La base répond', content: { 'application/json': { schema: resolver(Pret) } } },
+      503: { description: 'La base ne répond pas', content: { 'application/json': { schema: resolver(Pret) } } },
+    },
+  }),
+  async (c) => {
+    c.header('Cache-Control', 'no-store')
+    if (await within(c.get('deps').db.execute(sql`select 1`), PRET_TIMEOUT_MS))
+      return c.json({ base: 'disponible' } satisfies Pret)
+    const message = 'La base de données ne répond pas : veuillez réessayer dans quelques instants.'
+    return c.json({ base: 'indisponible', message } satisfies Pret, 503)
+  },
 )
