@@ -2,6 +2,7 @@
 // docs/spec-trace.md): the empty states of screens the demo data never empties, the confirmation
 // text with its e-mail address, the history's help and the figures of the terms, rendered as the
 // app renders them.
+import { readFileSync } from 'node:fs'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -16,7 +17,7 @@ import { FeedsPage } from '../../src/app/features/feeds/feeds-page'
 import { HistoryHelp } from '../../src/app/features/history/history-help'
 import { TermsPage } from '../../src/app/features/legal/terms'
 import { OrderDetail } from '../../src/app/features/orders/order-detail'
-import { DELAI_PAGE_CONFIRMATION_MS } from '../../src/domain/constants'
+import { DELAI_PAGE_CONFIRMATION_MS, MESSAGES } from '../../src/domain/constants'
 
 /** A screen rendered inside a router and a query client holding `data`: its HTML and its text. */
 async function render(ui: ReactNode, data: [readonly unknown[], unknown][] = []) {
@@ -139,5 +140,28 @@ describe('the terms (CGU) with the figures of cart-orders-admin §1 and §9', ()
     expect(text).toMatch(/Si celui-ci dure plus de 90 jours, chacune peut annuler la commande concernée/)
     expect(text).toContain('les parties disposent alors de 30 jours pour s')
     expect(text).toContain('Une commande enregistrée ne peut pas être rétractée.')
+  })
+})
+
+describe('wording and presentation', () => {
+  it("a minimum gap above one day reads 'postérieure de N jours minimum'", () => {
+    expect(MESSAGES.dateFinEcartMin(2)).toBe(
+      'La date au plus tard doit être postérieure de 2 jours minimum à la date au plus tôt',
+    )
+  })
+
+  it('the theme: a primary green and a secondary gold', () => {
+    const css = readFileSync('src/app/styles.css', 'utf8')
+    const rgb = (name: string) => {
+      const hex = new RegExp(`--color-silo-${name}:\\s*#([0-9a-f]{6})`, 'i').exec(css)![1]!
+      return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]
+    }
+    const [r, g, b] = rgb('green')
+    expect(g).toBeGreaterThan(r)
+    expect(g).toBeGreaterThan(b)
+    const [gr, gg, gb] = rgb('gold')
+    expect(gr).toBeGreaterThan(gb + 80)
+    expect(gg).toBeGreaterThan(gb + 60)
+    expect(gr).toBeGreaterThanOrEqual(gg)
   })
 })
