@@ -1,0 +1,109 @@
+// What the payment step shows of each line, and the Informations route (cart-orders-admin §2),
+// rendered as the app renders them (issue 27, docs/spec-trace.md).
+import { renderToString } from 'react-dom/server'
+import { isRedirect } from '@tanstack/react-router'
+import { describe, expect, it } from 'vitest'
+import type { Referentiel } from '../../src/api/contract/referentiel'
+import { PaymentLine } from '../../src/app/features/payment/payment-line'
+import { lineLabels } from '../../src/app/ui/line-labels'
+import { selectPaymentMode, type ModeReglement } from '../../src/domain/payment'
+import type { CartLine } from '../../src/domain/types'
+import { Route as InfosIndex } from '../../src/app/routes/infos/index'
+
+const ref: Referentiel = {
+  messagesBandeau: [],
+  departements: [],
+  presentationsArticles: [],
+  typesSiloDefault: [],
+  commentairesPredefinis: [],
+  periodesLivraison: [],
+  libellesPeriodesLivraisons: {},
+  modesCamion: [],
+  typesSilo: [
+    { code: '001', libelle: 'Silo 1' },
+    { code: '002', libelle: 'Silo 2' },
+  ],
+}
+
+const line: CartLine = {
+  idLigne: '001',
+  numArticle: '410101',
+  libelleArticle: 'VL Production 18 % vrac',
+  codeUniteArticle: 'T',
+  quantiteCommande: 12.5,
+  supplementations: [{ numArticle: '480101', libelleArticle: 'Levure vivante' }],
+  mineraux: [{ numArticle: '490101', libelleArticle: 'Minéral VL', quantiteCommande: 2.5 }],
+  codeTypeSilo1: '001',
+  codeTypeSilo2: '997:Hangar nord',
+}
+
+const prelevement = (domiciliations: number): ModeReglement => ({
+  codeRegt: 'PRE30',
+  libelle: 'Prélèvement à 30 jours',
+  parDefaut: true,
+  tauxEscompte: 1.5,
+  datePrevEche: '2026-12-25',
+  domiciliationsBancaires: Array.from({ length: domiciliations }, (_, i) => ({
+    numDomiciliationBancaire: `D${i + 1}`,
+    numeroCompte: `FR76 …${i + 1}`,
+    nomBanque: `Banque ${i + 1}`,
+  })),
+})
+
+function paymentLine(mode: ModeReglement) {
+  const html = renderToString(
+    <PaymentLine
+      line={line}
+      labels={lineLabels(ref, [])}
+      proposal={{ etat: 'serveur', modes: [mode] }}
+      selection={selectPaymentMode(mode)}
+      unlocked={false}
+      canDuplicate
+      onUnlock={() => undefined}
+      onMode={() => undefined}
+      onDomiciliation={() => undefined}
+      onDuplicate={() => undefined}
+    />,
+  )
+  const text = html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+  return { html, text }
+}
+
+describe('a line of the payment step (Validation règlement)', () => {
+  it('article label and number; quantity in t; supplements; minerals with a percent sign; storage places', () => {
+    const { text } = paymentLine(prelevement(1))
+    expect(text).toContain('VL Production 18 % vrac')
+    expect(text).toContain('Article 410101')
+    expect(text).toContain('Quantité 12,500 t')
+    expect(text).toContain('Supplémentations Levure vivante')
+    expect(text).toContain('Minéraux Minéral VL (2,5 %)')
+    expect(text).toContain('Stockage Silo 1, Hangar nord')
+  })
+
+  it('the discount rate read-only, the due date, one domiciliation as text, several as a selector', () => {
+    const one = paymentLine(prelevement(1))
+    expect(one.text).toContain('1,50 %')
+    expect(one.text).toContain('vendredi 25/12/2026')
+    expect(one.text).toContain('Banque 1 – FR76 …1')
+    expect(one.html).not.toMatch(/<select[^>]*-domiciliation/)
+    const two = paymentLine(prelevement(2))
+    expect(two.html).toMatch(/<select[^>]*id="[^"]*-domiciliation"/)
+  })
+})
+
+describe('Informations (Mention)', () => {
+  it('redirects to the conditions page', () => {
+    let thrown: unknown
+    try {
+      InfosIndex.options.beforeLoad?.({} as never)
+    } catch (e) {
+      thrown = e
+    }
+    expect(isRedirect(thrown)).toBe(true)
+    expect((thrown as { options: { to: string } }).options.to).toBe('/infos/conditionsVente')
+  })
+})
