@@ -5,10 +5,13 @@ import { isRedirect } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import type { Referentiel } from '../../src/api/contract/referentiel'
 import { PaymentLine } from '../../src/app/features/payment/payment-line'
+import { CartGroups } from '../../src/app/ui/cart-groups'
 import { lineLabels } from '../../src/app/ui/line-labels'
 import { selectPaymentMode, type ModeReglement } from '../../src/domain/payment'
 import type { CartLine } from '../../src/domain/types'
 import { Route as InfosIndex } from '../../src/app/routes/infos/index'
+import { QueryClient } from '@tanstack/react-query'
+import { createAppRouter } from '../../src/app/router'
 
 const ref: Referentiel = {
   messagesBandeau: [],
@@ -95,6 +98,40 @@ describe('a line of the payment step (Validation règlement)', () => {
   })
 })
 
+describe('the groups of the cart and of the payment step (both render CartGroups)', () => {
+  it('lines grouped by delivery address and start date, each group with its title and its address', () => {
+    const lines: CartLine[] = [
+      { idLigne: '001', numAdresse: 1, datePrevueLivraison: '2026-11-24', finDatePrevueLivraison: '2026-11-27' },
+      { idLigne: '002', numAdresse: 2, datePrevueLivraison: '2026-11-24', finDatePrevueLivraison: '2026-11-27' },
+      { idLigne: '003', numAdresse: 1, datePrevueLivraison: '2026-11-24', finDatePrevueLivraison: '2026-11-26' },
+    ]
+    const adresses = [1, 2].map((n) => ({
+      numAdr: n,
+      etat: 'A',
+      adresse1: `Ferme ${n}`,
+      adresse2: null,
+      adresse3: null,
+      codePostal: '35160',
+      ville: 'Montfort-sur-Meu',
+    }))
+    const html = renderToString(
+      <CartGroups
+        lines={lines}
+        labels={lineLabels(ref, adresses as never)}
+        idPrefix="g"
+        renderLine={(l) => <li key={l.idLigne}>{l.idLigne}</li>}
+      />,
+    )
+    const sections = html.split('<section').slice(1)
+    expect(sections).toHaveLength(2)
+    expect(sections[0]).toContain('Livraison à partir du mardi 24/11/2026')
+    expect(sections[0]).toMatch(/Ferme 1/)
+    expect(sections[0]).toMatch(/<li>001<\/li><li>003<\/li>/)
+    expect(sections[1]).toContain('Livraison du mardi 24/11/2026 au vendredi 27/11/2026')
+    expect(sections[1]).toMatch(/Ferme 2/)
+  })
+})
+
 describe('Informations (Mention)', () => {
   it('redirects to the conditions page', () => {
     let thrown: unknown
@@ -105,5 +142,11 @@ describe('Informations (Mention)', () => {
     }
     expect(isRedirect(thrown)).toBe(true)
     expect((thrown as { options: { to: string } }).options.to).toBe('/infos/conditionsVente')
+  })
+})
+
+describe('navigation', () => {
+  it('the scroll position is restored when navigating back', () => {
+    expect(createAppRouter(new QueryClient()).options.scrollRestoration).toBe(true)
   })
 })
