@@ -18,6 +18,8 @@ import { HistoryHelp } from '../../src/app/features/history/history-help'
 import { TermsPage } from '../../src/app/features/legal/terms'
 import { OrderDetail } from '../../src/app/features/orders/order-detail'
 import { DELAI_PAGE_CONFIRMATION_MS, MESSAGES } from '../../src/domain/constants'
+import { validateMineralQuantity } from '../../src/domain/minerals'
+import { parseQuantityInput } from '../../src/domain/quantity'
 
 /** A screen rendered inside a router and a query client holding `data`: its HTML and its text. */
 async function render(ui: ReactNode, data: [readonly unknown[], unknown][] = []) {
@@ -144,6 +146,13 @@ describe('the terms (CGU) with the figures of cart-orders-admin §1 and §9', ()
 })
 
 describe('wording and presentation', () => {
+  it('number fields accept decimals with a comma or a point', () => {
+    expect(parseQuantityInput('12,5')).toBe(12.5)
+    expect(parseQuantityInput('12.5')).toBe(12.5)
+    expect(validateMineralQuantity('2,5')).toBeNull()
+    expect(validateMineralQuantity('2.5')).toBeNull()
+  })
+
   it("a minimum gap above one day reads 'postérieure de N jours minimum'", () => {
     expect(MESSAGES.dateFinEcartMin(2)).toBe(
       'La date au plus tard doit être postérieure de 2 jours minimum à la date au plus tôt',
