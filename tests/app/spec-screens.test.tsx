@@ -6,6 +6,16 @@ import { describe, expect, it } from 'vitest'
 import type { Referentiel } from '../../src/api/contract/referentiel'
 import { PaymentLine } from '../../src/app/features/payment/payment-line'
 import { CartGroups } from '../../src/app/ui/cart-groups'
+import { LotsList } from '../../src/app/features/lots/lots-list'
+import { QueryClientProvider } from '@tanstack/react-query'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
 import { lineLabels } from '../../src/app/ui/line-labels'
 import { selectPaymentMode, type ModeReglement } from '../../src/domain/payment'
 import type { CartLine } from '../../src/domain/types'
@@ -148,5 +158,58 @@ describe('Informations (Mention)', () => {
 describe('navigation', () => {
   it('the scroll position is restored when navigating back', () => {
     expect(createAppRouter(new QueryClient()).options.scrollRestoration).toBe(true)
+  })
+})
+
+describe('Lots & plans', () => {
+  it('the list of lots: exploitation, building, lot, placement date, and a Voir action carrying numExploitation, numBatiment, numLot', async () => {
+    const lot = {
+      numLot: 'VL10231',
+      numExploitation: 3,
+      numBatiment: 31,
+      dateMep: '2026-11-02',
+      nbAnimaux: 22000,
+      codeFiliere: '60',
+      quantitesCommandees: {},
+      plansAlimentation: [],
+    }
+    const names = { exploitation: () => 'Site de Kerbrat', batiment: () => 'Poulailler 1' }
+    // The main shell's route gives the customer and the user to the advice shown beside each lot.
+    const root = createRootRoute()
+    const main = createRoute({
+      getParentRoute: () => root,
+      id: '_main',
+      beforeLoad: () => ({ numTiers: '100002', user: { username: '100002', loginAt: null } }),
+      component: Outlet,
+    })
+    const page = createRoute({
+      getParentRoute: () => main,
+      path: '/',
+      component: () => <LotsList lots={[lot]} names={names} />,
+    })
+    const router = createRouter({
+      routeTree: root.addChildren([main.addChildren([page])]),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    })
+    await router.load()
+    const html = renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    )
+    const text = html
+      .replace(/<!-- -->/g, '')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+    expect(text).toContain('Exploitation Bâtiment Lot Mise en place')
+    expect(text).toContain('Site de Kerbrat Poulailler 1 VL10231 lundi 02/11/2026')
+    // The router writes the numbers as text ("3"), quoted in the URL.
+    const voir = /<a [^>]*href="([^"]*)"[^>]*>Voir<\/a>/.exec(html)![1]!
+    const query = new URLSearchParams(voir.replace(/^\/catalog\/lots\?/, '').replace(/&amp;/g, '&'))
+    expect([query.get('numExploitation'), query.get('numBatiment'), query.get('numLot')]).toEqual([
+      '"3"',
+      '"31"',
+      'VL10231',
+    ])
   })
 })
