@@ -1,6 +1,6 @@
 // Parts of the shell and the history the specification names that no end-to-end test shows
 // (issue 27, docs/spec-trace.md): the Gestion articles entry by role, the address filter only for
-// several addresses, the Contentieux text, the quick-add's result message.
+// several addresses, the Contentieux text, the quick-add's result message, the storage error dialog.
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Adresse } from '../../src/api/contract/tiers'
 import { AddressFilter } from '../../src/app/features/history/address-filter'
 import { ContentieuxDialog } from '../../src/app/features/session/contentieux-dialog'
+import { NextStepDialogs } from '../../src/app/features/cart/next-step-dialogs'
 import { SideMenu } from '../../src/app/ui/shell/side-menu'
 import { lineQuantity } from '../../src/app/ui/line-summary'
 import { quickAddSummary } from '../../src/domain/articles'
@@ -71,5 +72,25 @@ describe('quantities', () => {
   it('in t when the unit is T, otherwise in the unit', () => {
     expect(lineQuantity({ idLigne: '001', quantiteCommande: 12.5, codeUniteArticle: 'T' })).toBe('12,500 t')
     expect(lineQuantity({ idLigne: '001', quantiteCommande: 40, codeUniteArticle: 'SAC' })).toBe('40 SAC')
+  })
+})
+
+describe("the storage error dialog of 'Etape suivante' (cart-orders-admin §8)", () => {
+  it("titled 'Erreur': 'Attention les aliments suivants concernent des espèces différentes …', the lines, 'Merci de modifier vos lignes de commande', OK only", async () => {
+    const lines = [
+      { idLigne: '001', libelleArticle: 'VL Production 18 % vrac', quantiteCommande: 10 },
+      { idLigne: '002', libelleArticle: 'Porc finition vrac', quantiteCommande: 8 },
+    ]
+    const shown = await text(
+      <NextStepDialogs
+        dialog={{ kind: 'erreur', idLignes: ['001', '002'] }}
+        lines={lines}
+        onClose={() => {}}
+        onConfirm={() => {}}
+      />,
+    )
+    expect(shown.trim()).toBe(
+      "Erreur Attention les aliments suivants concernent des espèces différentes et sont prévus d'être livrés dans les mêmes lieux de stockage VL Production 18 % vrac — 10,000 t Porc finition vrac — 8,000 t Merci de modifier vos lignes de commande OK",
+    )
   })
 })
