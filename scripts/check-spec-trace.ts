@@ -64,9 +64,10 @@ function clean(cell: string): string {
   return code ? code[1]! : trimmed
 }
 
-/** The rules of the trace table, each with its rows (a row per test). */
-function parseTrace(markdown: string): Rule[] {
+/** The rules of the trace table, each with its rows (a row per test), and the lines of rows that are not 5 cells. */
+function parseTrace(markdown: string): { rules: Rule[]; malformed: number[] } {
   const rules: Rule[] = []
+  const malformed: number[] = []
   let spec = ''
   let heading = ''
   markdown.split('\n').forEach((text, i) => {
@@ -76,7 +77,8 @@ function parseTrace(markdown: string): Rule[] {
     else if (h3) heading = h3[1]!.trim()
     if (!text.trim().startsWith('|')) return
     const c = cells(text)
-    if (c.length < 5 || c[0] === '§' || c.every((x) => /^:?-*:?$/.test(x))) return
+    if (c[0] === '§' || c.every((x) => /^:?-*:?$/.test(x))) return
+    if (c.length !== 5) return void malformed.push(i + 1)
     const [section, rule, file, name, note] = c as [string, string, string, string, string]
     const row: Row = {
       line: i + 1,
@@ -91,7 +93,7 @@ function parseTrace(markdown: string): Rule[] {
     if (rule === '' && last) last.rows.push(row)
     else rules.push({ first: row, rows: [row] })
   })
-  return rules
+  return { rules, malformed }
 }
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' }
@@ -113,7 +115,7 @@ export function testNamesIn(source: string): string[] {
 
 /** Checks a trace table against the test files `read` gives (null when a file does not exist). */
 export function checkTrace(markdown: string, read: (file: string) => string | null): TraceReport {
-  const rules = parseTrace(markdown)
+  const { rules, malformed } = parseTrace(markdown)
   const names = new Map<string, Set<string> | null>()
   const namesOf = (file: string) => {
     if (!names.has(file)) {
@@ -129,7 +131,7 @@ export function checkTrace(markdown: string, read: (file: string) => string | nu
     noTest: [],
     deviations: [],
     toFix: [],
-    missing: [],
+    missing: malformed.map((line) => ({ line, file: '', name: '', reason: 'a table row without its 5 cells' })),
   }
   for (const rule of rules) {
     if (rule.rows.some((r) => r.note.includes(DEVIATION))) report.deviations.push(rule.first)

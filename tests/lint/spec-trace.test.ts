@@ -33,7 +33,7 @@ describe('the specification trace', () => {
     ])
   })
 
-  it('fails on a name that does not exist, counts AUCUN TEST, deviations and continuation rows', () => {
+  it('fails on a name that does not exist or a row without its 5 cells; counts AUCUN TEST, deviations and continuation rows', () => {
     const markdown = [
       '## a.md',
       '### §1 Screens',
@@ -44,6 +44,7 @@ describe('the specification trace', () => {
       '| 2 | Second rule | AUCUN TEST | AUCUN TEST | ÉCART : hors connexion |',
       '| 3 | Third rule | `tests/x.test.ts` | `not there` | |',
       '| 4 | Fourth rule | `tests/nope.test.ts` | `a plain name` | À CORRIGER |',
+      '| 5 | Fifth rule | `tests/x.test.ts` | `a plain name` |',
     ].join('\n')
     const files: Record<string, string> = {
       'tests/x.test.ts': "it('a plain name', () => {})\nit('a name | with a pipe', () => {})",
@@ -54,6 +55,7 @@ describe('the specification trace', () => {
     expect(report.deviations).toHaveLength(1)
     expect(report.toFix).toHaveLength(1)
     expect(report.missing.map((m) => [m.line, m.reason])).toEqual([
+      [10, 'a table row without its 5 cells'],
       [8, 'no test of that name'],
       [9, 'no such file'],
     ])
