@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+// The order-line form's delivery step asks its two questions and Non clears the date asked about
+// (ordering-area §5): 'Intervalle de date' empties the end date, 'Période anticipée' the start.
+import { createRoot, type Root } from 'react-dom/client'
+import { useForm } from 'react-hook-form'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { DeliveryStep } from '../../src/app/features/order-line/delivery-step'
+import type { OrderLineValues } from '../../src/app/features/order-line/order-line-values'
+import { MESSAGES } from '../../src/domain/constants'
+import { paris } from '../domain/helpers'
+
+const EMPTY: OrderLineValues = {
+  quantiteCommande: '',
+  numAdresse: '',
+  supplementations: [],
+  mineraux: [],
+  numBatiment: '',
+  codeTypeSilo1: '',
+  codeTypeSilo2: '',
+  codeTypeSilo3: '',
+  autre1: '',
+  autre2: '',
+  autre3: '',
+  modeLibelle: '',
+  modeOption: false,
+  datePrevueLivraison: '',
+  finDatePrevueLivraison: '',
+  matinApmidi: '',
+  finMatinApmidi: '',
+}
+
+// Monday 23 November 2026, 9:00: the first allowed date is Tuesday 24.
+function Step({ values }: { values: Partial<OrderLineValues> }) {
+  const form = useForm<OrderLineValues>({ defaultValues: { ...EMPTY, ...values } })
+  return <DeliveryStep form={form} modes={[]} periodes={[]} windowCtx={{ now: paris('2026-11-23T09:00') }} />
+}
+
+let root: Root | null = null
+let container: HTMLDivElement
+
+beforeAll(() => {
+  // jsdom has no modal dialogs: open and close as the browser would.
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.open = false
+  }
+})
+afterEach(() => {
+  root?.unmount()
+  container.remove()
+})
+
+function mount(values: Partial<OrderLineValues>) {
+  container = document.createElement('div')
+  document.body.append(container)
+  root = createRoot(container)
+  root.render(<Step values={values} />)
+}
+
+const input = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!
+function type(name: string, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(name), value)
+  input(name).dispatchEvent(new Event('input', { bubbles: true }))
+}
+const question = () => container.querySelector('dialog[open]')
+const answerNon = () => [...question()!.querySelectorAll('button')].find((b) => b.textContent === 'Non')!.click()
+
+describe('the delivery step questions', () => {
+  it('Intervalle de date: an end beyond 5 working days asks, and Non clears the end date', async () => {
+    mount({ datePrevueLivraison: '2026-11-24' })
+    await vi.waitFor(() => expect(input('finDatePrevueLivraison')).toBeTruthy())
+    type('finDatePrevueLivraison', '2026-12-02')
+    await vi.waitFor(() => expect(question()?.textContent).toContain(MESSAGES.intervalle))
+    expect(question()!.querySelector('h2')?.textContent).toBe('Intervalle de date')
+    answerNon()
+    await vi.waitFor(() => expect(input('finDatePrevueLivraison').value).toBe(''))
+    expect(input('datePrevueLivraison').value).toBe('2026-11-24')
+  })
+
+  it('Période anticipée: an early start asks, and Non clears the start date', async () => {
+    mount({})
+    await vi.waitFor(() => expect(input('datePrevueLivraison')).toBeTruthy())
+    type('datePrevueLivraison', '2026-11-27')
+    await vi.waitFor(() => expect(question()?.textContent).toContain(MESSAGES.periodeAnticipee))
+    answerNon()
+    await vi.waitFor(() => expect(input('datePrevueLivraison').value).toBe(''))
+  })
+})
