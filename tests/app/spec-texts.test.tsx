@@ -100,6 +100,13 @@ describe('help texts', () => {
     expect(text).toMatch(/aliments volailles se commandent depuis le menu Lots & plans \(plan d'alimentation\)/)
     expect(text).toContain('La liste des aliments commandables se trouve dans le menu Aliments.')
   })
+  it('history paging help: delivered orders of the last 3 months, 12 lines at a time on a phone (lines, not deliveries), extendable to 18 months', async () => {
+    const { text } = await render(<HistoryHelp />)
+    expect(text).toContain('commandes livrées des 3 derniers mois')
+    expect(text).toContain('sur téléphone, 12 lignes de livraison à la fois')
+    expect(text).not.toContain('12 dernières livraisons')
+    expect(text).toContain("remonte jusqu'à 18 mois")
+  })
 })
 
 describe('the terms (CGU) with the figures of cart-orders-admin §1 and §9', () => {
