@@ -13,6 +13,8 @@ export interface Config {
   mailFrom: string
   /** How often each instance looks for mails to send, in ms (MAIL_POLL_MS, default 5 s). */
   mailPollMs: number
+  /** The cooperative's own analytics collector (ANALYTICS_URL): each accepted order is POSTed there. */
+  analyticsUrl: string | null
   portalUrl: string
   /** Idle time after which a session ends, in seconds (SESSION_TTL). */
   sessionIdleSeconds: number
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Silo <no-reply@silo-cooperative.example>',
     mailPollMs: int(env.MAIL_POLL_MS, 5_000),
+    analyticsUrl: env.ANALYTICS_URL || null,
     portalUrl: env.PORTAL_URL || 'https://www.silo-cooperative.example/portail',
     sessionIdleSeconds: int(env.SESSION_TTL, 7 * 24 * 3600),
     sessionMaxAgeSeconds: int(env.SESSION_MAX_AGE, 30 * 24 * 3600),

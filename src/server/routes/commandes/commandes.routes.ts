@@ -31,6 +31,8 @@ import { idempotent } from '../../http/idempotency'
 import { validate } from '../../http/validate'
 import { acceptOrder } from '../../services/order-acceptance'
 import { loadIncidentPaiement } from '../../services/paiement'
+import { roundTonnes } from '../../../domain/tonnes'
+import { recordOrderSent } from '../../services/analytics'
 
 export const commandesRoutes = new Hono<AppEnv>()
 
@@ -105,6 +107,19 @@ commandesRoutes.post(
       })
       // Its confirmation now rather than at the next periodic run (services/mailer.ts).
       mailer?.kick()
+      recordOrderSent(
+        {
+          event: 'commande_envoyee',
+          numero,
+          numTiers,
+          parConseiller: actedFor(user, numTiers) !== null,
+          lignes: payload.commande.lignes.length,
+          tonnes: roundTonnes(payload.commande.lignes.reduce((t, l) => t + (l.quantiteCommande ?? 0), 0)),
+          at: now.toUTC().toISO()!,
+        },
+        config.analyticsUrl,
+        logger,
+      )
     }
     return c.json(outcome.body as object, outcome.status as 201 | 409)
   },
