@@ -136,3 +136,28 @@ test('offline, a two-line order waits on the device; back online it is received 
   await page.goto('/catalog/cart/view')
   await expect(page.getByText('Votre panier est vide')).toBeVisible()
 })
+
+test.describe('the payment proposals call failing online', () => {
+  // The page's own requests, so that page.route sees them (no service worker in between).
+  test.use({ serviceWorkers: 'block' })
+
+  test('Payment proposals failure: the line leaves its loading state and shows no modes, never the usual terms', async ({
+    page,
+  }) => {
+    await signIn(page, '100001', 'demo', '/catalog/cart/view')
+    await writeCart(page, TWO_LINES)
+    await page.route('**/web/v1/tiers/100001/reglement-commande*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Panne' }) }),
+    )
+    await page.evaluate(() => localStorage.removeItem('silo-query-cache'))
+    await page.goto('/catalog/cart/view')
+    await page.getByRole('button', { name: 'Etape suivante' }).click()
+    await expect(page.getByRole('heading', { name: 'Validation règlement' })).toBeVisible()
+    await expect(page.getByText(/^Aucun mode de règlement proposé pour cette ligne/)).toHaveCount(2, {
+      timeout: 20_000,
+    })
+    await expect(page.getByText('Chargement des modes de règlement…')).toHaveCount(0)
+    await expect(page.getByLabel('Mode de règlement')).toHaveCount(0)
+    await expect(page.getByText(/d'après vos conditions habituelles/)).toHaveCount(0)
+  })
+})
