@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon'
 import { toDay, toIsoDate, ZONE } from './calendar'
 import { MESSAGES, RECHERCHE_MIN_CARACTERES } from './constants'
-import { DURATION_FORMATS, parseIsoDuration } from './durations'
+import { DURATION_FORMATS, isWithinTimeBounds, parseIsoDuration } from './durations'
 import type { CodeLibelle } from './types'
 
 /** Member or article search: optional; if filled, at least 3 characters. */
@@ -33,8 +33,14 @@ export function validateParameter(categorie: unknown, code: unknown, value: unkn
     const hour = Number(m[1])
     return hour >= 0 && hour <= 23 ? null : MESSAGES.heurePivotBornes
   }
-  if (typeof code === 'string' && Object.hasOwn(DURATION_FORMATS, code))
-    return parseIsoDuration(text) ? null : MESSAGES.valeurInvalide
+  if (typeof code === 'string' && Object.hasOwn(DURATION_FORMATS, code)) {
+    const parts = parseIsoDuration(text)
+    if (!parts) return MESSAGES.valeurInvalide
+    // A time field (DELAIS_HEURE_PIVOT): hours 0 to 23, minutes 0 to 59, nothing else.
+    return isWithinTimeBounds(parts, DURATION_FORMATS[code as keyof typeof DURATION_FORMATS])
+      ? null
+      : MESSAGES.valeurInvalide
+  }
   if (typeof categorie === 'string' && NUMERIC_CATEGORIES.includes(categorie))
     return /^\d+(\.\d+)?$/.test(text) ? null : MESSAGES.valeurInvalide
   return null

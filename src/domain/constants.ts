@@ -117,6 +117,8 @@ export const MESSAGES = {
   rechercheMin: 'Veuillez entrer au minimum 3 caratères',
   valeurInvalide: 'Valeur invalide',
   heurePivotBornes: 'Veuillez entrer une valeur comprise entre 0 et 23',
+  /** A time field's minutes or seconds (ordering-area §5: 0 to 59); the words follow HEURE_PIVOT's. */
+  minutesBornes: 'Veuillez entrer une valeur comprise entre 0 et 59',
   valeurRequise: 'Valeur requise',
   dateFinBandeau: 'La date de fin doit être supérieure ou égale à la date de début',
   typeNonReconnu: '--Type non reconnu--',

@@ -77,15 +77,43 @@ export function formatIsoDuration(parts: DurationParts, units: readonly Duration
   return `P${datePart}${timePart ? `T${timePart}` : ''}`
 }
 
-/** The admin form's per-unit inputs: each shown unit must be a non-negative whole number. */
-export function validateDurationInput(values: unknown, units: readonly DurationUnit[]): string | null {
+/** A time field (ordering-area §5): hours 0 to 23, minutes and seconds 0 to 59. */
+const TIME_BOUNDS: Partial<Record<DurationUnit, { max: number; message: string }>> = {
+  hours: { max: 23, message: MESSAGES.heurePivotBornes },
+  minutes: { max: 59, message: MESSAGES.minutesBornes },
+  seconds: { max: 59, message: MESSAGES.minutesBornes },
+}
+
+/** Units shown as a time (DELAIS_HEURE_PIVOT's hours and minutes): each within a clock's bounds. */
+const isTimeField = (units: readonly DurationUnit[]) => units.length > 0 && units.every((u) => TIME_BOUNDS[u])
+
+/** The admin form's per-unit inputs: each shown unit must be a non-negative whole number, and a
+ * time field's within its bounds. `units` is the whole format (the bounds depend on it), `only`
+ * the units to check (one input at a time; all by default). */
+export function validateDurationInput(
+  values: unknown,
+  units: readonly DurationUnit[],
+  only: readonly DurationUnit[] = units,
+): string | null {
   if (values === null || typeof values !== 'object') return MESSAGES.valeurInvalide
-  for (const unit of units) {
+  for (const unit of only) {
     const raw = (values as Record<string, unknown>)[unit]
     const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : ''
     if (!/^\d+$/.test(text)) return MESSAGES.valeurInvalide
+    const bound = isTimeField(units) ? TIME_BOUNDS[unit] : undefined
+    if (bound && Number(text) > bound.max) return bound.message
   }
   return null
+}
+
+/** A stored duration of a time field within its bounds (the server's check of what is saved). */
+export function isWithinTimeBounds(parts: DurationParts, units: readonly DurationUnit[]): boolean {
+  if (!isTimeField(units)) return true
+  return DURATION_UNITS.every((u) => {
+    const n = parts[u] ?? 0
+    const bound = TIME_BOUNDS[u]
+    return bound ? n <= bound.max : n === 0
+  })
 }
 
 /** A duration read as working days (ECART_DATE, DELAIS_ALERTE): a week is 5 working days. */

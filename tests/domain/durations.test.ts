@@ -10,6 +10,7 @@ import {
   workingDaysOf,
 } from '../../src/domain/durations'
 
+import { validateParameter } from '../../src/domain/admin'
 describe('ISO-8601 durations of the parameters (parse, format, validate)', () => {
   it('parses years, months, weeks, days, hours, minutes, seconds', () => {
     expect(parseIsoDuration('P1Y2M3W4DT5H6M7S')).toEqual({
@@ -73,5 +74,32 @@ describe('ISO-8601 durations of the parameters (parse, format, validate)', () =>
         validateDurationInput(x, DURATION_FORMATS.DELAIS_MAX)
       }),
     )
+  })
+})
+
+describe('the time field of the pivot-hour delay (DELAIS_HEURE_PIVOT: hours and minutes)', () => {
+  const units = DURATION_FORMATS.DELAIS_HEURE_PIVOT
+  it('Time field: hours 0 to 23, minutes and seconds 0 to 59', () => {
+    expect(validateDurationInput({ hours: '23', minutes: '59' }, units)).toBeNull()
+    expect(validateDurationInput({ hours: '0', minutes: '0' }, units)).toBeNull()
+    expect(validateDurationInput({ hours: '24', minutes: '0' }, units)).toBe(
+      'Veuillez entrer une valeur comprise entre 0 et 23',
+    )
+    expect(validateDurationInput({ hours: '0', minutes: '60' }, units)).toBe(
+      'Veuillez entrer une valeur comprise entre 0 et 59',
+    )
+    // One input at a time, judged by the whole format.
+    expect(validateDurationInput({ minutes: '75' }, units, ['minutes'])).toBe(
+      'Veuillez entrer une valeur comprise entre 0 et 59',
+    )
+    // Days are not a time field: no such bound.
+    expect(validateDurationInput({ days: '60' }, DURATION_FORMATS.ECART_DATE)).toBeNull()
+  })
+  it('the server refuses a stored pivot delay outside a clock (PT24H, PT90M), accepts PT23H59M', () => {
+    expect(validateParameter('HORAIRE_COMMANDE', 'DELAIS_HEURE_PIVOT', 'PT23H59M')).toBeNull()
+    expect(validateParameter('HORAIRE_COMMANDE', 'DELAIS_HEURE_PIVOT', 'PT90M')).toBe('Valeur invalide')
+    expect(validateParameter('HORAIRE_COMMANDE', 'DELAIS_HEURE_PIVOT', 'PT24H')).toBe('Valeur invalide')
+    expect(validateParameter('HORAIRE_COMMANDE', 'DELAIS_HEURE_PIVOT', 'P1DT1H')).toBe('Valeur invalide')
+    expect(validateParameter('DELAIS_COMMANDE', 'ECART_DATE', 'P60D')).toBeNull()
   })
 })

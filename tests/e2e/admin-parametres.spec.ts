@@ -140,3 +140,18 @@ test('a farmer is sent away from the screen', async ({ page }) => {
   await page.goto('/admin/parametres')
   await expect(page).not.toHaveURL(/\/admin\/parametres/)
 })
+
+test('the pivot delay is a time field: hours 0 to 23, minutes 0 to 59, said on the field', async ({ page }) => {
+  await openParametres(page)
+  const row = page.getByRole('form', { name: /^Délai supplémentaire pour les sessions/ })
+  await row.getByRole('button', { name: 'Modifier' }).click()
+  const minutes = row.getByRole('textbox', { name: 'Minutes' })
+  await minutes.fill('75')
+  await expect(row.getByText('Veuillez entrer une valeur comprise entre 0 et 59')).toBeVisible()
+  await expect(row.getByRole('button', { name: 'Enregister' })).toBeDisabled()
+  await row.getByRole('textbox', { name: 'Heures' }).fill('24')
+  await expect(row.getByText('Veuillez entrer une valeur comprise entre 0 et 23')).toBeVisible()
+  // Nothing was saved: Annuler gives back the stored 0 h 30.
+  await row.getByRole('button', { name: 'Annuler' }).click()
+  await expect(minutes).toHaveValue('30')
+})

@@ -48,15 +48,19 @@ export function toStoredValue(p: Parametre, values: ParametreValues): string | n
 export function parametreSchema(p: Parametre) {
   const units = durationUnitsOf(p.code)
   if (units) {
+    // cart-orders-admin §5: durations required, whole numbers per unit ('Valeur invalide'); a
+    // time field's hours 0 to 23 and minutes 0 to 59 (ordering-area §5), said as such.
+    const unitError = (u: DurationUnit, text: string) =>
+      validateDurationInput({ [u]: text }, units, [u]) ??
+      (checkParameterValue(p.categorie, p.code, formatIsoDuration({ [u]: Number(text.trim()) }, units)) === null
+        ? null
+        : MESSAGES.valeurInvalide)
     const unitCheck = (u: DurationUnit) =>
       v.pipe(
         v.string(),
         v.check(
-          (text) =>
-            validateDurationInput({ [u]: text }, [u]) === null &&
-            checkParameterValue(p.categorie, p.code, formatIsoDuration({ [u]: Number(text.trim()) }, units)) === null,
-          // cart-orders-admin §5: durations required, whole numbers per unit: 'Valeur invalide'.
-          MESSAGES.valeurInvalide,
+          (text) => unitError(u, text) === null,
+          (issue) => unitError(u, String(issue.input)) ?? '',
         ),
       )
     return v.object({ value: v.string(), parts: v.object(Object.fromEntries(units.map((u) => [u, unitCheck(u)]))) })
