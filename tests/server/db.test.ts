@@ -197,7 +197,7 @@ for (const backend of backends) {
 
 describe('the embedded PostgreSQL in DATA_DIR', () => {
   const dir = mkdtempSync(join(tmpdir(), 'silo-db-'))
-  // Run as root, PostgreSQL runs as the postgres user, which must cross this folder.
+  // Run as root, PostgreSQL runs as the silo user, which must cross this folder.
   chmodSync(dir, 0o711)
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

@@ -1,0 +1,90 @@
+// Who owns the embedded cluster (src/server/db/embedded/run-as.ts): run as root, Silo runs
+// PostgreSQL as its own `silo` system user, not as the `postgres` of a PostgreSQL the host may
+// run; DATA_DIR is 0700, its lock and credentials 0600; a cluster an older Silo made as
+// `postgres` is taken over; a DATA_DIR the `silo` user cannot reach is refused with a clear
+// message. Without root there is no other user: these tests need root.
+import { spawnSync } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { clusterDir, startCluster } from '../../src/server/db/embedded/cluster'
+import { acquireLock } from '../../src/server/db/embedded/lock'
+
+const uidOf = (name: string) => Number(spawnSync('id', ['-u', name], { encoding: 'utf8' }).stdout)
+const processUid = (pid: number) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1])
+const postmaster = (dataDir: string) =>
+  Number(readFileSync(join(clusterDir(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0])
+const mode = (path: string) => statSync(path).mode & 0o777
+
+describe.skipIf(process.getuid?.() !== 0)('the embedded cluster run as root', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'silo-owner-'))
+  chmodSync(dir, 0o711)
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('runs as the silo system user, in a DATA_DIR of mode 0700, its lock and credentials 0600', async () => {
+    const data = join(dir, 'fresh')
+    mkdirSync(data)
+    const release = acquireLock(data)
+    const cluster = await startCluster(data)
+    try {
+      const silo = uidOf('silo')
+      expect(silo).toBeGreaterThan(0)
+      expect(spawnSync('getent', ['passwd', 'silo'], { encoding: 'utf8' }).stdout).toMatch(/nologin/)
+      expect(processUid(postmaster(data))).toBe(silo)
+      expect(statSync(data).uid).toBe(silo)
+      expect(statSync(clusterDir(data)).uid).toBe(silo)
+      expect(mode(data)).toBe(0o700)
+      expect(mode(join(data, 'silo.lock'))).toBe(0o600)
+      expect(mode(join(data, 'postgres.json'))).toBe(0o600)
+    } finally {
+      await cluster.stop()
+      release()
+    }
+  })
+
+  it('takes over a cluster an older Silo made as the postgres user, rows and all', async () => {
+    const data = join(dir, 'older')
+    mkdirSync(data)
+    const release = acquireLock(data)
+    try {
+      let cluster = await startCluster(data)
+      const client = new pg.Client({ connectionString: cluster.url })
+      await client.connect()
+      await client.query('create table kept (n int); insert into kept values (42)')
+      await client.end()
+      await cluster.stop()
+      // As Silo up to this version left it: the cluster owned by `postgres`.
+      expect(spawnSync('chown', ['-R', 'postgres:postgres', clusterDir(data)]).status).toBe(0)
+      const logs: string[] = []
+      cluster = await startCluster(data, { log: (m) => logs.push(m) })
+      try {
+        expect(logs.join('\n')).toMatch(/giving .* \(owned by user \d+\) to the silo user/)
+        expect(processUid(postmaster(data))).toBe(uidOf('silo'))
+        const again = new pg.Client({ connectionString: cluster.url })
+        await again.connect()
+        try {
+          expect((await again.query('select n from kept')).rows).toEqual([{ n: 42 }])
+        } finally {
+          await again.end()
+        }
+      } finally {
+        await cluster.stop()
+      }
+    } finally {
+      release()
+    }
+  }, 60_000)
+
+  it('says so when DATA_DIR lies under a folder the silo user cannot cross', async () => {
+    const closed = join(dir, 'closed')
+    mkdirSync(closed, { mode: 0o700 })
+    chmodSync(closed, 0o700)
+    const data = join(closed, 'data')
+    mkdirSync(data)
+    await expect(startCluster(data)).rejects.toThrow(
+      /runs as the silo system user .* cannot reach .*every folder above DATA_DIR must be crossable/,
+    )
+  })
+})
