@@ -268,7 +268,7 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     try {
       await restoreBackup(cluster.url, file)
       // A second restore into the now full database is refused and changes nothing.
-      await expect(restoreBackup(cluster.url, file)).rejects.toThrow(/already holds rows/)
+      await expect(restoreBackup(cluster.url, file)).rejects.toThrow(/contient déjà des lignes/)
     } finally {
       await cluster.stop()
       release()
