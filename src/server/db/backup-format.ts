@@ -105,11 +105,6 @@ export async function* records(file: string): AsyncGenerator<unknown> {
     throw new BackupRefused(`La sauvegarde ${file} a été modifiée (sa somme de contrôle SHA-256 ne correspond plus).`)
 }
 
-export async function readHeader(file: string): Promise<Header> {
-  for await (const first of records(file)) return first as Header
-  throw new BackupRefused(`La sauvegarde ${file} est vide.`)
-}
-
 /**
  * Reads the whole backup before anything is restored: its checksum (version 2), and for every
  * table the number of rows its line announces. Returns the header.
