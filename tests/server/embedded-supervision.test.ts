@@ -86,6 +86,12 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
     }
     for (let i = 0; i < 3; i++) expect(await post(i)).toBe(201)
 
+    // Three writers keep orders (and their transactions) going while the postmaster is killed.
+    let writing = true
+    const background = [1, 2, 3].map(async (w) => {
+      for (let i = 0; i < 1000 && writing; i++) await post(w * 10_000 + i)
+    })
+    await sleep(300)
     const killed = postmaster(dataDir)
     process.kill(killed, 'SIGKILL')
     const seen = new Map<number | string, number>()
@@ -98,6 +104,8 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
       else seen.set(status, (seen.get(status) ?? 0) + 1)
       await sleep(200)
     }
+    writing = false
+    await Promise.all(background)
     console.log(`answers while PostgreSQL was down: ${JSON.stringify(Object.fromEntries(seen))}`)
     console.log(
       output

@@ -96,6 +96,10 @@ async function openPostgres(databaseUrl: string, folder = migrationsFolder): Pro
   // then emits 'error' on the pool, which would crash the process without a listener. The pool
   // replaces the connection on its own; the event is only worth a line in the log.
   pool.on('error', (err) => consoleLogger.warn('db.idle_connection_lost', { error: err.message }))
+  // Minimal guard (branch i26-embed, until the pool's own handling of issue 26 replaces it): a
+  // client whose server dies while it is checked out emits 'error' on itself; its query fails
+  // anyway, and the pool drops it on release. Without a listener the process would exit.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
   try {
     // Several instances may start together: one migrates while the others wait on the lock,

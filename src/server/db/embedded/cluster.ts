@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { findBinaries, type Binaries } from './binaries'
-import { isAlive } from './lock'
+import { clearStaleLockFiles, postmasterPid as pidIn } from './leftovers'
 import {
   otherOwner,
   own,
@@ -55,7 +55,6 @@ const SOCKET_PATH_MAX = 100
 export const clusterDir = (dataDir: string) => join(dataDir, 'postgresql')
 const credentialsPath = (dataDir: string) => join(dataDir, 'postgres.json')
 const logPath = (dataDir: string) => join(clusterDir(dataDir), 'server.log')
-const pidFile = (dataDir: string) => join(clusterDir(dataDir), 'postmaster.pid')
 
 /** A short, stable socket directory for this DATA_DIR: inside it if the path allows. */
 function socketDir(dataDir: string): string {
@@ -156,33 +155,8 @@ function initialise(dataDir: string, bins: Binaries, as: RunAs | null) {
   return credentials
 }
 
-/** The postmaster's process id (first line of postmaster.pid), null without one. */
-function postmasterPid(dataDir: string): number | null {
-  try {
-    const pid = Number(readFileSync(pidFile(dataDir), 'utf8').split('\n')[0])
-    return pid > 0 ? pid : null
-  } catch {
-    return null
-  }
-}
-
-/** A postmaster.pid whose process is gone, or is not a postgres (pid reused after a reboot). */
-function clearStalePidFile(dataDir: string, log: (msg: string) => void): 'none' | 'running' {
-  if (!existsSync(pidFile(dataDir))) return 'none'
-  const pid = postmasterPid(dataDir) ?? 0
-  if (pid > 0 && isAlive(pid)) {
-    let command: string | null = null
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-    } catch {
-      // not readable: taken for the postmaster
-    }
-    if (command === null || /postgres/.test(command)) return 'running'
-  }
-  log(`removing a stale postmaster.pid (process ${pid} is not running PostgreSQL)`)
-  rmSync(pidFile(dataDir), { force: true })
-  return 'none'
-}
+const clearStale = (dataDir: string, log: (msg: string) => void) =>
+  clearStaleLockFiles(clusterDir(dataDir), join(socketDir(dataDir), `${SOCKET_NAME}.lock`), log)
 
 /** Silo up to version 27 kept a PGlite database right in DATA_DIR (its PG_VERSION on top). */
 function pgliteFound(dataDir: string) {
@@ -199,7 +173,7 @@ function pgliteFound(dataDir: string) {
  */
 async function startServer(dataDir: string, bins: Binaries, as: RunAs | null, log: (msg: string) => void) {
   const dir = clusterDir(dataDir)
-  if (clearStalePidFile(dataDir, log) === 'running') return
+  if (clearStale(dataDir, log) === 'running') return
   const args = ['start', '-D', dir, '-l', logPath(dataDir), '-w', '-t', '120', '-s']
   for (let attempt = 1; ; attempt++) {
     const from = logSize(dataDir)
@@ -209,7 +183,7 @@ async function startServer(dataDir: string, bins: Binaries, as: RunAs | null, lo
     if (attempt < 5 && /shared memory block is still in use|lock file .* already exists/.test(lines)) {
       log(`PostgreSQL not started yet (attempt ${attempt}): ${/FATAL:.*$/m.exec(lines)?.[0] ?? lines}`)
       await new Promise((r) => setTimeout(r, 1000))
-      clearStalePidFile(dataDir, log)
+      clearStale(dataDir, log)
       continue
     }
     throw new Error(`PostgreSQL did not start in ${dir}. Its log says:\n${lines || started.output}`)
@@ -250,7 +224,7 @@ export async function startCluster(dataDir: string, opts: StartOptions = {}): Pr
   // a killed Silo left it running, then given to this one.
   const previous = otherOwner(dir, as)
   const stopLeftover = (by: RunAs | null) => {
-    if (clearStalePidFile(dataDir, log) !== 'running') return
+    if (clearStale(dataDir, log) !== 'running') return
     log('stopping the PostgreSQL left running by a previous Silo')
     const stopped = run(bins.pgCtl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '120'], by)
     if (!stopped.ok) throw new Error(`The PostgreSQL left running in ${dir} could not be stopped:\n${stopped.output}`)
@@ -288,7 +262,7 @@ export async function startCluster(dataDir: string, opts: StartOptions = {}): Pr
   let stopped = false
   return {
     url: clusterUrl(dataDir),
-    pid: () => postmasterPid(dataDir),
+    pid: () => pidIn(clusterDir(dataDir)),
     restart: () => startServer(dataDir, bins, as, log),
     async stop() {
       if (stopped) return
