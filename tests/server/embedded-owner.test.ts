@@ -4,11 +4,12 @@
 // `postgres` is taken over; a DATA_DIR the `silo` user cannot reach is refused with a clear
 // message. Without root there is no other user: these tests need root.
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { findBinaries } from '../../src/server/db/embedded/binaries'
 import { clusterDir, startCluster } from '../../src/server/db/embedded/cluster'
 import { acquireLock } from '../../src/server/db/embedded/lock'
 
@@ -44,7 +45,7 @@ describe.skipIf(process.getuid?.() !== 0)('the embedded cluster run as root', ()
     }
   })
 
-  it('takes over a cluster an older Silo made as the postgres user, rows and all', async () => {
+  it('takes over a cluster an older Silo made and left running as the postgres user, rows and all', async () => {
     const data = join(dir, 'older')
     mkdirSync(data)
     const release = acquireLock(data)
@@ -55,12 +56,22 @@ describe.skipIf(process.getuid?.() !== 0)('the embedded cluster run as root', ()
       await client.query('create table kept (n int); insert into kept values (42)')
       await client.end()
       await cluster.stop()
-      // As Silo up to this version left it: the cluster owned by `postgres`.
-      expect(spawnSync('chown', ['-R', 'postgres:postgres', clusterDir(data)]).status).toBe(0)
+      // As Silo up to this version left it after a kill -9: DATA_DIR root's and crossable, the
+      // cluster and its socket folder owned by `postgres`, and running as that user.
+      chownSync(data, 0, 0)
+      chmodSync(data, 0o711)
+      expect(spawnSync('chown', ['-R', 'postgres:postgres', clusterDir(data), join(data, 'run')]).status).toBe(0)
+      const { pgCtl } = await findBinaries()
+      const asPostgres = { uid: uidOf('postgres'), gid: Number(spawnSync('id', ['-g', 'postgres']).stdout) }
+      const args = ['start', '-D', clusterDir(data), '-l', join(clusterDir(data), 'server.log'), '-w', '-s']
+      expect(spawnSync(pgCtl, args, { ...asPostgres, env: { ...process.env, LC_ALL: 'C' } }).status).toBe(0)
+      expect(processUid(postmaster(data))).toBe(asPostgres.uid)
       const logs: string[] = []
       cluster = await startCluster(data, { log: (m) => logs.push(m) })
       try {
+        expect(logs).toContain('stopping the PostgreSQL left running by a previous Silo')
         expect(logs.join('\n')).toMatch(/giving .* \(owned by user \d+\) to the silo user/)
+        expect(mode(data)).toBe(0o700)
         expect(processUid(postmaster(data))).toBe(uidOf('silo'))
         const again = new pg.Client({ connectionString: cluster.url })
         await again.connect()

@@ -212,24 +212,24 @@ export async function startCluster(dataDir: string, opts: StartOptions = {}): Pr
   const bins = await findBinaries()
   const as = runAs()
   if (existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(pgliteFound(dataDir))
-  prepareDataDir(dataDir, as)
-  const check = run(bins.pgCtl, ['--version'], as)
-  if (!check.ok)
-    throw new Error(
-      `${bins.pgCtl} cannot run${as ? ` as the ${SYSTEM_USER} user (can it reach node_modules?)` : ''}: ${check.output}`,
-    )
-
   const dir = clusterDir(dataDir)
-  // A cluster made by another user (an older Silo ran it as `postgres`): stopped by that user if
-  // a killed Silo left it running, then given to this one.
-  const previous = otherOwner(dir, as)
   const stopLeftover = (by: RunAs | null) => {
     if (clearStale(dataDir, log) !== 'running') return
     log('stopping the PostgreSQL left running by a previous Silo')
     const stopped = run(bins.pgCtl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '120'], by)
     if (!stopped.ok) throw new Error(`The PostgreSQL left running in ${dir} could not be stopped:\n${stopped.output}`)
   }
-  if (existsSync(dir)) stopLeftover(previous ?? as)
+  // A cluster made by another user (an older Silo ran it as `postgres`): stopped by that user if
+  // a killed Silo left it running (before DATA_DIR changes hands), then given to this one.
+  const previous = otherOwner(dir, as)
+  if (previous) stopLeftover(previous)
+  prepareDataDir(dataDir, as)
+  const check = run(bins.pgCtl, ['--version'], as)
+  if (!check.ok)
+    throw new Error(
+      `${bins.pgCtl} cannot run${as ? ` as the ${SYSTEM_USER} user (can it reach node_modules?)` : ''}: ${check.output}`,
+    )
+  if (existsSync(dir)) stopLeftover(as)
   if (previous && as) {
     log(`giving ${dir} (owned by user ${previous.uid}) to the ${SYSTEM_USER} user`)
     takeOver(dir, as)
