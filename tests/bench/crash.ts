@@ -3,10 +3,14 @@
 // then it is killed with SIGKILL — ROUNDS times Silo alone (its PostgreSQL keeps running and is
 // stopped by the next start), ROUNDS times Silo and every process of its PostgreSQL (the cluster
 // must recover from its write-ahead log). Every restart must succeed, and at the end every order
-// the server acknowledged (201 with its number) must be in the database. Then a second Silo on
-// the same DATA_DIR must refuse to start, naming the first. Exits 1 on any failure.
+// the server acknowledged (201 with its number) must be in the database; then ROUNDS times Silo's
+// whole process group, Silo running under a parent that does not reap it (a supervisor busy
+// elsewhere): the killed Silo stays a zombie holding DATA_DIR's lock, and the next one starts at
+// once beside it. Then a second Silo on the same DATA_DIR must refuse to start, naming the first.
+// Exits 1 on any failure.
 //
 //   npm run resilience:embedded        (ROUNDS=20 by default; CRASH_PORT, 8278 by default)
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -80,6 +84,59 @@ async function round(mode: 'silo' | 'silo+postgres') {
   await Promise.all([...writers, new Promise((r) => silo.once('exit', r))])
 }
 
+const stateOf = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]
+  } catch {
+    return 'gone'
+  }
+}
+const unreaping: ChildProcess[] = []
+let zombieHolders = 0
+
+/**
+ * Silo alone in its process group (setsid), child of a `sleep` that never waits for it: killed,
+ * it stays a zombie. Its stderr goes to a file, shown if it does not start.
+ */
+async function startUnreaped(): Promise<number> {
+  const log = join(dataDir, 'group-round.log')
+  const parent = spawn(
+    'sh',
+    ['-c', `setsid "${process.execPath}" --import tsx src/server/main.ts 2>"${log}" & echo $!; exec sleep 3600`],
+    {
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', SEED: 'demo', NODE_ENV: 'production', ...siloEnv },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  )
+  unreaping.push(parent)
+  const pid = await new Promise<number>((r) => parent.stdout!.once('data', (d: Buffer) => r(Number(d))))
+  for (let i = 0; i < 1200; i++) {
+    if (stateOf(pid) === 'Z' || stateOf(pid) === 'gone') break
+    try {
+      if ((await fetch(`${BASE}/public/infos/version`)).ok) return pid
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`Silo (process ${pid}) did not start:\n${readFileSync(log, 'utf8')}`)
+}
+
+async function groupRound() {
+  const pid = await startUnreaped()
+  const cookie = await signIn(BASE, NUM_TIERS)
+  let running = true
+  const writers = Array.from({ length: 4 }, () => writeOrders(cookie, () => running))
+  await new Promise((r) => setTimeout(r, 300 + Math.random() * 900))
+  process.kill(-pid, 'SIGKILL')
+  running = false
+  await Promise.all(writers)
+  for (let i = 0; i < 100 && stateOf(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10))
+  // The next start comes now, the lock still naming this zombie.
+  if (stateOf(pid) === 'Z') zombieHolders++
+}
+
 async function main() {
   const started = performance.now()
   let ok = true
@@ -90,6 +147,12 @@ async function main() {
         `kill -9 of ${mode}: ${ROUNDS} times, every restart succeeded; ${acknowledged.length} orders acknowledged so far`,
       )
     }
+    for (let r = 1; r <= ROUNDS; r++) await groupRound()
+    console.log(
+      `kill -9 of Silo's process group, restarted at once: ${ROUNDS} times, every restart succeeded ` +
+        `(${zombieHolders} of them beside the previous Silo still a zombie); ${acknowledged.length} orders acknowledged so far`,
+    )
+    if (zombieHolders === 0) throw new Error('no killed Silo stayed a zombie: the group rounds proved nothing')
     const silo = await startSilo()
     try {
       const client = new pg.Client({ connectionString: clusterUrl(dataDir) })
@@ -133,6 +196,7 @@ async function main() {
     } catch {
       // stopped already
     }
+    for (const parent of unreaping) parent.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
   }
   console.log(`${ok ? 'OK' : 'FAILED'} in ${Math.round((performance.now() - started) / 1000)} s`)

@@ -197,7 +197,7 @@ for (const backend of backends) {
 
 describe('the embedded PostgreSQL in DATA_DIR', () => {
   const dir = mkdtempSync(join(tmpdir(), 'silo-db-'))
-  // Run as root, PostgreSQL runs as the postgres user, which must cross this folder.
+  // Run as root, PostgreSQL runs as the silo user, which must cross this folder.
   chmodSync(dir, 0o711)
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -268,7 +268,7 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     try {
       await restoreBackup(cluster.url, file)
       // A second restore into the now full database is refused and changes nothing.
-      await expect(restoreBackup(cluster.url, file)).rejects.toThrow(/already holds rows/)
+      await expect(restoreBackup(cluster.url, file)).rejects.toThrow(/contient déjà des lignes/)
     } finally {
       await cluster.stop()
       release()

@@ -24,6 +24,6 @@ try {
   })
   console.log(`Sauvegarde écrite : ${file} (${done.tables} tables, ${done.rows} lignes)`)
 } catch (err) {
-  console.error(`Backup failed: ${(err as Error).message}`)
+  console.error(`Échec de la sauvegarde : ${(err as Error).message}`)
   process.exitCode = 1
 }

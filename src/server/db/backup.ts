@@ -3,10 +3,11 @@
 // writes a logical backup itself: in one read-only REPEATABLE READ transaction (a consistent
 // snapshot while the server keeps taking orders), every table of the public schema as JSON rows
 // (row_to_json, so every type round-trips through PostgreSQL's own text forms), the sequences'
-// values, and the list of migrations the database had. Gzipped JSON lines:
+// values, and the list of migrations the database had. Gzipped JSON lines (backup-format.ts):
 //
-//   {"format":"silo-backup","version":1,"createdAt":…,"migrations":[hash…],"tables":[…],"sequences":[…]}
+//   {"format":"silo-backup","version":2,"createdAt":…,"migrations":[hash…],"tables":[…],"sequences":[…]}
 //   {"table":"articles","rows":123}   then 123 lines, one row each, then the next table…
+//   {"end":"silo-backup","lines":N,"sha256":…}   the checksum of the lines above
 //
 // A restore goes into an empty database, migrated to the backup's migrations first, filled in the
 // order of the foreign keys, its sequences set, then migrated to the current version: a backup
@@ -14,7 +15,6 @@
 // params) → { rows }: node-postgres, and PGlite for the import of a former embedded database.
 import { once } from 'node:events'
 import {
-  createReadStream,
   createWriteStream,
   cpSync,
   fsyncSync,
@@ -28,25 +28,12 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { createGunzip, createGzip } from 'node:zlib'
+import { createGzip } from 'node:zlib'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { BACKUP_VERSION, BackupRefused, lineHasher, records, type Header, type TableInfo } from './backup-format'
 
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
-}
-
-interface TableInfo {
-  name: string
-  columns: string[]
-}
-interface Header {
-  format: 'silo-backup'
-  version: 1
-  createdAt: string
-  migrations: string[]
-  tables: TableInfo[]
-  sequences: { name: string; value: string | null }[]
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
@@ -103,8 +90,11 @@ export async function writeBackup(q: Queryable, file: string): Promise<{ tables:
   const gzip = createGzip()
   const out = createWriteStream(partial, { mode: 0o600 })
   gzip.pipe(out)
-  const write = async (value: unknown) => {
-    if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain')
+  const hasher = lineHasher()
+  const write = async (value: unknown, hashed = true) => {
+    const line = `${JSON.stringify(value)}\n`
+    if (hashed) hasher.add(line)
+    if (!gzip.write(line)) await once(gzip, 'drain')
   }
   let rows = 0
   let list: TableInfo[] = []
@@ -118,7 +108,7 @@ export async function writeBackup(q: Queryable, file: string): Promise<{ tables:
     ).rows
     const header: Header = {
       format: 'silo-backup',
-      version: 1,
+      version: BACKUP_VERSION,
       createdAt: new Date().toISOString(),
       migrations: await appliedMigrations(q),
       tables: list,
@@ -143,6 +133,7 @@ export async function writeBackup(q: Queryable, file: string): Promise<{ tables:
   } finally {
     await q.query('rollback')
   }
+  await write(hasher.trailer(), false)
   gzip.end()
   await once(out, 'close')
   const fd = openSync(partial, 'r')
@@ -152,20 +143,6 @@ export async function writeBackup(q: Queryable, file: string): Promise<{ tables:
   return { tables: list.length, rows }
 }
 
-async function* lines(file: string): AsyncGenerator<unknown> {
-  const rl = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })
-  for await (const line of rl) if (line) yield JSON.parse(line)
-}
-
-export async function readHeader(file: string): Promise<Header> {
-  for await (const first of lines(file)) {
-    const h = first as Header
-    if (h?.format !== 'silo-backup' || h.version !== 1) throw new Error(`${file} is not a Silo backup`)
-    return h
-  }
-  throw new Error(`${file} is empty`)
-}
-
 /**
  * A migrations folder holding the first `count` migrations of `folder`, checked against the
  * backup's hashes: the database is migrated to the backup's level before its rows go in.
@@ -173,13 +150,13 @@ export async function readHeader(file: string): Promise<Header> {
 export function migrationsUpTo(folder: string, hashes: string[]): { folder: string; cleanup(): void } {
   const local = readMigrationFiles({ migrationsFolder: folder })
   if (hashes.length > local.length)
-    throw new Error(
-      `The backup comes from a newer Silo (${hashes.length} migrations, this one knows ${local.length}): restore it with that version.`,
+    throw new BackupRefused(
+      `La sauvegarde vient d'un Silo plus récent (${hashes.length} migrations, celui-ci en connaît ${local.length}) : restaurez-la avec cette version.`,
     )
   hashes.forEach((h, i) => {
     if (local[i]!.hash !== h)
-      throw new Error(
-        `The backup's migration ${i + 1} differs from this Silo's: restore it with the version that made it.`,
+      throw new BackupRefused(
+        `La migration ${i + 1} de la sauvegarde diffère de celle de ce Silo : restaurez-la avec la version qui l'a faite.`,
       )
   })
   const dir = mkdtempSync(join(tmpdir(), 'silo-migrations-'))
@@ -196,7 +173,9 @@ export async function assertEmpty(q: Queryable) {
   for (const t of await tables(q)) {
     const { rows } = await q.query(`select exists (select 1 from ${ident(t.name)}) as any`)
     if (rows[0]?.any)
-      throw new Error(`The target database already holds rows (table ${t.name}): restore into an empty one.`)
+      throw new BackupRefused(
+        `La base de destination contient déjà des lignes (table ${t.name}) : restaurez dans une base vide (un DATA_DIR vide).`,
+      )
   }
 }
 
@@ -219,7 +198,7 @@ export async function restoreRows(q: Queryable, file: string): Promise<{ rows: n
   }
   await q.query('begin')
   try {
-    for await (const value of lines(file)) {
+    for await (const value of records(file)) {
       if (!header) {
         header = value as Header
         continue
@@ -228,7 +207,7 @@ export async function restoreRows(q: Queryable, file: string): Promise<{ rows: n
         await flush()
         const next = value as { table: string; rows: number }
         table = header.tables.find((t) => t.name === next.table) ?? null
-        if (!table) throw new Error(`Table ${next.table} missing from the backup's header`)
+        if (!table) throw new BackupRefused(`La sauvegarde ${file} est altérée (table ${next.table} inconnue).`)
         left = next.rows
         continue
       }
@@ -237,7 +216,7 @@ export async function restoreRows(q: Queryable, file: string): Promise<{ rows: n
       if (batch.length >= 1000) await flush()
     }
     await flush()
-    if (!header || left !== 0) throw new Error(`${file} is cut short`)
+    if (!header || left !== 0) throw new BackupRefused(`La sauvegarde ${file} est incomplète.`)
     for (const s of header.sequences)
       if (s.value !== null) await q.query('select setval($1::regclass, $2::bigint, true)', [ident(s.name), s.value])
     await q.query('commit')

@@ -8,6 +8,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { startCluster } from './embedded/cluster'
 import { acquireLock } from './embedded/lock'
+import { supervise } from './embedded/supervisor'
 import { consoleLogger } from '../logger'
 
 /** The database or a transaction on it (a transaction is a database for every query). */
@@ -45,8 +46,9 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
 }
 
 /**
- * Takes DATA_DIR's lock, starts its cluster, connects. close() ends the pool, stops the cluster
- * (fast shutdown: sessions ended, checkpoint written) and releases the lock.
+ * Takes DATA_DIR's lock, starts its cluster, connects, and restarts the cluster whenever it dies
+ * (embedded/supervisor.ts). close() stops watching, ends the pool, stops the cluster (fast
+ * shutdown: sessions ended, checkpoint written) and releases the lock.
  */
 async function openEmbedded(dataDir: string, opts: OpenOptions): Promise<OpenedDatabase> {
   mkdirSync(dataDir, { recursive: true })
@@ -55,11 +57,13 @@ async function openEmbedded(dataDir: string, opts: OpenOptions): Promise<OpenedD
     const cluster = await startCluster(dataDir, { log: opts.log })
     try {
       const opened = await openPostgres(cluster.url, opts.migrationsFolder)
+      const unwatch = supervise(cluster, { log: opts.log ?? (() => {}) })
       return {
         db: opened.db,
         kind: 'embedded',
         async close() {
           try {
+            await unwatch()
             await opened.close()
           } finally {
             try {

@@ -1,7 +1,9 @@
-// Restores a backup (backup.ts) into the empty database at url: migrated to the backup's level,
-// filled, then migrated to this version of Silo.
+// Restores a backup (backup.ts) into the empty database at url: read whole and checked first
+// (its checksum: a cut or altered file is refused before anything is written), then the database
+// migrated to the backup's level, filled in one transaction, and migrated to this version of Silo.
 import pg from 'pg'
-import { appliedMigrations, assertEmpty, migrationsUpTo, readHeader, restoreRows } from './backup'
+import { appliedMigrations, assertEmpty, migrationsUpTo, restoreRows } from './backup'
+import { BackupRefused, verifyBackup } from './backup-format'
 import { migrationsFolder, openDatabase } from './client'
 
 async function migrate(url: string, folder?: string) {
@@ -10,15 +12,15 @@ async function migrate(url: string, folder?: string) {
 }
 
 export async function restoreBackup(url: string, file: string): Promise<{ rows: number }> {
-  const header = await readHeader(file)
+  const header = await verifyBackup(file)
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     await assertEmpty(client)
     const applied = await appliedMigrations(client)
     if (applied.length > 0 && applied.join() !== header.migrations.join()) {
-      throw new Error(
-        'The target database was migrated by another version of Silo than the backup: restore into an empty DATA_DIR (or a new database).',
+      throw new BackupRefused(
+        'La base de destination a été migrée par une autre version de Silo que la sauvegarde : restaurez dans un DATA_DIR vide (ou une base neuve).',
       )
     }
     const partial = migrationsUpTo(migrationsFolder, header.migrations)

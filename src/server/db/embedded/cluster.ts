@@ -7,14 +7,13 @@
 // DATA_DIR/
 //   silo.lock        the Silo that uses the folder (lock.ts)
 //   postgres.json    user, password, database (written once the cluster is complete)
-//   postgresql/      the cluster; owned by the `postgres` user when Silo runs as root
+//   postgresql/      the cluster; owned by the `silo` system user when Silo runs as root
 //   run/             the socket, when DATA_DIR's path is short enough (else under the temp dir)
+// DATA_DIR itself is 0700, owned by `silo` when Silo runs as root (root reads it all the same).
 import { createHash, randomBytes } from 'node:crypto'
 import {
-  chmodSync,
   closeSync,
   existsSync,
-  mkdirSync,
   openSync,
   readFileSync,
   readSync,
@@ -28,8 +27,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { findBinaries, type Binaries } from './binaries'
-import { isAlive } from './lock'
-import { own, prepareDir, run, runAs, type RunAs } from './run-as'
+import { clearStaleLockFiles, postmasterPid as pidIn } from './leftovers'
+import {
+  otherOwner,
+  own,
+  prepareDataDir,
+  prepareDir,
+  run,
+  runAs,
+  runAsync,
+  SYSTEM_USER,
+  takeOver,
+  type RunAs,
+} from './run-as'
 
 export interface Credentials {
   user: string
@@ -145,25 +155,8 @@ function initialise(dataDir: string, bins: Binaries, as: RunAs | null) {
   return credentials
 }
 
-/** A postmaster.pid whose process is gone, or is not a postgres (pid reused after a reboot). */
-function clearStalePidFile(dataDir: string, log: (msg: string) => void): 'none' | 'running' {
-  const pidFile = join(clusterDir(dataDir), 'postmaster.pid')
-  if (!existsSync(pidFile)) return 'none'
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
-  if (pid > 0 && isAlive(pid)) {
-    let command = ''
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-    } catch {
-      // not readable: assume it is the postmaster
-      return 'running'
-    }
-    if (/postgres/.test(command)) return 'running'
-  }
-  log(`removing a stale postmaster.pid (process ${pid} is not running PostgreSQL)`)
-  unlinkSync(pidFile)
-  return 'none'
-}
+const clearStale = (dataDir: string, log: (msg: string) => void) =>
+  clearStaleLockFiles(clusterDir(dataDir), join(socketDir(dataDir), `${SOCKET_NAME}.lock`), log)
 
 /** Silo up to version 27 kept a PGlite database right in DATA_DIR (its PG_VERSION on top). */
 function pgliteFound(dataDir: string) {
@@ -174,8 +167,35 @@ function pgliteFound(dataDir: string) {
   )
 }
 
+/**
+ * Starts the postmaster (detached by pg_ctl) after removing a stale postmaster.pid; retried while a killed
+ * postmaster's children hold its shared memory. Async: the supervisor restarts it while Silo serves.
+ */
+async function startServer(dataDir: string, bins: Binaries, as: RunAs | null, log: (msg: string) => void) {
+  const dir = clusterDir(dataDir)
+  if (clearStale(dataDir, log) === 'running') return
+  const args = ['start', '-D', dir, '-l', logPath(dataDir), '-w', '-t', '120', '-s']
+  for (let attempt = 1; ; attempt++) {
+    const from = logSize(dataDir)
+    const started = await runAsync(bins.pgCtl, args, as)
+    if (started.ok) return
+    const lines = logSince(dataDir, from)
+    if (attempt < 5 && /shared memory block is still in use|lock file .* already exists/.test(lines)) {
+      log(`PostgreSQL not started yet (attempt ${attempt}): ${/FATAL:.*$/m.exec(lines)?.[0] ?? lines}`)
+      await new Promise((r) => setTimeout(r, 1000))
+      clearStale(dataDir, log)
+      continue
+    }
+    throw new Error(`PostgreSQL did not start in ${dir}. Its log says:\n${lines || started.output}`)
+  }
+}
+
 export interface Cluster {
   url: string
+  /** The postmaster's process id, null when it has none (stopped). */
+  pid(): number | null
+  /** Starts the postmaster again after it died (supervisor.ts). */
+  restart(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -191,53 +211,38 @@ export async function startCluster(dataDir: string, opts: StartOptions = {}): Pr
   const log = opts.log ?? (() => {})
   const bins = await findBinaries()
   const as = runAs()
-  mkdirSync(dataDir, { recursive: true })
-  // When PostgreSQL runs as another user it must be able to cross DATA_DIR (not list it).
-  if (as) chmodSync(dataDir, statSync(dataDir).mode | 0o001)
-  if (as && !run('test', ['-x', dataDir], as).ok) {
-    throw new Error(
-      `PostgreSQL runs as the postgres user (PostgreSQL refuses root) and cannot reach ${dataDir}: ` +
-        'every folder above DATA_DIR must be crossable by other users (chmod o+x), or choose a DATA_DIR outside such folders.',
-    )
+  if (existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(pgliteFound(dataDir))
+  const dir = clusterDir(dataDir)
+  const stopLeftover = (by: RunAs | null) => {
+    if (clearStale(dataDir, log) !== 'running') return
+    log('stopping the PostgreSQL left running by a previous Silo')
+    const stopped = run(bins.pgCtl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '120'], by)
+    if (!stopped.ok) throw new Error(`The PostgreSQL left running in ${dir} could not be stopped:\n${stopped.output}`)
   }
+  // A cluster made by another user (an older Silo ran it as `postgres`): stopped by that user if
+  // a killed Silo left it running (before DATA_DIR changes hands), then given to this one.
+  const previous = otherOwner(dir, as)
+  if (previous) stopLeftover(previous)
+  prepareDataDir(dataDir, as)
   const check = run(bins.pgCtl, ['--version'], as)
   if (!check.ok)
     throw new Error(
-      `${bins.pgCtl} cannot run${as ? ' as the postgres user (can it reach node_modules?)' : ''}: ${check.output}`,
+      `${bins.pgCtl} cannot run${as ? ` as the ${SYSTEM_USER} user (can it reach node_modules?)` : ''}: ${check.output}`,
     )
-
-  if (existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(pgliteFound(dataDir))
-  const dir = clusterDir(dataDir)
-  const stopLeftover = () => {
-    if (clearStalePidFile(dataDir, log) !== 'running') return
-    log('stopping the PostgreSQL left running by a previous Silo')
-    const stopped = run(bins.pgCtl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '120'], as)
-    if (!stopped.ok) throw new Error(`The PostgreSQL left running in ${dir} could not be stopped:\n${stopped.output}`)
+  if (existsSync(dir)) stopLeftover(as)
+  if (previous && as) {
+    log(`giving ${dir} (owned by user ${previous.uid}) to the ${SYSTEM_USER} user`)
+    takeOver(dir, as)
   }
   let credentials = readCredentials(dataDir)
   const fresh = !credentials
   if (!credentials) {
-    if (existsSync(dir)) stopLeftover()
     log(`creating a PostgreSQL cluster in ${clusterDir(dataDir)}`)
     credentials = initialise(dataDir, bins, as)
   }
   writeSettings(dataDir, as)
   prepareDir(socketDir(dataDir), as)
-
-  stopLeftover()
-
-  // After a kill -9 of the postmaster, its children can hold the shared memory a moment longer.
-  for (let attempt = 1; ; attempt++) {
-    const from = logSize(dataDir)
-    const started = run(bins.pgCtl, ['start', '-D', dir, '-l', logPath(dataDir), '-w', '-t', '120', '-s'], as)
-    if (started.ok) break
-    const lines = logSince(dataDir, from)
-    if (attempt < 5 && /shared memory block is still in use|lock file .* already exists/.test(lines)) {
-      await new Promise((r) => setTimeout(r, 1000))
-      continue
-    }
-    throw new Error(`PostgreSQL did not start in ${dir}. Its log says:\n${lines || started.output}`)
-  }
+  await startServer(dataDir, bins, as, log)
 
   const url = `postgresql://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@localhost/postgres?host=${encodeURIComponent(socketDir(dataDir))}`
   if (fresh) {
@@ -257,6 +262,8 @@ export async function startCluster(dataDir: string, opts: StartOptions = {}): Pr
   let stopped = false
   return {
     url: clusterUrl(dataDir),
+    pid: () => pidIn(clusterDir(dataDir)),
+    restart: () => startServer(dataDir, bins, as, log),
     async stop() {
       if (stopped) return
       stopped = true

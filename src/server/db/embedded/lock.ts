@@ -33,13 +33,35 @@ function commandOf(pid: number): string {
   }
 }
 
+/** Fields 3 (state) and 9 (flags) of /proc/PID/stat, counted after the command name in parentheses. */
+function stateOf(pid: number): { state: string; flags: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { state: fields[0] ?? '', flags: Number(fields[6]) }
+  } catch {
+    return null
+  }
+}
+
+/** The kernel's PF_EXITING: the process is going away (killed, its memory being released). */
+const PF_EXITING = 0x4
+
+/**
+ * Whether pid is a running process. A killed process stays a zombie (state Z) until its parent
+ * reaps it, and kill(pid, 0) still succeeds on it: a zombie, a dead (X) or an exiting process
+ * is not alive, or a supervisor's immediate restart would be refused.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false
   }
+  const s = stateOf(pid)
+  // Without /proc (another system), kill(pid, 0) is all there is to go on.
+  if (!s) return existsSync('/proc/self/stat') ? false : true
+  return !/^[ZXx]$/.test(s.state) && (s.flags & PF_EXITING) === 0
 }
 
 function readHolder(path: string): Holder | null {
@@ -72,7 +94,7 @@ export function acquireLock(dataDir: string): () => void {
   const content = `${process.pid}\n${startTimeOf(process.pid) ?? ''}\n${commandOf(process.pid)}\n`
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(path, 'wx', 0o644)
+      const fd = openSync(path, 'wx', 0o600)
       writeSync(fd, content)
       closeSync(fd)
       let released = false
