@@ -70,6 +70,7 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
   it('restarts PostgreSQL and takes orders again within 30 s, the process never exiting', async () => {
     const cookie = await signIn(base, '100001')
     const acknowledged: string[] = []
+    const answers: (number | string)[] = []
     const post = async (i: number): Promise<number | 'no answer'> => {
       try {
         const res = await fetch(`${base}/web/v1/tiers/100001/commandes`, {
@@ -79,6 +80,7 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
         })
         const json = (await res.json().catch(() => ({}))) as { numero?: string }
         if (res.status === 201 && json.numero) acknowledged.push(json.numero)
+        answers.push(res.status)
         return res.status
       } catch {
         return 'no answer'
@@ -115,6 +117,9 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
     )
     expect(back, output).toBe(true)
     expect(silo.exitCode).toBeNull()
+    // Meanwhile every answer was an order taken or a 503 the outbox retries: never a 500.
+    expect(answers.filter((a) => a !== 201 && a !== 503)).toEqual([])
+    expect(answers).toContain(503)
     // Another postmaster, started by Silo, which logged it.
     expect(postmaster(dataDir)).not.toBe(killed)
     expect(isAlive(postmaster(dataDir))).toBe(true)
