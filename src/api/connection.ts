@@ -25,8 +25,13 @@ let lastAnswerAt = readLastAnswer()
 
 /** No answer after this long: the screens say "offline" (the request itself may still succeed). */
 const SLOW_MS = 5_000
-/** While offline, how often a tiny request checks whether the server answers again. */
+/** While offline, how often a tiny request checks whether the server answers again; online, how
+ * often the page looks whether it has heard from the server lately. */
 const PROBE_EVERY_MS = 10_000
+/** Online and visible, with no answer from the server for this long: a probe asks (issue 24), so a
+ * signal lost while the farmer touches nothing is said within IDLE_MS + PROBE_EVERY_MS + SLOW_MS
+ * (under 30 s). Never while the page is hidden: no loop draining a battery in a pocket. */
+const IDLE_MS = 12_000
 /** The service worker sets this header on an answer taken from its cache (sw/sw.ts). */
 export const FROM_CACHE_HEADER = 'X-Silo-Cache'
 
@@ -42,7 +47,6 @@ function set(next: boolean) {
   if (next === online) return
   online = next
   listeners.forEach((l) => l())
-  if (hasWindow) (online ? stopProbing : startProbing)()
 }
 
 /** The server answered (any status: even a 4xx or 5xx is the server speaking). */
@@ -95,22 +99,34 @@ function probe(): Promise<void> {
     .finally(done)
 }
 
-function startProbing() {
-  probeTimer ??= setInterval(() => visible() && void probe(), PROBE_EVERY_MS)
+let probing = false
+/** One tick: offline, ask whether the server is back; online, ask only after a quiet spell. */
+function tick() {
+  if (!visible() || probing) return
+  if (online && Date.now() - lastAnswerAt < IDLE_MS) return
+  probing = true
+  void probe().finally(() => (probing = false))
 }
 
-function stopProbing() {
-  clearInterval(probeTimer)
-  probeTimer = undefined
+/** Runs while the page is visible, stops while it is hidden. */
+function followVisibility() {
+  if (visible()) probeTimer ??= setInterval(tick, PROBE_EVERY_MS)
+  else {
+    clearInterval(probeTimer)
+    probeTimer = undefined
+  }
 }
 
 if (hasWindow) {
   // The interface's events are hints: gone means gone, back means "ask the server".
   page.window?.addEventListener('offline', reportNoAnswer)
   page.window?.addEventListener('online', () => void probe())
-  page.document?.addEventListener('visibilitychange', () => visible() && !online && void probe())
+  page.document?.addEventListener('visibilitychange', () => {
+    followVisibility()
+    if (visible() && !online) void probe()
+  })
   // At start, ask once: a screen shown from the persisted cache may send no request at all, and
   // the farmer must still be told the data is not current.
   setTimeout(() => void probe(), 0)
-  if (!online) startProbing()
+  followVisibility()
 }
