@@ -54,6 +54,12 @@ test('the phone shows 12 lines, then 12 more, and they are still shown offline a
   await page.reload()
   await expect(page.getByText(/^Hors connexion — données du/)).toBeVisible({ timeout: 8_000 })
   await expect(lines(page)).toHaveCount(24)
+  // Older deliveries need the network: said next to the button, not a tap that does nothing.
+  const note = page.getByText('Hors connexion : les livraisons plus anciennes s’afficheront quand le réseau reviendra.')
+  await expect(note).toBeVisible()
+  await page.getByRole('button', { name: 'Afficher plus de livraisons' }).click()
+  await expect(note).toBeVisible()
+  await expect(lines(page)).toHaveCount(24)
   network.restore()
 })
 

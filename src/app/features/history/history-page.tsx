@@ -17,6 +17,7 @@ import { HistoryLine, isSelectable, lineKey } from './history-line'
 import { OrderAdviceBar } from './order-advice-bar'
 import { useHistory } from './use-history'
 import { useHistoryMore } from './use-history-more'
+import { MoreButton } from '../../ui/more-button'
 
 // Only once lines are chosen: the quick-add brings the delivery-window rules, the cart (Dexie
 // writes) and its dialog, none of which the history's first paint needs. Precached for offline.
@@ -139,20 +140,20 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
             ))}
           </div>
         )}
-        <div className="mt-4">
+        <div>
           {exhausted ? (
             (visible.length > 0 || (query.data?.pages.length ?? 0) > 1) && (
-              <p className="text-base font-semibold">Impossible d'afficher plus de livraisons</p>
+              <p className="mt-4 text-base font-semibold">Impossible d'afficher plus de livraisons</p>
             )
           ) : (
-            <button
-              type="button"
+            <MoreButton
               onClick={more}
-              disabled={loading}
-              className="touch-target w-full rounded-full border-2 border-silo-green px-5 font-semibold text-silo-green sm:w-auto"
+              loading={loading}
+              failed={query.isFetchNextPageError}
+              older="les livraisons plus anciennes"
             >
-              {loading ? 'Chargement…' : 'Afficher plus de livraisons'}
-            </button>
+              Afficher plus de livraisons
+            </MoreButton>
           )}
         </div>
       </QueryStatus>

@@ -15,6 +15,7 @@ import { PageHeading } from '../../ui/page-heading'
 import { QueryStatus } from '../../ui/query-status'
 import { OrderDetail } from './order-detail'
 import { OrderList } from './order-list'
+import { MoreButton } from '../../ui/more-button'
 
 function Detail({ numTiers, numero }: { numTiers: string; numero: string }) {
   const query = useQuery(commandeQueryOptions(numTiers, numero))
@@ -23,29 +24,6 @@ function Detail({ numTiers, numero }: { numTiers: string; numero: string }) {
       <OfflineNotice dataUpdatedAt={query.dataUpdatedAt} failed={query.isRefetchError} />
       <QueryStatus query={query}>{query.data && <OrderDetail commande={query.data} numTiers={numTiers} />}</QueryStatus>
     </>
-  )
-}
-
-function MoreButton({
-  onClick,
-  loading,
-  disabled = false,
-  children,
-}: {
-  onClick: () => void
-  loading: boolean
-  disabled?: boolean
-  children: string
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled || loading}
-      className="touch-target mt-4 w-full rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-600 sm:w-auto"
-    >
-      {loading ? 'Chargement…' : children}
-    </button>
   )
 }
 
@@ -83,7 +61,12 @@ function Lists({ numTiers }: { numTiers: string }) {
           />
           {/* Shown only when more current orders than one page exist (a long history). */}
           {enCours.hasNextPage && (
-            <MoreButton onClick={() => void enCours.fetchNextPage()} loading={enCours.isFetchingNextPage}>
+            <MoreButton
+              onClick={() => void enCours.fetchNextPage()}
+              loading={enCours.isFetchingNextPage}
+              failed={enCours.isFetchNextPageError}
+              older="les autres commandes en cours"
+            >
               Afficher plus de commandes en cours
             </MoreButton>
           )}
@@ -103,6 +86,8 @@ function Lists({ numTiers }: { numTiers: string }) {
             onClick={() => void historique.fetchNextPage()}
             loading={historique.isFetchingNextPage}
             disabled={!historique.hasNextPage}
+            failed={historique.isFetchNextPageError}
+            older="les commandes plus anciennes"
           >
             Afficher plus de commandes
           </MoreButton>
