@@ -97,3 +97,16 @@ export function lotForecast(lot: ForecastLot, now: DateTime): LotForecast {
     article: tranche.articles.find((a) => a.artCommandable) ?? null,
   }
 }
+
+/** A lot with the tonnes of orders not yet received by the cooperative (the device's outbox)
+ * added to what it has ordered per article: the plan rules then see them as ordered. */
+export function withQueuedTonnes<L extends { quantitesCommandees: Readonly<Record<string, number>> }>(
+  lot: L,
+  queued: Readonly<Record<string, number>> | undefined,
+): L {
+  if (!queued || Object.keys(queued).length === 0) return lot
+  const quantitesCommandees: Record<string, number> = { ...lot.quantitesCommandees }
+  for (const [numArticle, tonnes] of Object.entries(queued))
+    quantitesCommandees[numArticle] = roundTonnes((quantitesCommandees[numArticle] ?? 0) + tonnes)
+  return { ...lot, quantitesCommandees }
+}

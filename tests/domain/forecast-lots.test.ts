@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lotForecast, type ForecastLot, type ForecastTranche } from '../../src/domain/forecast-lots'
+import { lotForecast, withQueuedTonnes, type ForecastLot, type ForecastTranche } from '../../src/domain/forecast-lots'
 import { advisedLine, adviceQuantity } from '../../src/domain/order-advice'
 import { ceilToStep, latestOrderMoment, orderMomentText, truckForNeed } from '../../src/domain/latest-order-moment'
 import { paris } from './helpers'
@@ -129,5 +129,16 @@ describe('advised order', () => {
       codeModeCamion: 'VIS',
       fenetre: { datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27' },
     })
+  })
+})
+
+describe('orders not yet received count as ordered', () => {
+  it('a lot with the outbox’s tonnes added: the tranche they cover is no longer advised', () => {
+    const ordered = lot({ quantitesCommandees: { A1: 6 } })
+    expect(lotForecast(ordered, now)).toMatchObject({ kind: 'tranche', trancheIndex: 1, besoin: 24 })
+    const queued = withQueuedTonnes(ordered, { A2: 24 })
+    expect(queued.quantitesCommandees).toEqual({ A1: 6, A2: 24 })
+    expect(lotForecast(queued, now)).toMatchObject({ kind: 'tranche', trancheIndex: 2 })
+    expect(withQueuedTonnes(ordered, undefined)).toBe(ordered)
   })
 })

@@ -95,6 +95,7 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
       {/* Drawn from the first render at a fixed height; the advice (luxon, the forecast rules)
           fills it after the deliveries are on screen, moving nothing below. */}
       <OrderAdviceBar
+        owner={owner}
         numTiers={numTiers}
         lignes={all}
         historyUpdatedAt={query.dataUpdatedAt}

@@ -2,16 +2,16 @@
 // handed to the panel as needs. Loaded only for a customer with lots, so the history of a
 // cattle farmer never carries the feeding-plan rules.
 import { useEffect, useMemo } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { lotsQueryOptions } from '../../../api/lots'
 import type { LigneLivraison } from '../../../api/contract/livraisons'
 import type { Adresse } from '../../../api/contract/tiers'
 import { lotForecast } from '../../../domain/forecast-lots'
 import { lotNeed } from '../../ui/lot-need'
+import { useLots } from '../../ui/use-lots'
 import { parisNow } from '../../ui/now'
 import type { Need } from '../../ui/use-order-advice'
 
 interface Props {
+  owner: string
   numTiers: string
   lignes: readonly LigneLivraison[]
   adresses: readonly Adresse[]
@@ -19,14 +19,15 @@ interface Props {
   onNeeds: (needs: Need[], dataUpdatedAt: number, failed: boolean, pending: boolean) => void
 }
 
-export default function LotNeeds({ numTiers, lignes, adresses, onNeeds }: Props) {
-  const lots = useQuery({ ...lotsQueryOptions(numTiers), meta: { errorDialog: false }, retry: 1 })
+export default function LotNeeds({ owner, numTiers, lignes, adresses, onNeeds }: Props) {
+  // With the orders still in this device's outbox counted as ordered (ui/use-lots).
+  const { query: lots, lots: withQueued } = useLots(owner, numTiers, { quiet: true })
   const needs = useMemo(() => {
     const now = parisNow()
-    return (lots.data ?? [])
+    return (withQueued ?? [])
       .map((lot) => lotNeed(lot, lotForecast(lot, now), lignes, adresses))
       .filter((n): n is Need => n !== null)
-  }, [lots.data, lignes, adresses])
+  }, [withQueued, lignes, adresses])
   const { dataUpdatedAt, isRefetchError, isLoading } = lots
   useEffect(
     () => onNeeds(needs, dataUpdatedAt, isRefetchError, isLoading),

@@ -18,6 +18,8 @@ export interface AdviceSummary {
 }
 
 interface Props {
+  /** The signed-in user: the device's outbox is theirs (orders not yet received count as ordered). */
+  owner: string
   numTiers: string
   lignes: readonly LigneLivraison[]
   /** When the history shown was fetched (ms). */
@@ -26,7 +28,7 @@ interface Props {
   historyPending: boolean
 }
 
-export function OrderAdviceBar({ numTiers, lignes, historyUpdatedAt, historyPending }: Props) {
+export function OrderAdviceBar({ owner, numTiers, lignes, historyUpdatedAt, historyPending }: Props) {
   const loadAdvice = useAfterFirstPaint()
   const [summary, setSummary] = useState<AdviceSummary | null>(null)
   const [open, setOpen] = useState(false)
@@ -74,6 +76,7 @@ export function OrderAdviceBar({ numTiers, lignes, historyUpdatedAt, historyPend
         {loadAdvice && (
           <Suspense fallback={null}>
             <OrderAdvicePanel
+              owner={owner}
               numTiers={numTiers}
               lignes={lignes}
               historyUpdatedAt={historyUpdatedAt}

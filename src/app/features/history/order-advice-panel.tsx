@@ -28,6 +28,7 @@ const LotNeeds = lazy(() => import('./lot-needs'))
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
 
 interface Props {
+  owner: string
   numTiers: string
   lignes: readonly LigneLivraison[]
   /** When the history shown was fetched (ms). */
@@ -61,6 +62,7 @@ function summaryText(advices: readonly Advice[]): string {
 }
 
 export default function OrderAdvicePanel({
+  owner,
   numTiers,
   lignes: shown,
   historyUpdatedAt: shownUpdatedAt,
@@ -97,7 +99,7 @@ export default function OrderAdvicePanel({
   const datedFrom = Math.min(...[dataUpdatedAt, historyUpdatedAt, lots.dataUpdatedAt].filter((t) => t > 0))
   const lotPart = tiers?.hasLots && (
     <Suspense fallback={null}>
-      <LotNeeds numTiers={numTiers} lignes={lignes} adresses={tiers.adresses} onNeeds={onLotNeeds} />
+      <LotNeeds owner={owner} numTiers={numTiers} lignes={lignes} adresses={tiers.adresses} onNeeds={onLotNeeds} />
     </Suspense>
   )
   if (!open || advices.length === 0) return lotPart || null

@@ -1,7 +1,7 @@
 // spec: main.catalog.lots — the list of lots, or one lot's detail when numLot is in the query.
 import { useQuery } from '@tanstack/react-query'
+import { useLots } from '../../ui/use-lots'
 import { batimentsQueryOptions, exploitationsQueryOptions } from '../../../api/exploitations'
-import { lotsQueryOptions } from '../../../api/lots'
 import type { Lot } from '../../../api/contract/lots'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { OfflineNotice } from '../../ui/offline-notice'
@@ -11,14 +11,16 @@ import { LotDetail } from './lot-detail'
 import { LotsList, type LotNames } from './lots-list'
 
 interface Props {
+  owner: string
   numTiers: string
   numExploitation?: string
   numBatiment?: string
   numLot?: string
 }
 
-export function LotsPage({ numTiers, numExploitation, numBatiment, numLot }: Props) {
-  const query = useQuery(lotsQueryOptions(numTiers))
+export function LotsPage({ owner, numTiers, numExploitation, numBatiment, numLot }: Props) {
+  // The server's lots, with the orders still in this device's outbox counted as ordered.
+  const { query, lots: withQueued } = useLots(owner, numTiers)
   const exploitations = useQuery(exploitationsQueryOptions(numTiers)).data ?? []
   const batiments = useQuery(batimentsQueryOptions(numTiers)).data ?? []
   const names: LotNames = {
@@ -28,7 +30,7 @@ export function LotsPage({ numTiers, numExploitation, numBatiment, numLot }: Pro
     batiment: (l: Lot) =>
       batiments.find((b) => String(b.numBatiment) === String(l.numBatiment))?.libelle ?? `N° ${l.numBatiment}`,
   }
-  const lots = query.data ?? []
+  const lots = withQueued ?? []
   const lot = numLot
     ? lots.find(
         (l) =>

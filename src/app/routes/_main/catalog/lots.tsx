@@ -32,6 +32,6 @@ export const Route = createFileRoute('/_main/catalog/lots')({
 })
 
 function LotsRoute() {
-  const { numTiers } = Route.useRouteContext()
-  return <LotsPage {...Route.useSearch()} numTiers={numTiers} />
+  const { numTiers, user } = Route.useRouteContext()
+  return <LotsPage {...Route.useSearch()} owner={user.username} numTiers={numTiers} />
 }

@@ -1,0 +1,40 @@
+// The customer's lots as the lot screens and the advice read them: the server's, with the tonnes
+// of this device's orders that the server's counts do not hold yet added to what each lot has
+// ordered (issue 24) — waiting in the outbox, or received after the lots were last fetched — and
+// fetched again once an order was received after them. So "Commander la tranche" and "À
+// commander" never invite the farmer to order the same twice, offline or online.
+import { useEffect, useMemo } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { lotsQueryOptions } from '../../api/lots'
+import type { Lot } from '../../api/contract/lots'
+import { withQueuedTonnes } from '../../domain/forecast-lots'
+import { useDeviceLotOrders } from '../../offline/queued-tonnes'
+
+export function useLots(owner: string, numTiers: string, options: { quiet?: boolean } = {}) {
+  const query = useQuery({
+    ...lotsQueryOptions(numTiers),
+    ...(options.quiet ? { meta: { errorDialog: false }, retry: 1 } : {}),
+  })
+  const orders = useDeviceLotOrders(owner, numTiers)
+  const queryClient = useQueryClient()
+  const fetchedAt = query.dataUpdatedAt
+  // Orders the lots shown do not count yet: not received, or received after they were fetched.
+  const uncounted = useMemo(
+    () => (orders ?? []).filter((o) => o.receivedAt === null || o.receivedAt > fetchedAt),
+    [orders, fetchedAt],
+  )
+  const receivedSince = uncounted.some((o) => o.receivedAt !== null)
+  useEffect(() => {
+    if (receivedSince) void queryClient.invalidateQueries({ queryKey: lotsQueryOptions(numTiers).queryKey })
+  }, [receivedSince, numTiers, queryClient])
+  const lots = useMemo<Lot[] | undefined>(() => {
+    const byLot: Record<string, Record<string, number>> = {}
+    for (const o of uncounted)
+      for (const l of o.lignes) {
+        const lot = (byLot[l.numLot] ??= {})
+        lot[l.numArticle] = (lot[l.numArticle] ?? 0) + l.tonnes
+      }
+    return query.data?.map((lot) => withQueuedTonnes(lot, byLot[lot.numLot]))
+  }, [query.data, uncounted])
+  return { query, lots }
+}
