@@ -5,14 +5,23 @@ import * as v from 'valibot'
 import { LoginBody, SESSION_PATHS, SessionInfo } from '../../../api/contract/session'
 import { ErrorBody } from '../../../api/contract/common'
 import type { AppEnv } from '../../http/env'
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../../auth/cookie'
+import {
+  clearSessionCookie,
+  readDeviceCookie,
+  readSessionCookie,
+  writeDeviceCookie,
+  writeSessionCookie,
+} from '../../auth/cookie'
+import { BUSY_RETRY_SECONDS } from '../../auth/hash-gate'
+import { rememberDevice } from '../../auth/known-device'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
 import { createSession, refreshSession, revokeSession } from '../../auth/session-store'
 import { clientAddress } from '../../http/client-address'
 import { safeRedirect, signInPage } from '../../auth/sign-in-page'
-import { checkPassword, userExists } from './session.handlers'
+import { checkPassword, signInGate, userExists } from './session.handlers'
 
 const LOGIN_FAILED = "Erreur d'authentification"
+const BUSY = 'Trop de connexions en cours : veuillez réessayer dans quelques secondes.'
 
 export const sessionRoutes = new Hono<AppEnv>()
 
@@ -92,6 +101,10 @@ sessionRoutes.post(
         description: 'Trop de tentatives (Retry-After en secondes)',
         content: { 'application/json': { schema: resolver(ErrorBody) } },
       },
+      503: {
+        description: 'Trop de connexions en cours sur ce serveur (Retry-After en secondes)',
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
     },
   }),
   async (c) => {
@@ -100,20 +113,35 @@ sessionRoutes.post(
     const raw = await readLoginBody(c, isForm)
     const parsed = v.safeParse(LoginBody, raw)
     const redirectFrom = safeRedirect(parsed.success ? parsed.output.redirectFrom : raw?.redirectFrom)
-    const fail = (status: 400 | 401 | 429, message: string, username = '') =>
+    const fail = (status: 400 | 401 | 429 | 503, message: string, username = '', code = 'AUTHENTIFICATION') =>
       isForm
         ? c.html(signInPage({ redirectFrom, error: message, username }), status)
-        : c.json({ message, code: 'AUTHENTIFICATION' }, status)
+        : c.json({ message, code }, status)
     if (raw === null) return fail(400, isForm ? UNREADABLE.form : UNREADABLE.json)
     if (!parsed.success || CONTROL.test(parsed.output.username)) return fail(400, LOGIN_FAILED)
     const { username, password } = parsed.output
+    // A place at the gate before any counter or query: beyond its places, refused at once, uncounted.
+    const place = signInGate.enter()
+    if (!place) {
+      c.header('Retry-After', String(BUSY_RETRY_SECONDS))
+      return fail(503, BUSY, username, 'CONNEXIONS_SATUREES')
+    }
     const ip = clientAddress(c)
-    const verdict = await checkPassword(db, { username, password, ip, now: clock.now() })
+    const deviceToken = readDeviceCookie(c)
+    const verdict = await checkPassword(db, place, { username, password, ip, deviceToken, now: clock.now() }).finally(
+      () => place.leave(),
+    )
     if (verdict.state === 'throttled') {
       c.header('Retry-After', String(verdict.retryAfterSeconds))
       return fail(429, verdict.message, username)
     }
     if (verdict.state === 'refused') return fail(401, LOGIN_FAILED, username)
+    const device = await rememberDevice(db, {
+      username: verdict.username,
+      knownId: verdict.deviceId,
+      token: deviceToken,
+      now: clock.now(),
+    })
     // The session this browser held (another user's, or its own) ends with this sign-in.
     const previous = readSessionCookie(c)
     if (previous) await revokeSession(db, previous, clock.now())
@@ -125,6 +153,8 @@ sessionRoutes.post(
       limits: limitsOf(c),
     })
     writeSessionCookie(c, token, expiresAt)
+    // After the session's: a client reading one Set-Cookie line finds the session first.
+    writeDeviceCookie(c, device.token, device.expiresAt)
     if (isForm) return c.redirect(redirectFrom, 303)
     return c.json({ username: verdict.username, expiresAt: expiresAt.toISOString() })
   },
