@@ -8,7 +8,7 @@ import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './http/env'
 import { HttpError } from './http/http-error'
-import { bodyLimits, sameOriginWrites, signedInOnly } from './http/guards'
+import { bodyLimits, closeWhenBodyUnread, sameOriginWrites, signedInOnly } from './http/guards'
 import { mountOpenApi } from './http/openapi'
 import { mountStatic } from './http/static'
 import { BOOT_SCRIPT_HASH } from './http/boot-script'
@@ -56,6 +56,8 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       id: c.get('requestId'),
     })
   })
+  // A refusal given before the body arrived says Connection: close (the socket ends with it).
+  app.use('*', closeWhenBodyUnread)
   app.use(
     '*',
     secureHeaders({
