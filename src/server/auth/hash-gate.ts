@@ -1,7 +1,9 @@
 // How many sign-ins one process works on at once (issue 26: a flood of correct sign-ins took
-// orders from 72.6/s to 3.4/s). A password check is a scrypt hash of about 16 MB and tens of
-// milliseconds of CPU on libuv's thread pool, whose 4 threads pg's DNS lookups and the file reads
-// share: unbounded, 100 sign-ins fill the pool and every core, and orders wait behind them.
+// orders from 72.6/s to 3.4/s). A password check is a scrypt hash of about 16 MB and some 50 ms
+// of CPU; it ran on libuv's thread pool, whose 4 threads pg's DNS lookups and the file reads
+// share: unbounded, 100 sign-ins filled the pool and every core, and orders waited behind them.
+// Now at most `hashing` hashes run at once, on worker threads of their own at the lowest CPU
+// priority (hash-worker.ts), so the pool stays pg's, dns's and fs's and orders get a core first.
 //
 // A sign-in first takes a place at the gate, before anything else (counters, database): at most
 // `hashing` of them hash at once and at most `waiting` more wait for their turn. Beyond that the
@@ -70,6 +72,10 @@ export function createHashGate(limits: GateLimits = HASH_GATE) {
           admitted--
         },
       }
+    },
+    /** Whether every place is taken: a sign-in now would be refused. */
+    get full() {
+      return admitted >= limits.hashing + limits.waiting
     },
     /** Sign-ins admitted and hashes running, for tests and logs. */
     get load() {
