@@ -1,7 +1,9 @@
 // The sign-in gate (auth/hash-gate.ts): a few sign-ins at once per process, one or two of them
 // hashing; beyond its places a sign-in is refused at once with 503 and Retry-After, before any
 // counter or query, so a flood neither queues nor counts.
+import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword, verifyPassword } from '../../src/server/auth/password'
 import { createHashGate, HASH_GATE, type GatePlace } from '../../src/server/auth/hash-gate'
 import { signInGate } from '../../src/server/routes/session/session.handlers'
 import { backends, type OpenedTestDb } from './support/databases'
@@ -62,6 +64,22 @@ describe('the hash gate', () => {
     expect(HASH_GATE.hashing).toBeGreaterThanOrEqual(1)
     expect(HASH_GATE.hashing).toBeLessThanOrEqual(2)
   })
+
+  it.runIf(process.platform === 'linux')(
+    'checks passwords on a thread of its own at nice 19, the rest of the process untouched',
+    async () => {
+      const stored = await hashPassword('demo')
+      expect(await verifyPassword('demo', stored)).toBe(true)
+      expect(await verifyPassword('dem0', stored)).toBe(false)
+      const nice = (task: string) => {
+        const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+      }
+      const nices = readdirSync('/proc/self/task').map(nice)
+      expect(nices).toContain(19)
+      expect(nice(String(process.pid))).toBe(0)
+    },
+  )
 })
 
 describe.each(backends)('the sign-in gate on $name', (backend) => {

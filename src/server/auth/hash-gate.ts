@@ -83,5 +83,3 @@ export function createHashGate(limits: GateLimits = HASH_GATE) {
     },
   }
 }
-
-export type HashGate = ReturnType<typeof createHashGate>

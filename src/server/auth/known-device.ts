@@ -13,7 +13,7 @@ import type { Db } from '../db/client'
 import { knownDevices } from '../db/schema'
 
 /** How long a device stays known after its last successful sign-in (the cookie's Max-Age). */
-export const DEVICE_LIFETIME_SECONDS = 365 * 24 * 3600
+const DEVICE_LIFETIME_SECONDS = 365 * 24 * 3600
 /** Devices kept per account: the oldest beyond these are forgotten. */
 const DEVICES_PER_ACCOUNT = 20
 /** A token as newToken() writes it (base64url of 32 bytes): anything else is not looked up. */
