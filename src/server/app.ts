@@ -3,19 +3,20 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { isServerPath } from '../api/contract/paths'
+import { SESSION_PATHS } from '../api/contract/session'
 import { HTTPException } from 'hono/http-exception'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './http/env'
 import { HttpError } from './http/http-error'
 import { databaseFault } from './http/database-errors'
-import { bodyLimits, sameOriginWrites, signedInOnly } from './http/guards'
+import { bodyLimits, closeWhenBodyUnread, sameOriginWrites, signedInOnly } from './http/guards'
 import { mountOpenApi } from './http/openapi'
 import { mountStatic } from './http/static'
 import { BOOT_SCRIPT_HASH } from './http/boot-script'
 import { mountTestClock } from './http/test-clock'
 import { loadSession } from './auth/session-middleware'
-import { sessionRoutes } from './routes/session/session.routes'
+import { refuseSignInsWhenFull, sessionRoutes } from './routes/session/session.routes'
 import { infosRoutes } from './routes/infos/infos.routes'
 import { userRoutes } from './routes/user/user.routes'
 import { tiersRoutes } from './routes/tiers/tiers.routes'
@@ -38,6 +39,9 @@ import { commandesRoutes } from './routes/commandes/commandes.routes'
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   const app = new Hono<AppEnv>()
 
+  // While this process's sign-in gate is full, a sign-in is refused (503) before anything else.
+  app.use(SESSION_PATHS.login, refuseSignInsWhenFull(deps.logger))
+
   app.use('*', async (c, next) => {
     const started = performance.now()
     c.set('deps', deps)
@@ -57,6 +61,8 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       id: c.get('requestId'),
     })
   })
+  // A refusal given before the body arrived says Connection: close (the socket ends with it).
+  app.use('*', closeWhenBodyUnread)
   app.use(
     '*',
     secureHeaders({

@@ -1,4 +1,4 @@
-// The part of autocannon's API tests/bench/api.ts uses (the package ships no types).
+// The part of autocannon's API the benches use (the package ships no types).
 declare module 'autocannon' {
   interface Request {
     method?: string
@@ -21,13 +21,14 @@ declare module 'autocannon' {
     p99: number
     total: number
   }
-  interface Result {
+  export interface Result {
     requests: Histogram
     latency: Histogram
     non2xx: number
     errors: number
     timeouts: number
     '2xx': number
+    statusCodeStats?: Record<string, { count: number }>
   }
   function autocannon(opts: Options): Promise<Result>
   export default autocannon

@@ -1,17 +1,30 @@
 // Sign-in throttling under attack (README "Sessions and sign-in"): tries are counted before the
 // password is checked, per account + address with growing waits, per address, and per account
 // with a ceiling that only slows. The address is the socket's: app.request() is given one through
-// its env, as @hono/node-server does; one test goes through a real listening server.
+// its env, as @hono/node-server does; one test goes through a real listening server. A burst
+// meets the process's sign-in gate first (hash-gate.ts: a few places, 503 beyond them): the
+// tries refused there are sent again, as a client would after Retry-After, so that every try of
+// a burst ends counted and the limits are checked on all of them.
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, type OpenedTestDb } from './support/databases'
-import { buildTestApp, TEST_NOW } from './support/app'
+import { buildTestApp, pastTheGate, TEST_NOW } from './support/app'
 
 type App = ReturnType<typeof buildTestApp>['app']
 const THROTTLED = /^Trop de tentatives de connexion\. Veuillez réessayer dans \d+ minutes?\.$/
 
 function login(app: App, username: string, password: string, address: string, headers: Record<string, string> = {}) {
+  return pastTheGate(() => loginOnce(app, username, password, address, headers))
+}
+
+function loginOnce(
+  app: App,
+  username: string,
+  password: string,
+  address: string,
+  headers: Record<string, string> = {},
+) {
   return app.request(
     '/security/login',
     {
@@ -118,7 +131,7 @@ describe.each(backends)('sign-in limits on $name', (backend) => {
     }
   })
 
-  it('successful sign-ins never count: one address signs in 36 times in a row', async () => {
+  it('an office’s successful sign-ins never meet a limit: one address signs in 36 times in a row', async () => {
     for (let i = 0; i < 36; i++)
       expect((await login(t.app, i % 2 ? '100001' : '100002', 'demo', '127.0.0.1')).status, `try ${i}`).toBe(200)
   })
@@ -141,15 +154,17 @@ describe.each(backends)('sign-in limits on $name', (backend) => {
     const { port } = server.address() as AddressInfo
     try {
       const post = (password: string, forwarded: string) =>
-        fetch(`http://127.0.0.1:${port}/security/login`, {
-          method: 'POST',
-          headers: {
-            Origin: `http://127.0.0.1:${port}`,
-            'Content-Type': 'application/json',
-            'X-Forwarded-For': forwarded,
-          },
-          body: JSON.stringify({ username: '100004', password }),
-        })
+        pastTheGate(() =>
+          fetch(`http://127.0.0.1:${port}/security/login`, {
+            method: 'POST',
+            headers: {
+              Origin: `http://127.0.0.1:${port}`,
+              'Content-Type': 'application/json',
+              'X-Forwarded-For': forwarded,
+            },
+            body: JSON.stringify({ username: '100004', password }),
+          }),
+        )
       const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => post('faux', `10.1.${i}.1`)))
       expect(statuses(burst)[401]).toBeLessThanOrEqual(5)
       expect((await post('demo', '10.2.0.1')).status).toBe(429)

@@ -11,7 +11,18 @@ import type { AppEnv } from '../../src/server/http/env'
 import { mountStatic } from '../../src/server/http/static'
 import { acceptedEncodings } from '../../src/server/http/precompressed'
 import { BOOT_SCRIPT_HASH } from '../../src/server/http/boot-script'
+import type { SessionUser } from '../../src/server/http/env'
+import { ROLE } from '../../src/domain/roles'
 
+const farmer: SessionUser = {
+  username: '100001',
+  displayName: '100001',
+  roles: [ROLE.LECTURE_PERSONNELLE, ROLE.ECRITURE_PERSONNELLE],
+  email: null,
+  actingFor: null,
+  loginAt: new Date(),
+  sessionId: 's',
+}
 const dist = mkdtempSync(join(process.cwd(), '.static-test-'))
 const js = `export const x = ${JSON.stringify('silo '.repeat(400))}\n`
 const html = `<!doctype html><title>Silo</title><p>${'coopérative '.repeat(200)}</p>`
@@ -28,12 +39,22 @@ writeFileSync(join(dist, 'assets/plain-1.css'), 'body{color:red}')
 
 const app = new Hono<AppEnv>()
 app.use('*', compress())
+// A Cookie header stands for a signed-in farmer here (the real app's loadSession reads the session).
+app.use('*', async (c, next) => {
+  c.set('user', c.req.header('cookie') ? farmer : null)
+  await next()
+})
 app.get('/web/v1/ping', (c) => c.json({ ok: 'pong '.repeat(500) }))
 mountStatic(app, dist)
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
-const get = (path: string, acceptEncoding?: string) =>
-  app.request(path, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} })
+const get = (path: string, acceptEncoding?: string, cookie?: string) =>
+  app.request(path, {
+    headers: {
+      ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+  })
 
 describe('precompressed static files', () => {
   it('sends brotli to a browser that takes it, with its type, length and Vary', async () => {
@@ -59,8 +80,30 @@ describe('precompressed static files', () => {
   it('serves the app shell of a deep link precompressed, revalidated at each load', async () => {
     const res = await get('/catalog/lots', 'br')
     expect(res.headers.get('content-encoding')).toBe('br')
-    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(res.headers.get('cache-control')).toBe('private, no-cache')
     expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(html)
+  })
+
+  it('keeps a signed-in page out of shared caches and keys it by cookie: private, no-cache, Vary: Cookie', async () => {
+    for (const [path, encoding] of [
+      ['/', 'br'],
+      ['/', undefined],
+      ['/catalog/lots', 'gzip'],
+      ['/catalog/lots', undefined],
+    ] as const) {
+      const signedIn = await get(path, encoding, 'silo_session=x')
+      expect(signedIn.status).toBe(200)
+      expect(signedIn.headers.get('link'), path).toMatch(/rel=preload/)
+      expect(signedIn.headers.get('cache-control'), path).toBe('private, no-cache')
+      const vary = (signedIn.headers.get('vary') ?? '').split(/,\s*/)
+      expect(vary, path).toContain('Cookie')
+      if (encoding) expect(vary, path).toContain('Accept-Encoding')
+      const anonymous = await get(path, encoding)
+      expect(anonymous.headers.get('link')).toBeNull()
+      expect(anonymous.headers.get('vary') ?? '').toContain('Cookie')
+    }
+    // The files themselves are the same for everyone.
+    expect((await get('/index.html', 'br', 'silo_session=x')).headers.get('cache-control')).toBe('no-cache')
   })
 
   it('leaves files without a compressed copy and API replies to the usual path', async () => {

@@ -22,3 +22,21 @@ export function writeSessionCookie(c: Context<AppEnv>, token: string, expiresAt:
 
 export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE) ?? null
 export const clearSessionCookie = (c: Context) => deleteCookie(c, SESSION_COOKIE, { path: '/' })
+
+const DEVICE_COOKIE = 'silo_appareil'
+
+/**
+ * The known-device cookie (known-device.ts): sent only to the sign-in endpoints (`/security/`),
+ * HttpOnly, SameSite=Lax, Secure over https, kept a year after the last successful sign-in.
+ */
+export function writeDeviceCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
+  setCookie(c, DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: publicProtocol(c) === 'https',
+    path: '/security/',
+    expires: expiresAt,
+  })
+}
+
+export const readDeviceCookie = (c: Context) => getCookie(c, DEVICE_COOKIE) ?? null

@@ -1,6 +1,9 @@
 // Passwords are hashed with scrypt (memory-hard, in node:crypto, no dependency) and compared in
-// constant time. Stored form: scrypt$N$r$p$salt(base64)$hash(base64).
+// constant time. Stored form: scrypt$N$r$p$salt(base64)$hash(base64). A sign-in's check runs on
+// the low-priority hash workers (hash-worker.ts), as many at once as the sign-in gate lets hash.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { HASH_GATE } from './hash-gate'
+import { createHashWorkers } from './hash-worker'
 
 const N = 16384
 const r = 8
@@ -19,11 +22,13 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, r, p, salt.toString('base64'), hash.toString('base64')].join('$')
 }
 
+const workers = createHashWorkers(HASH_GATE.hashing)
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [algo, n, rr, pp, saltB64, hashB64] = stored.split('$')
   if (algo !== 'scrypt' || !n || !rr || !pp || !saltB64 || !hashB64) return false
   const expected = Buffer.from(hashB64, 'base64')
-  const actual = await scrypt(password, Buffer.from(saltB64, 'base64'), {
+  const actual = await workers.scrypt(password.normalize('NFKC'), Buffer.from(saltB64, 'base64'), KEYLEN, {
     N: Number(n),
     r: Number(rr),
     p: Number(pp),

@@ -48,11 +48,26 @@ export const signedInOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Body sizes, in bytes: the sign-in form is a few fields; the largest JSON write is an order. */
 const BODY_LIMITS = { signIn: 16 * 1024, json: 256 * 1024 } as const
 
-const tooLarge = (max: number) => (c: Context<AppEnv>) =>
-  c.json(
+/**
+ * An answer given before the request's body has arrived ends its connection: the server stops
+ * reading that body (@hono/node-server drains it for half a second, then closes the socket), so
+ * saying `keep-alive` would make the client's next request on it fail. `Connection: close` tells
+ * the client, and Node closes the socket once the answer is sent.
+ */
+export const closeWhenBodyUnread: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next()
+  const incoming = c.env?.incoming as { complete?: boolean } | undefined
+  if (c.res.status >= 400 && incoming && incoming.complete === false) c.header('Connection', 'close')
+}
+
+const tooLarge = (max: number) => (c: Context<AppEnv>) => {
+  // The rest of an oversize body is never read: this connection ends with the answer.
+  c.header('Connection', 'close')
+  return c.json(
     { message: `Requête trop volumineuse : ${Math.round(max / 1024)} Ko au plus.`, code: 'REQUETE_TROP_VOLUMINEUSE' },
     413,
   )
+}
 const signInLimit = bodyLimit({ maxSize: BODY_LIMITS.signIn, onError: tooLarge(BODY_LIMITS.signIn) })
 const jsonLimit = bodyLimit({ maxSize: BODY_LIMITS.json, onError: tooLarge(BODY_LIMITS.json) })
 

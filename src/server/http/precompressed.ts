@@ -59,7 +59,7 @@ export function precompressedFiles(distDir: string) {
             'Content-Type': type,
             'Content-Encoding': encoding,
             'Content-Length': String(bytes.length),
-            Vary: 'Accept-Encoding',
+            Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding',
           },
         })
       }

@@ -21,16 +21,21 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   app.use('*', async (c, next) => {
     await next()
     const p = c.req.path
-    if (p === '/sw.js' || p === '/index.html' || p.endsWith('.webmanifest') || p === '/')
+    if ((p === '/sw.js' || p === '/index.html' || p.endsWith('.webmanifest')) && !c.res.headers.has('Cache-Control'))
       c.header('Cache-Control', 'no-cache')
   })
   // The app shell, for `/` and for deep links (/catalog/lots, /login…): with the first screen's
-  // reads announced to a signed-in browser (first-screen-preload.ts).
+  // reads announced to a signed-in browser (first-screen-preload.ts). Its headers depend on the
+  // session, so no shared cache may keep it (private) and a browser's cache keys it by cookie.
   const precompressed = precompressedFiles(distDir)
   let indexHtml: string | null = null
   const appShell = async (c: Context<AppEnv>) => {
     const preload = firstScreenPreload(c.req.path, c.get('user'))
-    const headers: Record<string, string> = { 'Cache-Control': 'no-cache', ...(preload ? { Link: preload } : {}) }
+    const headers: Record<string, string> = {
+      'Cache-Control': 'private, no-cache',
+      Vary: 'Cookie',
+      ...(preload ? { Link: preload } : {}),
+    }
     const compressed = await precompressed.respond(c, '/index.html', headers)
     if (compressed) return compressed
     indexHtml ??= await readFile(`${distDir}/index.html`, 'utf8')

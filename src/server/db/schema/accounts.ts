@@ -42,7 +42,26 @@ export const sessions = pgTable(
   (t) => [index().on(t.username), index().on(t.expiresAt)],
 )
 
-/** Sign-in failures per key ('user:100001', 'ip:1.2.3.4'), shared by every server instance. */
+/**
+ * Browsers that signed in successfully as an account (OWASP "device cookies"): the cookie carries
+ * a random token, only its SHA-256 is stored. A sign-in try with it is counted on the device's own
+ * counters, so tries from other addresses cannot lock the owner out (auth/known-device.ts).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: text().primaryKey(),
+    username: text()
+      .notNull()
+      .references(() => users.username, { onDelete: 'cascade' }),
+    createdAt: instant().notNull(),
+    lastSignInAt: instant().notNull(),
+    expiresAt: instant().notNull(),
+  },
+  (t) => [index().on(t.username, t.lastSignInAt)],
+)
+
+/** Sign-in tries per key ('user:100001', 'ip:1.2.3.4', 'device:…'), shared by every server instance. */
 export const loginAttempts = pgTable('login_attempts', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),

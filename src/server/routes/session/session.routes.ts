@@ -1,18 +1,28 @@
 // GET/POST /security/login, POST /security/refresh, POST /security/logout, GET /security/callback.
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import type { Logger } from '../../logger'
 import { describeRoute, resolver } from 'hono-openapi'
 import * as v from 'valibot'
 import { LoginBody, SESSION_PATHS, SessionInfo } from '../../../api/contract/session'
 import { ErrorBody } from '../../../api/contract/common'
 import type { AppEnv } from '../../http/env'
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../../auth/cookie'
+import {
+  clearSessionCookie,
+  readDeviceCookie,
+  readSessionCookie,
+  writeDeviceCookie,
+  writeSessionCookie,
+} from '../../auth/cookie'
+import { BUSY_RETRY_SECONDS } from '../../auth/hash-gate'
+import { rememberDevice } from '../../auth/known-device'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
 import { createSession, refreshSession, revokeSession } from '../../auth/session-store'
 import { clientAddress } from '../../http/client-address'
 import { safeRedirect, signInPage } from '../../auth/sign-in-page'
-import { checkPassword, userExists } from './session.handlers'
+import { checkPassword, signInGate, userExists } from './session.handlers'
 
 const LOGIN_FAILED = "Erreur d'authentification"
+const BUSY = 'Trop de connexions en cours : veuillez réessayer dans quelques secondes.'
 
 export const sessionRoutes = new Hono<AppEnv>()
 
@@ -25,6 +35,39 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 const UNREADABLE = {
   form: 'Requête invalide : formulaire de connexion illisible.',
   json: 'Requête invalide : JSON mal formé.',
+}
+
+/** The 503 of a sign-in refused at the gate: JSON, or the sign-in page for a form. */
+function busy(c: Context<AppEnv>, isForm: boolean, redirectFrom = '/', username = '') {
+  c.header('Retry-After', String(BUSY_RETRY_SECONDS))
+  return isForm
+    ? c.html(signInPage({ redirectFrom, error: BUSY, username }), 503)
+    : c.json({ message: BUSY, code: 'CONNEXIONS_SATUREES' }, 503)
+}
+
+/**
+ * Placed first in the app: while every place of the gate is taken, a JSON sign-in is refused before
+ * any other middleware (log line, headers, session, body), so that a flood of sign-ins costs as
+ * little as possible of the event loop the orders share. Refusals are logged as one count every
+ * ten seconds instead of one line each.
+ */
+export function refuseSignInsWhenFull(logger: Logger): MiddlewareHandler<AppEnv> {
+  let refused = 0
+  let since = 0
+  return async (c, next) => {
+    // A form (the sign-in page) takes the full path: its 503 page gets the security headers.
+    const isJson = (c.req.header('content-type') ?? '').includes('application/json')
+    if (c.req.method !== 'POST' || !isJson || !signInGate.full) return next()
+    refused++
+    const now = Date.now()
+    if (now - since >= 10_000) {
+      if (since > 0) logger.warn('sign-ins refused: every place of the gate taken', { refused })
+      since = now
+      refused = 0
+    }
+    c.header('X-Content-Type-Options', 'nosniff')
+    return busy(c, false)
+  }
 }
 
 /** The sign-in body as fields, or null when it cannot be read (malformed multipart, bad JSON…). */
@@ -92,6 +135,10 @@ sessionRoutes.post(
         description: 'Trop de tentatives (Retry-After en secondes)',
         content: { 'application/json': { schema: resolver(ErrorBody) } },
       },
+      503: {
+        description: 'Trop de connexions en cours sur ce serveur (Retry-After en secondes)',
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
     },
   }),
   async (c) => {
@@ -107,13 +154,25 @@ sessionRoutes.post(
     if (raw === null) return fail(400, isForm ? UNREADABLE.form : UNREADABLE.json)
     if (!parsed.success || CONTROL.test(parsed.output.username)) return fail(400, LOGIN_FAILED)
     const { username, password } = parsed.output
+    // A place at the gate before any counter or query: beyond its places, refused at once, uncounted.
+    const place = signInGate.enter()
+    if (!place) return busy(c, isForm, redirectFrom, username)
     const ip = clientAddress(c)
-    const verdict = await checkPassword(db, { username, password, ip, now: clock.now() })
+    const deviceToken = readDeviceCookie(c)
+    const verdict = await checkPassword(db, place, { username, password, ip, deviceToken, now: clock.now() }).finally(
+      () => place.leave(),
+    )
     if (verdict.state === 'throttled') {
       c.header('Retry-After', String(verdict.retryAfterSeconds))
       return fail(429, verdict.message, username)
     }
     if (verdict.state === 'refused') return fail(401, LOGIN_FAILED, username)
+    const device = await rememberDevice(db, {
+      username: verdict.username,
+      knownId: verdict.deviceId,
+      token: deviceToken,
+      now: clock.now(),
+    })
     // The session this browser held (another user's, or its own) ends with this sign-in.
     const previous = readSessionCookie(c)
     if (previous) await revokeSession(db, previous, clock.now())
@@ -125,6 +184,8 @@ sessionRoutes.post(
       limits: limitsOf(c),
     })
     writeSessionCookie(c, token, expiresAt)
+    // After the session's: a client reading one Set-Cookie line finds the session first.
+    writeDeviceCookie(c, device.token, device.expiresAt)
     if (isForm) return c.redirect(redirectFrom, 303)
     return c.json({ username: verdict.username, expiresAt: expiresAt.toISOString() })
   },
