@@ -14,6 +14,7 @@ import { mountStatic } from './http/static'
 import { BOOT_SCRIPT_HASH } from './http/boot-script'
 import { mountTestClock } from './http/test-clock'
 import { loadSession } from './auth/session-middleware'
+import { honorSignOut } from './auth/signed-out'
 import { sessionRoutes } from './routes/session/session.routes'
 import { infosRoutes } from './routes/infos/infos.routes'
 import { userRoutes } from './routes/user/user.routes'
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.use('*', compress())
   // Order matters: who is calling first (anonymous /web/… → 401 whatever the request holds),
   // then the body's size, and only then do the routes parse and validate anything.
+  // A sign-out the device made without network ends its session before the session is read.
+  app.use('*', honorSignOut)
   app.use('*', loadSession)
   app.use('/web/*', signedInOnly)
   app.use('*', bodyLimits)
