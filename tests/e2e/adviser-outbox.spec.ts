@@ -93,12 +93,20 @@ test('an order queued for 100001, then a switch to 100002: it goes to 100001 onc
   await page.getByRole('button', { name: 'Changer de client' }).click()
   const ask = page.getByRole('alertdialog', { name: 'Envois en attente' })
   await expect(ask).toContainText(NAMED)
-  await ask.getByRole('button', { name: 'Me déconnecter quand même' }).click()
+  await expect(ask).toContainText('partira pour l’adhérent indiqué dès que le réseau le permettra')
+  await ask.getByRole('button', { name: 'Changer de client quand même' }).click()
   await expect(page).toHaveURL(/selection-tiers/)
   await actFor(page, SECOND)
   await expect(page.getByRole('banner')).toContainText(SECOND.numTiers)
   await expect(waiting).toContainText(NAMED, { timeout: 20_000 })
-  expect(network.heldBack.length).toBeGreaterThan(0)
+  // Nothing of the order has reached the server yet: it leaves only now, acting for 100002.
+  expect(network.forwarded.filter((l) => /^POST \/web\/v1\/tiers\/\d+\/commandes$/.test(l))).toEqual([])
+  // "Cet appareil" names the member too.
+  await waiting.getByRole('button', { name: 'Cet appareil' }).click()
+  const panel = page.getByRole('dialog', { name: 'Cet appareil' })
+  await expect(panel).toContainText(NAMED)
+  await page.keyboard.press('Escape')
+  await expect(panel).toHaveCount(0)
 
   // Now the order may reach the server: it goes to 100001, with the proof of that choice.
   network.hold(null)

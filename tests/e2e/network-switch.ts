@@ -23,8 +23,6 @@ export class NetworkSwitch {
   attemptsWhileCut = 0
   /** Requests ("POST /web/…") answered 503 by the proxy itself, never passed on (see hold). */
   private held: RegExp | null = null
-  /** Requests the proxy answered 503 instead of passing them on. */
-  readonly heldBack: string[] = []
 
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -93,7 +91,6 @@ export class NetworkSwitch {
       const lines = [...chunk.toString('latin1').matchAll(REQUEST_LINE)].map((m) => `${m[1]} ${m[2]}`)
       const held = this.held
       if (held && lines.some((l) => held.test(l))) {
-        this.heldBack.push(...lines)
         answered = true
         client.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
         return
