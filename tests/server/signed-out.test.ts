@@ -1,9 +1,14 @@
 // Issue 25, item 2: a sign-out made without network leaves a marker cookie beside the session's;
 // the first request that reaches the server with it ends that session before anything else.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/server/app'
 import { SIGNED_OUT_COOKIE } from '../../src/api/contract/session'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
+import { silentLogger } from '../../src/server/logger'
 
 const MARKER = `${SIGNED_OUT_COOKIE}=1`
 const setCookies = (res: Response) => res.headers.getSetCookie()
@@ -73,6 +78,24 @@ describe.each(backends)('a sign-out made offline, on $name', (backend) => {
     const me = await get(t.app, '/web/user/me', fresh)
     expect(me.status).toBe(200)
     expect((await me.json()).username).toBe('100002')
+  })
+
+  it('opening Silo with the marker: the app shell announces no read of the old session (first-screen preload)', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'silo-signed-out-'))
+    try {
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Silo</title>')
+      const config = { ...t.config, distDir: dist }
+      const app = createApp({ db: opened.db, config, clock: t.clock, logger: silentLogger }, { serveApp: true })
+      const cookie = await signIn(t.app, '100001')
+      const open = (c: string) => app.request('/', { headers: { Host: 'localhost', Cookie: c } })
+      expect((await open(cookie)).headers.get('link')).toContain('/web/user/me')
+      const res = await open(`${cookie}; ${MARKER}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('link')).toBeNull()
+      expect((await get(t.app, '/web/user/me', cookie)).status).toBe(401)
+    } finally {
+      rmSync(dist, { recursive: true, force: true })
+    }
   })
 
   it('the marker alone (no session) changes nothing but is cleared', async () => {
