@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { ApiError, NetworkError } from './api-error'
 import { SESSION_PATHS } from './contract/session'
 import { FROM_CACHE_HEADER, reportAnswer, reportNoAnswer, watchRequest } from './connection'
+import { settleSignOut, signOutPending } from './signed-out'
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -43,6 +44,8 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   const qs = params.toString()
   return `${path}${qs ? `?${qs}` : ''}`
 }
+
+const SIGNED_OUT = 'Vous êtes déconnecté : veuillez vous reconnecter.'
 
 const inFlightGets = new Map<string, Promise<unknown>>()
 let refreshing: Promise<boolean> | null = null
@@ -114,6 +117,12 @@ async function toApiError(res: Response): Promise<ApiError> {
 }
 
 async function run(path: string, opts: RequestOptions): Promise<unknown> {
+  // A sign-out the server has not heard yet goes first; until it has, nothing is sent with that
+  // session (the outbox keeps its items): the device is signed out.
+  if (signOutPending() && !(await settleSignOut())) {
+    sessionLostListener?.()
+    throw new ApiError({ status: 401, statusText: 'Unauthorized', reason: SIGNED_OUT, code: null, body: null })
+  }
   let res = await send(path, opts)
   if (res.status === 401 && !path.includes('security')) {
     const ok = await refreshSession()

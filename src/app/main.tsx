@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { useIsRestoring } from '@tanstack/react-query'
 import { onSessionLost } from '../api/http-client'
+import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
 import { createAppRouter } from './router'
 import { registerServiceWorker } from './pwa/register-sw'
@@ -25,6 +26,9 @@ onSessionLost(() => {
   if (here.pathname === '/login') return
   void router.navigate({ to: '/login', search: { redirectFrom: here.href } })
 })
+
+// A sign-out made without network is told to the server as soon as it answers again.
+watchPendingSignOut()
 
 /** Loaders read the cache: wait until the persisted cache is back before routing. */
 function AppRouter() {

@@ -70,6 +70,17 @@ export interface OutboxRow {
   /** A survey about an order confirmed offline: that order's outbox id. The survey waits for the
    * order, and its payload's null numeroCommande is filled from it (outbox-flusher). */
   commandeOutboxId?: string
+  /** Staff acting for a member (issue 25): the member, named in the banner, at logout and in
+   * "Cet appareil" (an adviser's outbox holds several members' orders). */
+  pour?: MemberNamed
+  /** And the server's proof of that choice at confirmation (GET /web/user/me), sent with every try
+   * so the item goes to that member even if another one is chosen meanwhile. */
+  preuveChoix?: string
+}
+
+export interface MemberNamed {
+  numTiers: string
+  raisonSociale: string
 }
 
 class SiloDb extends Dexie {

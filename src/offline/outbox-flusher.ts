@@ -6,9 +6,10 @@
 import { ApiError } from '../api/api-error'
 import { request } from '../api/http-client'
 import { CommandeAcceptee, commandesPath, IDEMPOTENCY_HEADER } from '../api/contract/commandes'
+import { CHOICE_PROOF_HEADER } from '../api/contract/user'
 import { EvaluationEnregistree, EVALUATIONS_PATH } from '../api/contract/evaluations'
 import { restoreCartLines } from './cart'
-import { db, type OutboxRow } from './db'
+import { db, type MemberNamed, type OutboxRow } from './db'
 
 export const SYNC_TAG = 'silo-outbox'
 const LOCK = 'silo-outbox'
@@ -26,7 +27,9 @@ export type SendResult =
 
 /** One try for one item: what the server said, or that it did not answer. */
 export async function sendItem(row: OutboxRow): Promise<SendResult> {
-  const headers = { [IDEMPOTENCY_HEADER]: row.id }
+  const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: row.id }
+  // Staff: the member chosen when it was confirmed, whoever they act for now.
+  if (row.preuveChoix) headers[CHOICE_PROOF_HEADER] = row.preuveChoix
   try {
     if ((row.kind ?? 'commande') === 'evaluation') {
       await request(EVALUATIONS_PATH, EvaluationEnregistree, {
@@ -231,6 +234,8 @@ export interface WaitingItem {
   lignes: number
   status: OutboxRow['status']
   attempts: number
+  /** Staff acting for a member: for whom. */
+  pour?: MemberNamed
 }
 
 export const waitingItem = (r: OutboxRow): WaitingItem => ({
@@ -240,6 +245,7 @@ export const waitingItem = (r: OutboxRow): WaitingItem => ({
   lignes: 'commande' in r.payload ? r.payload.commande.lignes.length : 0,
   status: r.status,
   attempts: r.attempts,
+  ...(r.pour ? { pour: r.pour } : {}),
 })
 
 /** This user's items not yet received, oldest first. */

@@ -5,11 +5,22 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import type { CommandeEnvoyee } from '../api/contract/commandes'
 import type { EvaluationBody } from '../domain/survey'
 import { takeCart } from './cart'
-import { db, type OutboxKind, type OutboxRow } from './db'
+import { db, type MemberNamed, type OutboxKind, type OutboxRow } from './db'
 import { flushOutbox, flushOutboxNow, requestBackgroundSync, waitingItem, type WaitingItem } from './outbox-flusher'
 
 export { flushOutbox, flushOutboxNow }
 export type { EvaluationBody }
+
+/** Staff acting for a member: who, and the server's proof of that choice (null when the device
+ * has none, e.g. never online since the choice: the item then waits until that member is chosen
+ * again, as before). */
+export interface ActingFor {
+  pour: MemberNamed
+  preuveChoix: string | null
+}
+
+const actingFields = (acting: ActingFor | null | undefined): Pick<OutboxRow, 'pour' | 'preuveChoix'> =>
+  acting ? { pour: acting.pour, ...(acting.preuveChoix ? { preuveChoix: acting.preuveChoix } : {}) } : {}
 
 export interface OutboxView {
   id: string
@@ -48,7 +59,12 @@ function startSending(owner: string) {
  * cart as it was, to put back if the cooperative refuses it) and the cart is emptied. Then the
  * sending starts. Returns the outbox id (also the Idempotency-Key).
  */
-export async function confirmOrder(owner: string, numTiers: string, payload: CommandeEnvoyee): Promise<string> {
+export async function confirmOrder(
+  owner: string,
+  numTiers: string,
+  payload: CommandeEnvoyee,
+  acting?: ActingFor | null,
+): Promise<string> {
   const id = newKey()
   await db.transaction('rw', [db.outbox, db.cartLines, db.cartHeaders], async () => {
     const cartLines = await takeCart(owner, numTiers)
@@ -62,6 +78,7 @@ export async function confirmOrder(owner: string, numTiers: string, payload: Com
       payload,
       attempts: 0,
       cartLines,
+      ...actingFields(acting),
     })
   })
   startSending(owner)
@@ -114,6 +131,7 @@ export async function queueEvaluation(
       createdAt: new Date().toISOString(),
       payload: body,
       attempts: 0,
+      ...(await actingOfOrder(owner, numTiers, body, commandeOutboxId)),
     }
     if (commandeOutboxId) row.commandeOutboxId = commandeOutboxId
     await db.outbox.add(row)
@@ -121,6 +139,22 @@ export async function queueEvaluation(
   })
   startSending(owner)
   return id
+}
+
+/** A survey goes for the member its order went for, with the same proof (staff acting for one). */
+async function actingOfOrder(
+  owner: string,
+  numTiers: string,
+  body: EvaluationBody,
+  commandeOutboxId: string | undefined,
+): Promise<Pick<OutboxRow, 'pour' | 'preuveChoix'>> {
+  const order = commandeOutboxId
+    ? await db.outbox.get(commandeOutboxId)
+    : body.numeroCommande
+      ? await db.outbox.filter((r) => r.numeroCommande === body.numeroCommande).first()
+      : undefined
+  if (!order || order.owner !== owner || order.numTiers !== numTiers || !order.pour) return {}
+  return actingFields({ pour: order.pour, preuveChoix: order.preuveChoix ?? null })
 }
 
 /** The survey already queued for this order (by outbox id or number), if any. */

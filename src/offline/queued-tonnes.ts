@@ -13,7 +13,7 @@ export interface DeviceOrder {
   lignes: { numLot: string; numArticle: string; tonnes: number }[]
 }
 
-export async function deviceLotOrders(owner: string, numTiers: string): Promise<DeviceOrder[]> {
+async function deviceLotOrders(owner: string, numTiers: string): Promise<DeviceOrder[]> {
   const rows = await db.outbox.where('[owner+numTiers]').equals([owner, numTiers]).toArray()
   const orders: DeviceOrder[] = []
   for (const r of rows) {

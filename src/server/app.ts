@@ -16,6 +16,7 @@ import { mountStatic } from './http/static'
 import { BOOT_SCRIPT_HASH } from './http/boot-script'
 import { mountTestClock } from './http/test-clock'
 import { loadSession } from './auth/session-middleware'
+import { honorSignOut } from './auth/signed-out'
 import { refuseSignInsWhenFull, sessionRoutes } from './routes/session/session.routes'
 import { infosRoutes } from './routes/infos/infos.routes'
 import { userRoutes } from './routes/user/user.routes'
@@ -103,7 +104,10 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   // Order matters: who is calling first (anonymous /web/… → 401 whatever the request holds),
   // then the body's size, and only then do the routes parse and validate anything.
   // The public infos (version, readiness) never read the session: they answer without the database.
-  app.use('*', (c, next) => (c.req.path.startsWith('/public/infos/') ? next() : loadSession(c, next)))
+  const publicInfos = (path: string) => path.startsWith('/public/infos/')
+  // A sign-out the device made without network ends its session before the session is read.
+  app.use('*', (c, next) => (publicInfos(c.req.path) ? next() : honorSignOut(c, next)))
+  app.use('*', (c, next) => (publicInfos(c.req.path) ? next() : loadSession(c, next)))
   app.use('/web/*', signedInOnly)
   app.use('*', bodyLimits)
 

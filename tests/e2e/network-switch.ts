@@ -21,6 +21,8 @@ export class NetworkSwitch {
   readonly forwarded: string[] = []
   /** Connections the browser opened while the network was cut (none of them reached the server). */
   attemptsWhileCut = 0
+  /** Requests ("POST /web/…") answered 503 by the proxy itself, never passed on (see hold). */
+  private held: RegExp | null = null
 
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -46,6 +48,12 @@ export class NetworkSwitch {
     this.mode = 'up'
     for (const s of this.open) s.destroy()
     this.open.clear()
+  }
+
+  /** Answers the requests whose line ("POST /web/…") matches with a 503 of its own, the rest going
+   * through: one call kept from the server while the others work (null: none held). */
+  hold(requests: RegExp | null) {
+    this.held = requests
   }
 
   get isCut() {
@@ -76,9 +84,18 @@ export class NetworkSwitch {
     upstream.on('error', () => client.destroy())
     upstream.on('close', () => (this.open.delete(upstream), client.destroy()))
     client.on('close', () => upstream.destroy())
+    let answered = false // held: the proxy answered, nothing more of this connection goes on
     client.on('data', (chunk: Buffer) => {
       if (this.mode !== 'up') return client.destroy()
-      for (const m of chunk.toString('latin1').matchAll(REQUEST_LINE)) this.forwarded.push(`${m[1]} ${m[2]}`)
+      if (answered) return
+      const lines = [...chunk.toString('latin1').matchAll(REQUEST_LINE)].map((m) => `${m[1]} ${m[2]}`)
+      const held = this.held
+      if (held && lines.some((l) => held.test(l))) {
+        answered = true
+        client.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
+        return
+      }
+      this.forwarded.push(...lines)
       upstream.write(chunk)
     })
     upstream.pipe(client)

@@ -40,3 +40,58 @@ describe('sending for a member the session no longer acts for', () => {
     expect(await sendItem(row)).toMatchObject({ ok: false, retry: false })
   })
 })
+
+describe('an order confirmed while acting for a member (issue 25)', () => {
+  it('keeps the member and the proof of the choice, sends the proof, and its survey goes the same way', async () => {
+    const { db } = await import('../../src/offline/db')
+    const { confirmOrder, queueEvaluation } = await import('../../src/offline/outbox')
+    const { unsentItemsFor } = await import('../../src/offline/outbox-flusher')
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    const pour = { numTiers: '100001', raisonSociale: 'GAEC DES TROIS CHÊNES' }
+    const payload = { numTiers: '100001', commande: { commentaire: '', lignes: [] } }
+    const id = await confirmOrder('conseiller', '100001', payload, { pour, preuveChoix: 'corps.signature' })
+    const survey = await queueEvaluation(
+      'conseiller',
+      '100001',
+      { numTiers: '100001', numeroCommande: null, questionnaire: { notes: { globale: 4 } } },
+      { commandeOutboxId: id },
+    )
+    const order = (await db.outbox.get(id))!
+    expect(order).toMatchObject({ pour, preuveChoix: 'corps.signature' })
+    expect(await db.outbox.get(survey)).toMatchObject({ pour, preuveChoix: 'corps.signature' })
+    expect((await unsentItemsFor('conseiller')).map((i) => i.pour)).toEqual([pour, pour])
+
+    const sent = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(JSON.stringify({ numero: '123', mail: null }), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    )
+    vi.stubGlobal('fetch', sent)
+    expect(await sendItem(order)).toMatchObject({ ok: true, numeroCommande: '123' })
+    const headers = sent.mock.calls[0]![1].headers as Record<string, string>
+    expect(headers['X-Preuve-Choix-Adherent']).toBe('corps.signature')
+    expect(headers['Idempotency-Key']).toBe(id)
+  })
+
+  it('a farmer’s own order carries neither', async () => {
+    const { db } = await import('../../src/offline/db')
+    const { confirmOrder } = await import('../../src/offline/outbox')
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    const id = await confirmOrder('100002', '100002', { numTiers: '100002', commande: { commentaire: '', lignes: [] } })
+    const row = (await db.outbox.get(id))!
+    expect(row.pour).toBeUndefined()
+    expect(row.preuveChoix).toBeUndefined()
+  })
+})

@@ -7,6 +7,14 @@ export const SESSION_PATHS = {
   logout: '/security/logout',
 } as const
 
+/**
+ * A sign-out the server has not heard yet (issue 25): "Déconnexion" without network writes this
+ * cookie (readable by the app, not HttpOnly) next to the session's. The app then treats the device
+ * as signed out, and the first request that reaches the server with it ends the session it
+ * carries, before anything else is done with that session, and clears both cookies.
+ */
+export const SIGNED_OUT_COOKIE = 'silo_deconnexion'
+
 export const LoginBody = v.object({
   username: v.pipe(v.string(), v.trim(), v.minLength(1, 'Identifiant requis'), v.maxLength(64)),
   password: v.pipe(v.string(), v.minLength(1, 'Mot de passe requis'), v.maxLength(256)),

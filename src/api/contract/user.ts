@@ -2,6 +2,24 @@ import * as v from 'valibot'
 
 export const USER_PATHS = { me: '/web/user/me' } as const
 
+/**
+ * Staff acting for a member (issue 25): the server's signed proof that this session chose that
+ * member, for a limited time. An order or a survey confirmed meanwhile keeps it in the outbox and
+ * sends it in CHOICE_PROOF_HEADER, so it is accepted for that member even if the staff member has
+ * chosen another one since; it is worth nothing to another session, user or member.
+ */
+export const PreuveChoix = v.object({
+  numTiers: v.string(),
+  /** Opaque to the browser. */
+  jeton: v.string(),
+  /** ISO instant after which the server refuses it. */
+  expire: v.string(),
+})
+export type PreuveChoix = v.InferOutput<typeof PreuveChoix>
+
+/** The header an outbox item sends its proof of the member chosen in. */
+export const CHOICE_PROOF_HEADER = 'X-Preuve-Choix-Adherent'
+
 /** GET /web/user/me — the profile (ordering-area §3 User: username, roles; cart-orders-admin §3: tiers). */
 export const UserMe = v.object({
   username: v.string(),
@@ -13,5 +31,7 @@ export const UserMe = v.object({
   actingFor: v.nullable(v.string()),
   /** When this session signed in (ISO instant): the pivot rule's extra delay depends on it. */
   loginAt: v.string(),
+  /** Staff acting for a member who may confirm orders: the proof of that choice, else null. */
+  preuveChoix: v.optional(v.nullable(PreuveChoix), null),
 })
 export type UserMe = v.InferOutput<typeof UserMe>

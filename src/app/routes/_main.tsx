@@ -103,6 +103,7 @@ function MainLayout() {
             <LogoutConfirm
               lines={pending.lines}
               waiting={pending.waiting}
+              changingMember={!isFarmer(user.roles) && Boolean(user.actingFor)}
               onAnswer={(logout) => {
                 setPending(null)
                 if (logout) void leave()

@@ -1,9 +1,18 @@
 // Every /web/v1/tiers/{numTiers}/… call goes through here: may this session act for that customer?
 // The rule itself is src/domain/roles.ts#mayActFor, shared with the browser.
-import type { MiddlewareHandler } from 'hono'
-import { canActForMembers, isBusinessAdmin, isFarmer, mayActFor } from '../../domain/roles'
+import type { Context, MiddlewareHandler } from 'hono'
+import { CHOICE_PROOF_HEADER } from '../../api/contract/user'
+import {
+  canActForMembers,
+  canConfirmOrder,
+  isBusinessAdmin,
+  isFarmer,
+  isVgmMember,
+  mayActFor,
+} from '../../domain/roles'
 import type { AppEnv, SessionUser } from '../http/env'
 import { forbidden, HttpError } from '../http/http-error'
+import { checkChoiceProof } from './choice-proof'
 import { requireUser } from './session-middleware'
 
 export function requireActFor(c: { get(key: 'user'): SessionUser | null }, numTiers: string): SessionUser {
@@ -22,6 +31,23 @@ export function requireActFor(c: { get(key: 'user'): SessionUser | null }, numTi
 }
 
 const ADHERENT_NON_CHOISI = 'ADHERENT_NON_CHOISI'
+
+/**
+ * For an order or a survey, which may have waited in the outbox: as requireActFor, or staff who
+ * may confirm orders and send the proof that this session chose that member (choice-proof.ts),
+ * even if they have chosen another one since. The proof never helps a farmer or a VGM member, and
+ * the roles are read again now, not when the proof was issued.
+ */
+export async function requireActForWrite(c: Context<AppEnv>, numTiers: string): Promise<SessionUser> {
+  const user = requireUser(c)
+  if (mayActFor(user, numTiers)) return user
+  const staff = canActForMembers(user.roles) && canConfirmOrder(user.roles)
+  if (staff && !isFarmer(user.roles) && !isVgmMember(user.roles)) {
+    const { db, clock } = c.get('deps')
+    if (await checkChoiceProof(db, user, numTiers, c.req.header(CHOICE_PROOF_HEADER), clock.now())) return user
+  }
+  return requireActFor(c, numTiers)
+}
 
 /** Staff acting for a member: the member, for the audit log; null for a farmer's own session. */
 export const actedFor = (user: SessionUser, numTiers: string) => (isFarmer(user.roles) ? null : numTiers)

@@ -5,6 +5,9 @@
 // confirmation page says whether the cooperative has received it yet.
 import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { meQueryOptions } from '../../../api/user'
+import { tiersQueryOptions } from '../../../api/tiers'
 import { canConfirm } from '../../../domain/cart'
 import { DELAI_PAGE_CONFIRMATION_MS, MESSAGES } from '../../../domain/constants'
 import {
@@ -13,12 +16,12 @@ import {
   selectPaymentMode,
   withPaymentSelection,
 } from '../../../domain/payment'
-import { canConfirmOrder } from '../../../domain/roles'
+import { canActForMembers, canConfirmOrder, isFarmer } from '../../../domain/roles'
 import { prepareOrder } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
 import { updateCartLine } from '../../../offline/cart'
 import { useCartComments, useCartLines } from '../../../offline/cart-live'
-import { confirmOrder } from '../../../offline/outbox'
+import { confirmOrder, type ActingFor } from '../../../offline/outbox'
 import { CartGroups } from '../../ui/cart-groups'
 import { CartTotal } from '../../ui/cart-total'
 import { HelpButton } from '../../ui/help-button'
@@ -40,6 +43,20 @@ const OUTLINE =
 const NOTE =
   'mb-4 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950'
 
+/**
+ * Staff acting for a member: the order keeps for whom it is and the server's proof of that choice
+ * (issue 25), so it goes to this member even if another one is chosen before it leaves. The
+ * profile is read again when this step opens (online, a fresh proof; offline, the last one).
+ */
+function useActingFor(roles: readonly string[], numTiers: string): ActingFor | null {
+  const staff = !isFarmer(roles) && canActForMembers(roles)
+  const me = useQuery({ ...meQueryOptions(), enabled: staff }).data
+  const tiers = useQuery({ ...tiersQueryOptions(numTiers), enabled: staff }).data
+  if (!staff) return null
+  const proof = me?.preuveChoix?.numTiers === numTiers ? me.preuveChoix.jeton : null
+  return { pour: { numTiers, raisonSociale: tiers?.raisonSociale ?? '' }, preuveChoix: proof }
+}
+
 export function PaymentPage({ owner, numTiers, roles }: Props) {
   const lines = useCartLines(owner, numTiers)
   const comments = useCartComments(owner, numTiers)
@@ -52,6 +69,7 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
   const [duplicated, setDuplicated] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const acting = useActingFor(roles, numTiers)
 
   const modesOf = (l: CartLine) => proposals[l.idLigne]?.modes ?? []
   // What will be sent: each line with its mode (the default one until the farmer picks another).
@@ -89,7 +107,7 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
     setSending(true)
     setFailure(null)
     try {
-      const envoi = await confirmOrder(owner, numTiers, prepareOrder(numTiers, effective, comments))
+      const envoi = await confirmOrder(owner, numTiers, prepareOrder(numTiers, effective, comments), acting)
       await new Promise((r) => setTimeout(r, DELAI_PAGE_CONFIRMATION_MS))
       await navigate({ to: '/catalog/cart/confirm', search: { envoi }, replace: true })
     } catch (err) {

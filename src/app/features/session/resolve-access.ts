@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../../../api/api-error'
 import { meQueryOptions } from '../../../api/user'
+import { settleSignOut, signOutPending } from '../../../api/signed-out'
 import { tiersQueryOptions } from '../../../api/tiers'
 import { incidentPaiementQueryOptions } from '../../../api/paiement'
 import type { UserMe } from '../../../api/contract/user'
@@ -34,6 +35,13 @@ function customerFor(user: UserMe): { numTiers: string } | AccessDenial {
 
 /** The user, or where to send them (401 → login, 403 → not authorised). */
 export async function loadUser(queryClient: QueryClient, href: string): Promise<{ user: UserMe } | AccessDenial> {
+  // Signed out on this device, the server not told yet (no network then): whatever the session
+  // cookie still says, the sign-in page, and nothing of the previous user's cache.
+  if (signOutPending()) {
+    queryClient.clear()
+    void settleSignOut()
+    return { to: 'login' }
+  }
   try {
     return { user: await queryClient.ensureQueryData(meQueryOptions()) }
   } catch (e) {

@@ -12,9 +12,12 @@ interface Props {
   /** What waits to be sent, each said for what it is (a survey is not an order). */
   waiting: readonly WaitingItem[]
   onAnswer: (logout: boolean) => void
+  /** Staff leaving a member for another ("Changer de client"): they stay signed in, and what waits
+   * leaves for the member it was confirmed for (issue 25). */
+  changingMember?: boolean
 }
 
-export function LogoutConfirm({ lines, waiting, onAnswer }: Props) {
+export function LogoutConfirm({ lines, waiting, onAnswer, changingMember = false }: Props) {
   const orders = hasOrder(waiting)
   const many = waiting.length > 1
   return (
@@ -27,10 +30,17 @@ export function LogoutConfirm({ lines, waiting, onAnswer }: Props) {
       {waiting.length > 0 && (
         <div className="mb-2 text-base">
           <WaitingList items={waiting} />
-          <p>
-            Si vous vous déconnectez, {many ? 'ces envois restent' : 'cet envoi reste'} sur cet appareil et partir
-            {many ? 'ont' : 'a'} à votre prochaine connexion ici.
-          </p>
+          {changingMember ? (
+            <p>
+              Si vous changez de client, {many ? 'ces envois restent' : 'cet envoi reste'} sur cet appareil et partir
+              {many ? 'ont' : 'a'} pour l’adhérent indiqué dès que le réseau le permettra.
+            </p>
+          ) : (
+            <p>
+              Si vous vous déconnectez, {many ? 'ces envois restent' : 'cet envoi reste'} sur cet appareil et partir
+              {many ? 'ont' : 'a'} à votre prochaine connexion ici.
+            </p>
+          )}
         </div>
       )}
       {lines > 0 && (
@@ -53,7 +63,11 @@ export function LogoutConfirm({ lines, waiting, onAnswer }: Props) {
           onClick={() => onAnswer(true)}
           className="touch-target rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green"
         >
-          {lines > 0 ? 'Abandonner le panier et me déconnecter' : 'Me déconnecter quand même'}
+          {lines > 0
+            ? `Abandonner le panier et ${changingMember ? 'changer de client' : 'me déconnecter'}`
+            : changingMember
+              ? 'Changer de client quand même'
+              : 'Me déconnecter quand même'}
         </button>
       </div>
     </Modal>

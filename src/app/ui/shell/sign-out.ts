@@ -2,12 +2,15 @@
 // persisted queries and localStorage, the API's Cache Storage. Unsent orders are kept (the
 // returned count lets the caller tell the user).
 import type { QueryClient } from '@tanstack/react-query'
-import { logout } from '../../../api/session'
+import { markSignedOut, settleSignOut } from '../../../api/signed-out'
 
 export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: number }> {
-  // Offline the server cannot be told; the local erase still happens, the session cookie
-  // expires on its own.
-  await logout().catch(() => undefined)
+  // Signed out on this device at once, network or not: the marker makes every reopening show the
+  // sign-in page, and the server ends the session with the first request that reaches it. The
+  // logout call goes now, and again whenever the server answers until it has (api/signed-out):
+  // nothing waits for it, so a half-open connection never holds the sign-out.
+  markSignedOut()
+  void settleSignOut()
   queryClient.clear()
   // Dexie loads only here, not in the first screen's bundle.
   const { wipeLocalData } = await import('../../../offline/wipe')

@@ -20,7 +20,7 @@ import {
 } from '../../../api/contract/commandes'
 import { MESSAGES } from '../../../domain/constants'
 import { canConfirmOrder } from '../../../domain/roles'
-import { actedFor, forCustomer, requireActFor } from '../../auth/access'
+import { actedFor, forCustomer, requireActForWrite } from '../../auth/access'
 import { audit } from '../../db/audit'
 import type { AppEnv } from '../../http/env'
 import { badRequest, forbidden, notFound } from '../../http/http-error'
@@ -57,7 +57,8 @@ commandesRoutes.post(
   validate('json', CommandePayload),
   async (c) => {
     const { numTiers } = c.req.valid('param')
-    const user = requireActFor(c, numTiers)
+    // The member chosen when the order was confirmed, which the outbox's proof may carry.
+    const user = await requireActForWrite(c, numTiers)
     if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de confirmer une commande.")
     const payload = c.req.valid('json')
     if (payload.numTiers !== numTiers)

@@ -6,7 +6,7 @@ import { describeRoute } from 'hono-openapi'
 import { IDEMPOTENCY_HEADER } from '../../../api/contract/commandes'
 import { Evaluation, EvaluationEnregistree, EVALUATIONS_PATH } from '../../../api/contract/evaluations'
 import { canConfirmOrder } from '../../../domain/roles'
-import { actedFor, requireActFor } from '../../auth/access'
+import { actedFor, requireActForWrite } from '../../auth/access'
 import { audit } from '../../db/audit'
 import { evaluations } from '../../db/schema'
 import { error, idempotencyHeader, json, unavailable } from '../../http/describe'
@@ -38,7 +38,7 @@ evaluationsRoutes.post(
   validate('json', Evaluation),
   async (c) => {
     const body = c.req.valid('json')
-    const user = requireActFor(c, body.numTiers)
+    const user = await requireActForWrite(c, body.numTiers)
     // Whoever may not confirm an order has no order to rate (and may have no customer row).
     if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de répondre au questionnaire.")
     const { db, clock } = c.get('deps')

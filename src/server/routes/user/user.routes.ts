@@ -7,7 +7,8 @@ import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../auth/session-middleware'
 import { findCustomerIdentity } from './user.handlers'
 import { ACTING_FOR_PATH, ActingForBody } from '../../../api/contract/tiers-search'
-import { canActForMembers } from '../../../domain/roles'
+import { canActForMembers, canConfirmOrder, isFarmer } from '../../../domain/roles'
+import { issueChoiceProof } from '../../auth/choice-proof'
 import { requireRole } from '../../auth/access'
 import { setActingFor } from '../../auth/session-store'
 import { notFound } from '../../http/http-error'
@@ -29,7 +30,11 @@ userRoutes.get(
   }),
   async (c) => {
     const user = requireUser(c)
-    const tiers = await findCustomerIdentity(c.get('deps').db, user.username)
+    const { db, clock } = c.get('deps')
+    const tiers = await findCustomerIdentity(db, user.username)
+    // Staff acting for a member who may confirm orders: the proof their queued orders carry.
+    const staff = !isFarmer(user.roles) && canActForMembers(user.roles) && canConfirmOrder(user.roles)
+    const preuveChoix = staff && user.actingFor ? await issueChoiceProof(db, user, user.actingFor, clock.now()) : null
     return c.json({
       username: user.username,
       displayName: user.displayName,
@@ -37,6 +42,7 @@ userRoutes.get(
       tiers,
       actingFor: user.actingFor,
       loginAt: user.loginAt.toISOString(),
+      preuveChoix,
     } satisfies UserMe)
   },
 )

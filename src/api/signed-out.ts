@@ -1,0 +1,68 @@
+// A sign-out the server has not heard yet (issue 25). "Déconnexion" without network erases the
+// device at once and writes SIGNED_OUT_COOKIE: a cookie rather than localStorage or IndexedDB
+// because the erase clears those, because every request of the browser (the page's, the service
+// worker's, a navigation's) carries it, so the server ends the session on the first one that
+// reaches it whatever sends it (src/server/auth/signed-out.ts), and because the app reads it
+// synchronously on its first screen. While it is there the app treats the device as signed out;
+// the logout call is sent as soon as the server answers again, before any other request of the
+// page, and the marker goes once the server has answered it.
+import { SESSION_PATHS, SIGNED_OUT_COOKIE } from './contract/session'
+import { isOnline, subscribeConnection } from './connection'
+
+/** Longer than any session may live (browsers keep a cookie 400 days at most). */
+const MARKER_SECONDS = 400 * 24 * 60 * 60
+const LOGOUT_TIMEOUT_MS = 10_000
+
+// The service worker has no document: there the server's check is the guarantee.
+const doc = (globalThis as { document?: { cookie: string } }).document
+
+/** A sign-out waits to be told to the server: the device is signed out meanwhile. */
+export function signOutPending(): boolean {
+  return doc !== undefined && doc.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_OUT_COOKIE}=`))
+}
+
+function writeMarker(maxAge: number) {
+  if (!doc) return
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : ''
+  doc.cookie = `${SIGNED_OUT_COOKIE}=${maxAge > 0 ? '1' : ''}; Path=/; Max-Age=${maxAge}; SameSite=Strict${secure}`
+}
+
+/** "Déconnexion": from now on the device is signed out, whatever the network. */
+export const markSignedOut = () => writeMarker(MARKER_SECONDS)
+
+let sending: Promise<boolean> | null = null
+
+/**
+ * Tells the server about a waiting sign-out (POST /security/logout, which revokes the session and
+ * clears both cookies). True once nothing waits; false while the server has not answered it.
+ * Concurrent callers share one call.
+ */
+export function settleSignOut(): Promise<boolean> {
+  if (!signOutPending()) return Promise.resolve(true)
+  sending ??= fetch(SESSION_PATHS.logout, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+  })
+    .then((res) => {
+      // A 5xx may not have revoked anything: the marker stays for the next try.
+      if (res.status >= 500) return false
+      writeMarker(0)
+      return true
+    })
+    .catch(() => false)
+    .finally(() => {
+      sending = null
+    })
+  return sending
+}
+
+/** At start, and each time the server answers again: send the waiting sign-out, if any. */
+export function watchPendingSignOut(): void {
+  if (!doc) return
+  subscribeConnection(() => {
+    if (isOnline() && signOutPending()) void settleSignOut()
+  })
+  if (signOutPending()) void settleSignOut()
+}

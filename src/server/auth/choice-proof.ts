@@ -1,0 +1,114 @@
+// The proof of a staff member's choice of member (issue 25, item 3). Staff act only for the member
+// they chose (access.ts); an order they confirmed offline for member X waits in the outbox, and by
+// the time the network returns they may have chosen Y. The choice made when the order was
+// confirmed travels with it: GET /web/user/me gives staff acting for X an HMAC-SHA256 signature
+// over {this session (a hash of its id), this user, X, an expiry}; the outbox sends it with the
+// order, and the server accepts the order for X only if the signature is its own, the session and
+// the user are the ones sending, X is the order's member, and it has not expired. It loosens
+// nothing: who may act for whom is still decided by the roles (access.ts checks them again), and
+// the proof only says "this session had chosen X", which it had.
+//
+// The key lives in PostgreSQL (server_secrets), created once, so every instance signs and checks
+// alike; each process keeps a copy after reading it (it never changes).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { DateTime } from 'luxon'
+import type { PreuveChoix } from '../../api/contract/user'
+import type { Db } from '../db/client'
+import { serverSecrets } from '../db/schema'
+import type { SessionUser } from '../http/env'
+
+/**
+ * How long a proof is good for: a day in the barn. Issued at the last moment the device reached
+ * the server (typically the morning, when the adviser chose the member), it must still be good
+ * when the orders of that day leave, in the evening or the next morning once back in range. Not
+ * longer: while it lasts, this session (and only it) may still write for that member.
+ */
+const CHOICE_PROOF_SECONDS = 24 * 60 * 60
+
+const SECRET_NAME = 'preuve-choix-adherent'
+const keys = new WeakMap<Db, Promise<Buffer>>()
+
+async function readKey(db: Db): Promise<Buffer> {
+  await db
+    .insert(serverSecrets)
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing()
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, SECRET_NAME))
+  if (!row) throw new Error('server_secrets: key missing after insert')
+  return Buffer.from(row.value, 'base64url')
+}
+
+function keyOf(db: Db): Promise<Buffer> {
+  let key = keys.get(db)
+  if (!key) {
+    key = readKey(db)
+    keys.set(db, key)
+    key.catch(() => keys.delete(db)) // the database was away: read again next time
+  }
+  return key
+}
+
+interface Claims {
+  /** A hash of the session id (itself a hash of the cookie's token): names the session, opens nothing. */
+  s: string
+  u: string
+  t: string
+  /** Expiry, in seconds since the epoch. */
+  e: number
+}
+
+const sessionTag = (sessionId: string) =>
+  createHash('sha256').update(`preuve-choix:${sessionId}`).digest('base64url').slice(0, 22)
+const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest()
+
+/** A proof that this session acts for numTiers, good for CHOICE_PROOF_SECONDS from now. */
+export async function issueChoiceProof(
+  db: Db,
+  user: SessionUser,
+  numTiers: string,
+  now: DateTime,
+): Promise<PreuveChoix> {
+  const e = Math.floor(now.toSeconds()) + CHOICE_PROOF_SECONDS
+  const claims: Claims = { s: sessionTag(user.sessionId), u: user.username, t: numTiers, e }
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
+  const jeton = `${body}.${sign(await keyOf(db), body).toString('base64url')}`
+  return { numTiers, jeton, expire: DateTime.fromSeconds(e, { zone: now.zone }).toISO()! }
+}
+
+function readClaims(body: string): Claims | null {
+  try {
+    const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<Claims> | null
+    if (!c || typeof c.s !== 'string' || typeof c.u !== 'string' || typeof c.t !== 'string') return null
+    return typeof c.e === 'number' ? (c as Claims) : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether `proof` says that this very session of this user chose numTiers, and still holds. */
+export async function checkChoiceProof(
+  db: Db,
+  user: SessionUser,
+  numTiers: string,
+  proof: string | undefined,
+  now: DateTime,
+): Promise<boolean> {
+  if (!proof || proof.length > 1024) return false
+  const [body, signature, extra] = proof.split('.')
+  if (!body || !signature || extra !== undefined) return false
+  const given = Buffer.from(signature, 'base64url')
+  const expected = sign(await keyOf(db), body)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
+  const claims = readClaims(body)
+  return (
+    claims !== null &&
+    claims.s === sessionTag(user.sessionId) &&
+    claims.u === user.username &&
+    claims.t === numTiers &&
+    claims.e > now.toSeconds()
+  )
+}
