@@ -14,6 +14,7 @@ import {
   writeSessionCookie,
 } from '../../auth/cookie'
 import { BUSY_RETRY_SECONDS } from '../../auth/hash-gate'
+import { brakeRefusal } from '../../auth/flood-brake'
 import { rememberDevice } from '../../auth/known-device'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
 import { createSession, refreshSession, revokeSession } from '../../auth/session-store'
@@ -48,8 +49,8 @@ function busy(c: Context<AppEnv>, isForm: boolean, redirectFrom = '/', username 
 /**
  * Placed first in the app: while every place of the gate is taken, a JSON sign-in is refused before
  * any other middleware (log line, headers, session, body), so that a flood of sign-ins costs as
- * little as possible of the event loop the orders share. Refusals are logged as one count every
- * ten seconds instead of one line each.
+ * little as possible of the event loop the orders share; under a flood, with a brake. Refusals are
+ * logged as one count every ten seconds instead of one line each.
  */
 export function refuseSignInsWhenFull(logger: Logger): MiddlewareHandler<AppEnv> {
   let refused = 0
@@ -66,6 +67,9 @@ export function refuseSignInsWhenFull(logger: Logger): MiddlewareHandler<AppEnv>
       refused = 0
     }
     c.header('X-Content-Type-Options', 'nosniff')
+    // Under a flood, the answer waits a moment (auth/flood-brake.ts).
+    const brake = brakeRefusal(now)
+    if (brake) await brake
     return busy(c, false)
   }
 }
