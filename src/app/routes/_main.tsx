@@ -12,6 +12,7 @@ import { MainShell } from '../ui/shell/main-shell'
 import { OrderLineSlot } from '../ui/order-line-slot'
 import { useAfterFirstPaint } from '../ui/after-first-paint'
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
+import { isOnline } from '../../api/connection'
 
 // What the first paint does not show is loaded when it is (all precached for offline use); the
 // leave guard (it reads the cart with Dexie) once the first screen is shown.
@@ -21,6 +22,7 @@ const OrderLineDialog = lazy(() => import('../features/order-line/order-line-dia
 const ContentieuxDialog = lazy(() =>
   import('../features/session/contentieux-dialog').then((m) => ({ default: m.ContentieuxDialog })),
 )
+const OfflineSwitch = lazy(() => import('../ui/shell/offline-switch').then((m) => ({ default: m.OfflineSwitch })))
 const LogoutConfirm = lazy(() => import('../ui/shell/logout-confirm').then((m) => ({ default: m.LogoutConfirm })))
 
 export const Route = createFileRoute('/_main')({
@@ -43,6 +45,8 @@ function MainLayout() {
   const shown = useAfterFirstPaint()
 
   const [pending, setPending] = useState<{ lines: number; waiting: WaitingItem[] } | null>(null)
+  const [offlineSwitch, setOfflineSwitch] = useState(false)
+  const actingForMember = !isFarmer(user.roles) && Boolean(user.actingFor)
 
   const leave = async () => {
     setLoggingOut(true)
@@ -59,6 +63,8 @@ function MainLayout() {
 
   // With lines in the cart or items not yet sent, ask first (Dexie loads only now).
   const onLogout = async () => {
+    // Staff cannot choose another member without the network: say so and stay (issue 25).
+    if (actingForMember && !isOnline()) return setOfflineSwitch(true)
     const [{ countCartRows }, { unsentItemsFor }] = await Promise.all([
       import('../../offline/cart'),
       import('../../offline/outbox-flusher'),
@@ -96,6 +102,14 @@ function MainLayout() {
         {shown && (
           <Suspense fallback={null}>
             <LeaveGuard owner={user.username} numTiers={numTiers} />
+          </Suspense>
+        )}
+        {offlineSwitch && (
+          <Suspense fallback={null}>
+            <OfflineSwitch
+              member={tiers ? `${tiers.raisonSociale} (${numTiers})` : numTiers}
+              onClose={() => setOfflineSwitch(false)}
+            />
           </Suspense>
         )}
         {pending && (
