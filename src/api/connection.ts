@@ -87,16 +87,24 @@ export function watchRequest(): () => void {
 let probeTimer: ReturnType<typeof setInterval> | undefined
 const probeUrl = '/public/infos/version'
 
-function probe(): Promise<void> {
+function probe(timeoutMs = SLOW_MS * 2): Promise<void> {
   const done = watchRequest()
   return fetch(probeUrl, {
     method: 'HEAD',
     cache: 'no-store',
     credentials: 'omit',
-    signal: AbortSignal.timeout(SLOW_MS * 2),
+    signal: AbortSignal.timeout(timeoutMs),
   })
     .then(reportAnswer, reportNoAnswer)
     .finally(done)
+}
+
+/** Asks the server now (a short probe) before an action that needs it: the state the app holds
+ * may be older than the signal's return. */
+export async function checkConnection(timeoutMs = 3_000): Promise<boolean> {
+  if (online && Date.now() - lastAnswerAt < SLOW_MS) return true
+  await probe(timeoutMs)
+  return online
 }
 
 let probing = false

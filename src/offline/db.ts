@@ -63,6 +63,9 @@ export interface OutboxRow {
   mail?: string | null
   /** The server's reason for a refused item (409 format for an order). */
   error?: string | null
+  /** The HTTP status of that refusal: a 409 is shown as 'Commande invalide', any other through the
+   * global error dialog (cart-orders-admin §8). Absent on rows refused before it was kept: a 409. */
+  errorStatus?: number
   /** The cart as it was confirmed, put back as is when the order is refused. */
   cartLines?: CartLine[]
   /** The refused order was seen by the user ('Corriger mon panier'). */

@@ -23,7 +23,8 @@ const BACKOFF_MAX_MS = 5 * 60_000
 const SEND_TIMEOUT_MS = 30_000
 
 export type SendResult =
-  { ok: true; numeroCommande?: string; mail?: string | null } | { ok: false; retry: boolean; error: string }
+  | { ok: true; numeroCommande?: string; mail?: string | null }
+  | { ok: false; retry: boolean; error: string; status?: number }
 
 /** One try for one item: what the server said, or that it did not answer. */
 export async function sendItem(row: OutboxRow): Promise<SendResult> {
@@ -58,7 +59,7 @@ export async function sendItem(row: OutboxRow): Promise<SendResult> {
         err.status === 408 ||
         err.status === 429 ||
         err.status >= 500
-      return { ok: false, retry, error: err.reason ?? err.message }
+      return { ok: false, retry, error: err.reason ?? err.message, status: err.status }
     }
     // No answer: offline, cut, or timed out. The key makes the next try safe.
     return { ok: false, retry: true, error: 'Réseau indisponible' }
@@ -214,7 +215,12 @@ async function settle(row: OutboxRow, result: SendResult, at: Date) {
   }
   // Refused: the order's lines go back into the cart, in the same transaction.
   await db.transaction('rw', [db.outbox, db.cartLines], async () => {
-    await db.outbox.update(row.id, { status: 'rejected', error: result.error, sendingSince: undefined })
+    await db.outbox.update(row.id, {
+      status: 'rejected',
+      error: result.error,
+      errorStatus: result.status,
+      sendingSince: undefined,
+    })
     if ((row.kind ?? 'commande') === 'commande')
       await restoreCartLines(row.owner, row.numTiers, row.cartLines ?? [], at)
   })

@@ -31,6 +31,7 @@ export interface OutboxView {
   numeroCommande?: string | null
   mail?: string | null
   error?: string | null
+  errorStatus?: number
 }
 
 /** A new Idempotency-Key: random, unguessable, valid for the server's pattern. */
@@ -47,6 +48,7 @@ const view = (r: OutboxRow): OutboxView => ({
   numeroCommande: r.numeroCommande ?? null,
   mail: r.mail ?? null,
   error: r.error ?? null,
+  errorStatus: r.errorStatus,
 })
 
 function startSending(owner: string) {

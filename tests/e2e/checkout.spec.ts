@@ -161,3 +161,33 @@ test.describe('the payment proposals call failing online', () => {
     await expect(page.getByText(/d'après vos conditions habituelles/)).toHaveCount(0)
   })
 })
+
+test.describe('an order refused with another status than 409', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('Other submission errors: rethrown, the global handler applies; the loading state ends', async ({ page }) => {
+    await signIn(page, '100001', 'demo', '/catalog/cart/view')
+    await writeCart(page, TWO_LINES)
+    await page.route('**/web/v1/tiers/100001/commandes', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Vous n’avez pas le droit de commander pour ce client.' }),
+          })
+        : route.fallback(),
+    )
+    await toPaymentStep(page)
+    await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+    // The global handler's dialog (cart-orders-admin §8), not "Commande invalide".
+    const dialog = page.getByRole('alertdialog', { name: 'Erreur' })
+    await expect(dialog).toContainText('403 Non autorisé', { timeout: 20_000 })
+    await expect(dialog).toContainText('Raison : Vous n’avez pas le droit de commander pour ce client.')
+    await expect(page.getByRole('alertdialog', { name: 'Commande invalide' })).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Fermer' }).click()
+    // Nothing lost: the order's lines are back in the cart.
+    await page.goto('/catalog/cart/view')
+    await expect(page.getByRole('button', { name: 'Etape suivante' })).toBeEnabled()
+    await expect(page.getByText('Votre panier est vide')).toHaveCount(0)
+  })
+})

@@ -2,7 +2,7 @@
 // and touches nothing is said within 30 s — the network cut for real (TCP proxy), both as refused
 // connections and as a half-open link that never answers; and said to be back once it is.
 import { expect, test } from './network-switch'
-import { signIn } from './support'
+import { signIn, waitForServiceWorker } from './support'
 
 for (const mode of ['refuse', 'hang'] as const) {
   test(`a cut (${mode}) while the farmer stays on Historique shows "Hors connexion" within 30 s`, async ({
@@ -11,6 +11,10 @@ for (const mode of ['refuse', 'hang'] as const) {
   }) => {
     await signIn(page, '100001')
     await expect(page).toHaveURL(/\/catalog\/order_history/)
+    // The app as a farmer has it a moment after signing in: its worker in control, the parts
+    // loaded after the first paint in.
+    await waitForServiceWorker(page)
+    await page.waitForLoadState('networkidle')
     await expect(
       page
         .locator('main')

@@ -108,6 +108,16 @@ describe('outbox', () => {
     expect(await db.outbox.get(id)).toBeUndefined()
   })
 
+  it('a refusal keeps its HTTP status: a 409 is shown as Commande invalide, any other by the global handler', async () => {
+    const id = await confirmed()
+    await flushOutbox(
+      '100001',
+      async () => ({ ok: false, retry: false, error: 'Vous n’avez pas le droit de commander.', status: 403 }),
+      later(10),
+    )
+    expect(await db.outbox.get(id)).toMatchObject({ status: 'rejected', errorStatus: 403 })
+  })
+
   it('sends only the signed-in user’s items, one sender at a time, a cut-off try again', async () => {
     const mine = await confirmed('100001')
     const theirs = await confirmed('conseiller')

@@ -12,7 +12,7 @@ import { MainShell } from '../ui/shell/main-shell'
 import { OrderLineSlot } from '../ui/order-line-slot'
 import { useAfterFirstPaint } from '../ui/after-first-paint'
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
-import { isOnline } from '../../api/connection'
+import { checkConnection } from '../../api/connection'
 
 // What the first paint does not show is loaded when it is (all precached for offline use); the
 // leave guard (it reads the cart with Dexie) once the first screen is shown.
@@ -64,7 +64,7 @@ function MainLayout() {
   // With lines in the cart or items not yet sent, ask first (Dexie loads only now).
   const onLogout = async () => {
     // Staff cannot choose another member without the network: say so and stay (issue 25).
-    if (actingForMember && !isOnline()) return setOfflineSwitch(true)
+    if (actingForMember && !(await checkConnection())) return setOfflineSwitch(true)
     const [{ countCartRows }, { unsentItemsFor }] = await Promise.all([
       import('../../offline/cart'),
       import('../../offline/outbox-flusher'),

@@ -20,6 +20,13 @@ export function reportApiError(error: unknown) {
   emit()
 }
 
+/** The same dialog for a refusal learned apart from a request of this page: an order the outbox
+ * sent that the server refused with another status than 409 (cart-orders-admin §7, §8). */
+export function reportRefusal(status: number, reason?: string | null) {
+  current = errorDialog(status, undefined, reason)
+  emit()
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)

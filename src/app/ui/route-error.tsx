@@ -5,11 +5,18 @@
 import { useEffect } from 'react'
 import { useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { NetworkError } from '../../api/api-error'
+import { isOnline } from '../../api/connection'
+
+/** A screen's code that could not be downloaded (no signal before the service worker had it) is
+ * the network's doing too, as is any failure while the app knows the server is out of reach. */
+const CHUNK_FAILED = /dynamically imported module|Importing a module script failed|error loading dynamically imported/i
+const isNetworkFailure = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof Error && CHUNK_FAILED.test(error.message)) || !isOnline()
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   const href = useRouterState({ select: (s) => s.location.href })
-  const offline = error instanceof NetworkError
+  const offline = isNetworkFailure(error)
   useEffect(() => {
     if (offline) return
     // Logged for whoever looks at the console; the farmer sees the login's error. A full load of

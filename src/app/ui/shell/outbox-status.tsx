@@ -9,6 +9,7 @@ import { DateTime } from 'luxon'
 import { CONFLICT_DIALOG, conflictLines } from '../../../domain/conflict'
 import { isOnline, subscribeConnection } from '../../../api/connection'
 import { acknowledgeRejected, flushOutbox, flushOutboxNow, useOutboxSummary } from '../../../offline/outbox'
+import { reportRefusal } from '../error-dialog'
 import { Modal } from '../modal'
 import { useOnline } from '../use-online'
 import { hasOrder } from './waiting-words'
@@ -51,8 +52,19 @@ export default function OutboxStatus({ owner }: { owner: string }) {
   const onConfirmPage = useRouterState({ select: (s) => s.location.pathname === '/catalog/cart/confirm' })
   const [retrying, setRetrying] = useState(false)
   useSending(owner, (summary?.unsent ?? 0) > 0)
+  const rejected = summary?.rejected[0]
+  // A 409 is the 'Commande invalide' dialog below; any other refusal goes to the global error
+  // dialog, as the spec says (§7 "other errors are rethrown", §8). Its lines are back in the cart.
+  const conflict = rejected !== undefined && (rejected.errorStatus ?? 409) === 409
+  const refusedId = rejected !== undefined && !conflict ? rejected.id : null
+  const refusedStatus = rejected?.errorStatus ?? 0
+  const refusedReason = rejected?.error ?? null
+  useEffect(() => {
+    if (!refusedId) return
+    reportRefusal(refusedStatus, refusedReason)
+    void acknowledgeRejected(refusedId)
+  }, [refusedId, refusedStatus, refusedReason])
   if (!summary) return null
-  const rejected = summary.rejected[0]
   // An item on its first try with the server answering is being sent, not waiting: no banner
   // flashing just after "Envoyer".
   const shown = summary.items.filter((i) => !online || i.attempts > 1 || (i.status === 'pending' && i.attempts > 0))
@@ -101,7 +113,7 @@ export default function OutboxStatus({ owner }: { owner: string }) {
           </div>
         </section>
       )}
-      {rejected && (
+      {rejected && conflict && (
         <Modal open title={CONFLICT_DIALOG.titre} onClose={() => undefined} role="alertdialog">
           <p className="mb-2 text-base font-semibold">{CONFLICT_DIALOG.entete}</p>
           <ul className="mb-4 list-disc pl-5 text-base">
