@@ -66,6 +66,9 @@ test('the panel says what this device keeps and what waits, and saves the waitin
   expect(text).toContain('2. Correcteur azoté 40 % vrac (article 410104) : 6,000 t')
   expect(text).toMatch(/Livraison du \w+ \d{2}\/\d{2}\/\d{4} \(Indifférent\) au/)
   expect(text).toContain('règlement PRE30')
+  // The truck and the storage places too (issue 27).
+  expect(text).toContain('Camion VIS, lieux de stockage 001')
+  expect(text).toContain('Camion VIS, lieux de stockage 002')
   await panel.getByRole('button', { name: 'Fermer' }).click()
   await expect(panel).toBeHidden()
 

@@ -1,9 +1,10 @@
 // The waiting orders as a plain text the farmer can read to the cooperative over the phone
 // ("Cet appareil" panel): each order, its lines with article, quantity, delivery window, slots,
-// address and payment code. French, no codes without their words where the device knows them.
+// address, payment code, truck and storage places. French, no codes without their words where the device knows them.
 import { DateTime } from 'luxon'
 import { ZONE } from '../../../domain/calendar'
 import { formatDate } from '../../../domain/format'
+import { autreLieuTexte, isAutreLieu, PLACE_FIELDS } from '../../../domain/storage-places'
 import type { OutboxRow } from '../../../offline/db'
 import { lineQuantity } from '../line-summary'
 import { waitingItem, type WaitingItem } from '../../../offline/outbox-flusher'
@@ -26,6 +27,13 @@ function orderText(row: OutboxRow, item: WaitingItem, slot: (code: string | null
     )
     out.push(
       `     Adresse n° ${l.numAdresse ?? '?'}, règlement ${paid[i]?.codeReglement ?? l.codeReglement ?? 'habituel'}`,
+    )
+    // What the driver needs too: the truck and where to unload (the farmer's own words for "Autre").
+    const places = PLACE_FIELDS.map((f) => l[f])
+      .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+      .map((p) => (isAutreLieu(p) ? `Autre : ${autreLieuTexte(p)}` : p))
+    out.push(
+      `     Camion ${l.codeModeCamion || 'VIS'}, lieux de stockage ${places.length ? places.join(', ') : 'non renseignés'}`,
     )
   })
   return out
