@@ -23,6 +23,7 @@ test('a wrong password shows Erreur d’authentification and keeps the account t
   await page.getByLabel('Mot de passe').fill('mauvais')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await expect(page.getByRole('alert')).toHaveText("Erreur d'authentification")
+  await expect(page.getByText(/ou le mot de passe est incorrect\. Vérifiez-les/)).toBeVisible()
   await expect(page.getByLabel('Identifiant (numéro de tiers)')).toHaveValue('100001')
 })
 

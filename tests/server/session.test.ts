@@ -55,6 +55,10 @@ describe.each(backends)('sessions on $name', (backend) => {
     expect(res.status).toBe(401)
     const html = await res.text()
     expect(html).toContain('Erreur d&#39;authentification')
+    // Not vague: what to check, under the spec's words.
+    expect(html).toContain(
+      'ou le mot de passe est incorrect. Vérifiez-les ; mot de passe oublié : contactez votre coopérative.',
+    )
     expect(html).toContain('value="100002"')
   })
 

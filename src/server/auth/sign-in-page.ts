@@ -3,8 +3,16 @@
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
 
-export function signInPage(opts: { redirectFrom: string; error?: string | null; username?: string }): string {
-  const error = opts.error ? `<p class="error" role="alert" id="login-error">${escape(opts.error)}</p>` : ''
+export function signInPage(opts: {
+  redirectFrom: string
+  error?: string | null
+  /** What to do about the error, said under it (the spec's words stay the alert's). */
+  hint?: string | null
+  username?: string
+}): string {
+  const error = opts.error
+    ? `<p class="error" role="alert" id="login-error">${escape(opts.error)}</p>${opts.hint ? `<p class="hint" id="login-hint">${escape(opts.hint)}</p>` : ''}`
+    : ''
   return `<!doctype html>
 <html lang="fr">
 <head>
@@ -28,6 +36,7 @@ export function signInPage(opts: { redirectFrom: string; error?: string | null; 
   button { margin-top: 1.5rem; width: 100%; min-height: 56px; font-size: 1.15rem; font-weight: 700; color: #fff; background: var(--green); border: 0; border-radius: 12px; cursor: pointer; }
   button:focus-visible { outline: 3px solid var(--gold); outline-offset: 3px; }
   .error { background: #fdecea; color: #8a1c12; border: 2px solid #c62828; border-radius: 10px; padding: .75rem 1rem; font-weight: 600; }
+  .hint { margin: .5rem 0 0; color: #1a1a1a; }
   .hint { color: #333; font-size: .95rem; margin-top: 1rem; }
   footer { margin-top: 2rem; font-size: .95rem; }
   footer a { color: var(--green); margin-right: 1rem; }
@@ -37,7 +46,7 @@ export function signInPage(opts: { redirectFrom: string; error?: string | null; 
 <main>
   <div class="brand"><img src="/icons/icon-192.png" alt="" width="56" height="56"><h1>Silo — Commande d'aliments</h1></div>
   ${error}
-  <form method="post" action="/security/login" ${opts.error ? 'aria-describedby="login-error"' : ''}>
+  <form method="post" action="/security/login" ${opts.error ? `aria-describedby="login-error${opts.hint ? ' login-hint' : ''}"` : ''}>
     <input type="hidden" name="redirectFrom" value="${escape(opts.redirectFrom)}">
     <label for="username">Identifiant (numéro de tiers)</label>
     <input id="username" name="username" autocomplete="username" inputmode="text" required value="${escape(opts.username ?? '')}" autofocus>

@@ -23,6 +23,9 @@ import { safeRedirect, signInPage } from '../../auth/sign-in-page'
 import { checkPassword, signInGate, userExists } from './session.handlers'
 
 const LOGIN_FAILED = "Erreur d'authentification"
+/** Said under the spec's words on the sign-in page: what a farmer can check (issue 27). */
+const LOGIN_FAILED_HINT =
+  'L’identifiant (votre numéro de tiers) ou le mot de passe est incorrect. Vérifiez-les ; mot de passe oublié : contactez votre coopérative.'
 const BUSY = 'Trop de connexions en cours : veuillez réessayer dans quelques secondes.'
 
 export const sessionRoutes = new Hono<AppEnv>()
@@ -153,7 +156,15 @@ sessionRoutes.post(
     const redirectFrom = safeRedirect(parsed.success ? parsed.output.redirectFrom : raw?.redirectFrom)
     const fail = (status: 400 | 401 | 429, message: string, username = '') =>
       isForm
-        ? c.html(signInPage({ redirectFrom, error: message, username }), status)
+        ? c.html(
+            signInPage({
+              redirectFrom,
+              error: message,
+              username,
+              hint: message === LOGIN_FAILED ? LOGIN_FAILED_HINT : null,
+            }),
+            status,
+          )
         : c.json({ message, code: 'AUTHENTIFICATION' }, status)
     if (raw === null) return fail(400, isForm ? UNREADABLE.form : UNREADABLE.json)
     if (!parsed.success || CONTROL.test(parsed.output.username)) return fail(400, LOGIN_FAILED)
