@@ -244,6 +244,8 @@ export default defineConfig({
     environment: 'node',
     // One embedded PostgreSQL for the run: the server tests' default database.
     globalSetup: ['tests/server/support/embedded-cluster.ts'],
+    // Property tests on one seed per run (FC_SEED to explore others): CI never fails at random.
+    setupFiles: ['tests/support/fast-check-seed.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
