@@ -12,25 +12,9 @@ import type { Logger } from '../../src/server/logger'
 import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
 import { send, signIn, TEST_NOW } from './support/app'
+import { orderLine } from './support/order-line'
 
-const line = {
-  idLigne: '001',
-  numArticle: '410102',
-  libelleArticle: 'VL Production 22 % vrac',
-  codeTypeArticle: 'A',
-  codeUniteArticle: 'T',
-  numAdresse: 1,
-  datePrevueLivraison: '2026-11-25',
-  finDatePrevueLivraison: '2026-11-27',
-  matinApmidi: 'ID',
-  finMatinApmidi: 'ID',
-  codeModeCamion: 'VIS',
-  codeTypeSilo1: '001',
-  quantiteCommande: 12.5,
-  supplementations: [],
-  mineraux: [],
-  codeReglement: 'PRE30',
-}
+const line = orderLine()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe.each(backends)('the analytics hook on $name', (backend) => {

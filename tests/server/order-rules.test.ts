@@ -8,27 +8,10 @@ import { commandeLignes, commandes, evaluations } from '../../src/server/db/sche
 import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
+import { orderLine } from './support/order-line'
 
 // TEST_NOW is Monday 2026-11-23 08:30 in Paris.
-const line = (over: Record<string, unknown> = {}) => ({
-  idLigne: '001',
-  numArticle: '410102',
-  libelleArticle: 'VL Production 22 % vrac',
-  codeTypeArticle: 'A',
-  codeUniteArticle: 'T',
-  numAdresse: 1,
-  datePrevueLivraison: '2026-11-25',
-  finDatePrevueLivraison: '2026-11-27',
-  matinApmidi: 'ID',
-  finMatinApmidi: 'ID',
-  codeModeCamion: 'VIS',
-  codeTypeSilo1: '001',
-  quantiteCommande: 12.5,
-  supplementations: [],
-  mineraux: [],
-  codeReglement: 'PRE30',
-  ...over,
-})
+const line = orderLine
 const order = (lignes: unknown[], numTiers: string = DEMO.eleveur as string) => ({
   numTiers,
   commande: { commentaire: '', lignes },
