@@ -10,33 +10,14 @@ import { auditLog, commandes, evaluations, idempotencyKeys, users } from '../../
 import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn, TEST_NOW } from './support/app'
+import { orderLine } from './support/order-line'
 
 // TEST_NOW is Monday 2026-11-23 08:30 in Paris: Wednesday is a valid delivery day.
 const order = (numTiers: string) => ({
   numTiers,
   commande: {
     commentaire: '',
-    lignes: [
-      {
-        idLigne: '001',
-        numArticle: '410102',
-        libelleArticle: 'VL Production 22 % vrac',
-        codeTypeArticle: 'A',
-        codeUniteArticle: 'T',
-        numAdresse: 1,
-        datePrevueLivraison: '2026-11-25',
-        finDatePrevueLivraison: '2026-11-27',
-        matinApmidi: 'ID',
-        finMatinApmidi: 'ID',
-        codeModeCamion: 'VIS',
-        codeTypeSilo1: '001',
-        codeTypeSilo2: '002',
-        quantiteCommande: 5,
-        supplementations: [],
-        mineraux: [],
-        codeReglement: 'PRE30',
-      },
-    ],
+    lignes: [orderLine({ codeTypeSilo2: '002', quantiteCommande: 5 })],
   },
 })
 

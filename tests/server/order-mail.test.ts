@@ -11,33 +11,14 @@ import { sendDueMails, startMailer, type MailWorker } from '../../src/server/ser
 import { backends, type OpenedTestDb } from './support/databases'
 import { send, signIn, TEST_NOW } from './support/app'
 import { startTestSmtp, type TestSmtp } from './support/smtp'
+import { orderLine } from './support/order-line'
 
 // TEST_NOW is Monday 2026-11-23 08:30 in Paris: Wednesday's delivery is allowed.
 const order = {
   numTiers: DEMO.eleveur,
   commande: {
     commentaire: '',
-    lignes: [
-      {
-        idLigne: '001',
-        numArticle: '410102',
-        libelleArticle: 'VL Production 22 % vrac',
-        codeTypeArticle: 'A',
-        codeUniteArticle: 'T',
-        numAdresse: 1,
-        datePrevueLivraison: '2026-11-25',
-        finDatePrevueLivraison: '2026-11-27',
-        matinApmidi: 'ID',
-        finMatinApmidi: 'ID',
-        codeModeCamion: 'VIS',
-        codeTypeSilo1: '001',
-        codeTypeSilo2: '002',
-        quantiteCommande: 12.5,
-        supplementations: [],
-        mineraux: [],
-        codeReglement: 'PRE30',
-      },
-    ],
+    lignes: [orderLine({ codeTypeSilo2: '002' })],
   },
 }
 
