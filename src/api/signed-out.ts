@@ -6,7 +6,7 @@
 // synchronously on its first screen. While it is there the app treats the device as signed out;
 // the logout call is sent as soon as the server answers again, before any other request of the
 // page, and the marker goes once the server has answered it.
-import { SESSION_PATHS, SIGNED_OUT_COOKIE } from './contract/session'
+import { OWNER_COOKIE, SESSION_PATHS, SIGNED_OUT_COOKIE } from './contract/session'
 import { isOnline, subscribeConnection } from './connection'
 
 /** Longer than any session may live (browsers keep a cookie 400 days at most). */
@@ -16,10 +16,15 @@ const LOGOUT_TIMEOUT_MS = 10_000
 // The service worker has no document: there the server's check is the guarantee.
 const doc = (globalThis as { document?: { cookie: string } }).document
 
+/** A cookie of this page readable by the app (undefined: none, or no page). */
+export const readCookie = (name: string): string | undefined =>
+  doc?.cookie
+    .split(/;\s*/)
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1)
+
 /** A sign-out waits to be told to the server: the device is signed out meanwhile. */
-export function signOutPending(): boolean {
-  return doc !== undefined && doc.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_OUT_COOKIE}=`))
-}
+export const signOutPending = (): boolean => readCookie(SIGNED_OUT_COOKIE) !== undefined
 
 function writeMarker(maxAge: number) {
   if (!doc) return
@@ -27,8 +32,12 @@ function writeMarker(maxAge: number) {
   doc.cookie = `${SIGNED_OUT_COOKIE}=${maxAge > 0 ? '1' : ''}; Path=/; Max-Age=${maxAge}; SameSite=Strict${secure}`
 }
 
-/** "Déconnexion": from now on the device is signed out, whatever the network. */
-export const markSignedOut = () => writeMarker(MARKER_SECONDS)
+/** "Déconnexion": from now on the device is signed out, whatever the network, and has no owner
+ * (api/device-owner) even before the server clears the owner tag. */
+export function markSignedOut() {
+  writeMarker(MARKER_SECONDS)
+  if (doc) doc.cookie = `${OWNER_COOKIE}=; Path=/; Max-Age=0`
+}
 
 let sending: Promise<boolean> | null = null
 

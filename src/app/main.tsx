@@ -7,7 +7,6 @@ import { onSessionLost } from '../api/http-client'
 import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
 import { createAppRouter } from './router'
-import { registerServiceWorker } from './pwa/register-sw'
 import { captureInstallPrompt } from './pwa/install'
 import { appStylesheet } from './app-stylesheet'
 import './styles.css'
@@ -54,6 +53,12 @@ void appStylesheet().then(() =>
 const unsubscribe = router.subscribe('onResolved', () => {
   document.getElementById('boot')?.remove()
   unsubscribe()
+  registerWorker()
 })
 
-registerServiceWorker()
+// The service worker once the first screen is shown (or 5 s after the page loaded, should the
+// first screen never resolve, e.g. an error page): its install never competes with it.
+function registerWorker() {
+  void import('./pwa/register-sw').then((m) => m.registerServiceWorker())
+}
+window.addEventListener('load', () => setTimeout(registerWorker, 5000))

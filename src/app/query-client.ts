@@ -1,14 +1,14 @@
 // One QueryClient for the app, persisted to localStorage so the screens still have their data
-// after a restart in a barn without signal.
+// after a restart in a barn without signal; one copy per signed-in user.
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { ApiError, NetworkError } from '../api/api-error'
 import { isOnline, subscribeConnection } from '../api/connection'
+import { deviceReadyForOwner, ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
 import { APP_VERSION } from './app-version'
 import { reportApiError } from './ui/error-dialog'
 
-const QUERY_CACHE_KEY = 'silo-query-cache'
 const SEVEN_DAYS = 7 * 24 * 60 * 60 * 1000
 
 export function createQueryClient() {
@@ -44,6 +44,10 @@ export function createQueryClient() {
 }
 
 export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
-  const persister = createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY })
+  // Another person than at the last start: their copies go before this one is read (the
+  // localStorage part is synchronous, so it is done before the restore starts).
+  void deviceReadyForOwner()
+  // Kept per signed-in user: nothing is painted from another person's copy (api/device-owner).
+  const persister = createSyncStoragePersister({ storage: ownerStorage(), key: QUERY_CACHE_KEY })
   return { persister, maxAge: SEVEN_DAYS, buster: APP_VERSION }
 }

@@ -81,6 +81,26 @@ export interface OutboxRow {
   preuveChoix?: string
 }
 
+/**
+ * A user's unsent work, sealed when another person came to this device (issue 25): their cart
+ * lines, cart headers and outbox items, encrypted (AES-GCM) with their seal key, which the device
+ * then forgets. Nothing here names the user; only their next sign-in here opens it.
+ */
+export interface SealedRow {
+  id: string
+  sealedAt: string
+  /** How many orders wait inside: the sign-in page says that someone's orders wait here. */
+  commandes: number
+  iv: string
+  data: string
+}
+
+/** The signed-in user's seal key (GET /web/user/me), kept while their data is on the device. */
+interface SealKeyRow {
+  owner: string
+  cle: string
+}
+
 export interface MemberNamed {
   numTiers: string
   raisonSociale: string
@@ -91,6 +111,8 @@ class SiloDb extends Dexie {
   cartHeaders!: Table<CartHeaderRow, [string, string]>
   deliveries!: Table<DeliveryRow, [string, string, string]>
   outbox!: EntityTable<OutboxRow, 'id'>
+  sealed!: EntityTable<SealedRow, 'id'>
+  sealKeys!: EntityTable<SealKeyRow, 'owner'>
 
   constructor() {
     super('silo')
@@ -102,6 +124,8 @@ class SiloDb extends Dexie {
       deliveries: '[owner+numTiers+key], [owner+numTiers]',
       outbox: 'id, status, createdAt, [owner+numTiers]',
     })
+    // Issue 25: a person's unsent work sealed when another comes to the device, and the keys.
+    this.version(2).stores({ sealed: 'id', sealKeys: 'owner' })
   }
 }
 

@@ -1,32 +1,20 @@
-// Erasing what a user left on a shared device at logout (ARCHITECTURE.md, offline design):
-// the cart, the recent deliveries, the persisted queries, the API cache. Orders still waiting in
-// the outbox are never dropped silently: they stay, and the caller tells the user.
+// Staff stop acting for a member (ARCHITECTURE.md, offline design): the cart, the recent
+// deliveries, the persisted queries, the API cache go. Orders still waiting in the outbox are
+// never dropped silently: they stay, and the caller tells the user. (Signing out seals instead:
+// offline/seal.ts.)
 import { API_CACHE } from '../api/contract/paths'
+import { ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
 import { db } from './db'
 
-/**
- * Erases the local data. Returns the number of unsent outbox items it kept. When none is kept
- * the whole IndexedDB database goes, so nothing of the user remains in it.
- */
+/** Erases the local data of the member acted for. Returns the number of unsent outbox items kept. */
 export async function wipeLocalData(): Promise<{ keptUnsent: number }> {
   const keptUnsent = await db.transaction('rw', [db.cartLines, db.cartHeaders, db.deliveries, db.outbox], async () => {
     await Promise.all([db.cartLines.clear(), db.cartHeaders.clear(), db.deliveries.clear()])
     await db.outbox.where('status').anyOf('accepted', 'rejected').delete()
     return db.outbox.count()
   })
-  // Nothing to keep: the database itself goes; Dexie recreates it empty at its next use. Another
-  // open tab can block the deletion: the rows are already erased, so do not wait for it forever.
-  if (keptUnsent === 0) {
-    await Promise.race([
-      db.delete({ disableAutoOpen: false }).catch(() => undefined),
-      new Promise((r) => setTimeout(r, 3000)),
-    ])
-  }
-  try {
-    window.localStorage.clear()
-  } catch {
-    // Storage may be disabled (private mode): nothing was kept there then.
-  }
+  // The database itself stays: it may hold other users' sealed work (offline/seal.ts).
+  ownerStorage().removeItem(QUERY_CACHE_KEY)
   if ('caches' in globalThis) await caches.delete(API_CACHE).catch(() => false)
   return { keptUnsent }
 }

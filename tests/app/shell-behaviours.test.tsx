@@ -123,7 +123,7 @@ describe('the admin shell (cart-orders-admin §2, admin 3)', () => {
       vi.fn(async () => Response.json({ version: '27.0.0', url: 'https://portail.example.org' })),
     )
     await mount(
-      <AdminShell displayName="Conseiller" isBusinessAdmin={false}>
+      <AdminShell owner="admin" displayName="Conseiller" isBusinessAdmin={false}>
         <p>Écran</p>
       </AdminShell>,
     )
@@ -131,7 +131,7 @@ describe('the admin shell (cart-orders-admin §2, admin 3)', () => {
     expect(container.querySelector('header button')?.textContent).toContain('Déconnexion')
     root?.unmount()
     await mount(
-      <AdminShell displayName="Administrateur" isBusinessAdmin>
+      <AdminShell owner="admin" displayName="Administrateur" isBusinessAdmin>
         <p>Écran</p>
       </AdminShell>,
     )
@@ -150,7 +150,7 @@ describe('the admin shell (cart-orders-admin §2, admin 3)', () => {
       ),
     )
     await mount(
-      <AdminShell displayName="Administrateur" isBusinessAdmin>
+      <AdminShell owner="admin" displayName="Administrateur" isBusinessAdmin>
         <p>Écran</p>
       </AdminShell>,
     )

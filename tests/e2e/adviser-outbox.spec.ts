@@ -2,10 +2,10 @@
 // the order waits, named for 100001 in the banner and at "Changer de client", and once the
 // network is back it is created for 100001, exactly once, with the proof of the choice made when
 // it was confirmed. No 403 alert at any switch.
-import { request as httpRequest, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, serverURL, test } from './network-switch'
 import { TWO_LINES } from './cart-lines'
-import { signIn, waitForServiceWorker } from './support'
+import { ordersInProgress, signIn, waitForServiceWorker } from './support'
 
 const FIRST = { numTiers: '100001', name: 'GAEC DES TROIS CHÊNES' }
 const SECOND = { numTiers: '100002', name: 'EARL AVICOLE DE KERBRAT' }
@@ -45,22 +45,7 @@ async function writeAdviserCart(page: Page) {
   )
 }
 
-/** 100001's orders in progress, as the server has them (100001 signed in on its own). */
-async function ordersOf100001(): Promise<string[]> {
-  const farmer = await httpRequest.newContext({ baseURL: serverURL })
-  try {
-    const login = await farmer.post('/security/login', {
-      data: { username: FIRST.numTiers, password: 'demo' },
-      headers: { Origin: serverURL },
-    })
-    expect(login.status()).toBe(200)
-    const res = await farmer.get(`/web/v1/tiers/${FIRST.numTiers}/commandes/commandes-en-cours?limite=200`)
-    expect(res.status()).toBe(200)
-    return ((await res.json()) as { numero: string }[]).map((c) => c.numero)
-  } finally {
-    await farmer.dispose()
-  }
-}
+const ordersOf100001 = () => ordersInProgress(serverURL, FIRST.numTiers)
 
 test('an order queued for 100001, then a switch to 100002: it goes to 100001 once the network is back, once', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, request as httpRequest, type Page } from '@playwright/test'
 
 /** Signs in through the server's own sign-in page, as a person would. */
 export async function signIn(page: Page, username: string, password = 'demo', redirectFrom = '/') {
@@ -50,4 +50,21 @@ export async function writeCart(page: Page, lines: readonly (Record<string, unkn
       }),
     lines,
   )
+}
+
+/** A farmer's orders in progress, as the server has them (the farmer signed in on its own, at `server`). */
+export async function ordersInProgress(server: string, numTiers: string): Promise<string[]> {
+  const farmer = await httpRequest.newContext({ baseURL: server })
+  try {
+    const login = await farmer.post('/security/login', {
+      data: { username: numTiers, password: 'demo' },
+      headers: { Origin: server },
+    })
+    expect(login.status()).toBe(200)
+    const res = await farmer.get(`/web/v1/tiers/${numTiers}/commandes/commandes-en-cours?limite=200`)
+    expect(res.status()).toBe(200)
+    return ((await res.json()) as { numero: string }[]).map((c) => c.numero)
+  } finally {
+    await farmer.dispose()
+  }
 }

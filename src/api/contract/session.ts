@@ -15,6 +15,12 @@ export const SESSION_PATHS = {
  */
 export const SIGNED_OUT_COOKIE = 'silo_deconnexion'
 
+/**
+ * Whose session this browser holds, as an opaque tag (issue 25): set beside the session cookie with
+ * the same end, readable by the app, which keeps and paints its persisted data under that tag only.
+ */
+export const OWNER_COOKIE = 'silo_proprietaire'
+
 export const LoginBody = v.object({
   username: v.pipe(v.string(), v.trim(), v.minLength(1, 'Identifiant requis'), v.maxLength(64)),
   password: v.pipe(v.string(), v.minLength(1, 'Mot de passe requis'), v.maxLength(256)),

@@ -33,5 +33,8 @@ export const UserMe = v.object({
   loginAt: v.string(),
   /** Staff acting for a member who may confirm orders: the proof of that choice, else null. */
   preuveChoix: v.optional(v.nullable(PreuveChoix), null),
+  /** This user's seal key (base64url, AES-256): what they leave unsent on a shared device is kept
+   * encrypted with it once someone else comes, until they sign in again (issue 25). */
+  cleScellement: v.optional(v.string(), ''),
 })
 export type UserMe = v.InferOutput<typeof UserMe>

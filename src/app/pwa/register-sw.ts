@@ -1,16 +1,11 @@
-// Registers the service worker of production builds (the dev server has none).
+// Registers the service worker of production builds (the dev server has none). Loaded once the
+// first screen is shown (main.tsx), as Workbox advises: workbox-window and the worker's install
+// (its precache downloads) never compete with the first screen.
 import { Workbox } from 'workbox-window'
 import { CACHE_READS_MESSAGE, isCachedRead } from '../../api/cached-reads'
+import { announceUpdate } from './update-waiting'
 
-type UpdateListener = (apply: () => void) => void
-let onUpdate: UpdateListener | null = null
-let pendingUpdate: (() => void) | null = null
-
-/** The shell shows "new version" to the user; it subscribes here. */
-export function onUpdateWaiting(listener: UpdateListener | null) {
-  onUpdate = listener
-  if (listener && pendingUpdate) listener(pendingUpdate)
-}
+let registered = false
 
 /** Same-origin API reads the page made (or started) before `before` (a performance.now() time):
  * its fetches, and the reads the server announced with the page (`link` preloads). */
@@ -24,7 +19,8 @@ function readsStartedBefore(entries: readonly PerformanceEntry[], before: number
 }
 
 export function registerServiceWorker() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  registered = true
   const wb = new Workbox('/sw.js')
   let firstControl = true
 
@@ -50,10 +46,7 @@ export function registerServiceWorker() {
   })
 
   // A new version waits: it takes over only when the user says so (never mid-order).
-  wb.addEventListener('waiting', () => {
-    pendingUpdate = () => wb.messageSkipWaiting()
-    onUpdate?.(pendingUpdate)
-  })
+  wb.addEventListener('waiting', () => announceUpdate(() => wb.messageSkipWaiting()))
 
   // Blocked or failing registration: the app works online without it.
   wb.register().catch(() => undefined)

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_admin')({
 function AdminLayout() {
   const { user } = Route.useRouteContext()
   return (
-    <AdminShell displayName={user.displayName} isBusinessAdmin={isBusinessAdmin(user.roles)}>
+    <AdminShell owner={user.username} displayName={user.displayName} isBusinessAdmin={isBusinessAdmin(user.roles)}>
       <Outlet />
     </AdminShell>
   )

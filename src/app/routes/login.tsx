@@ -1,9 +1,13 @@
 // spec: login — one button, Se connecter; on failure it shows Erreur d'authentification.
+import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { Block, Button } from 'konsta/react'
 import { SiteFooter } from '../ui/shell/site-footer'
 import { STRONG_BUTTON } from '../ui/button-colors'
 import { safeRedirect } from './-search'
+
+// Loaded with the page, not with the app's first screen (it reads IndexedDB).
+const OthersWaiting = lazy(() => import('../features/session/others-waiting'))
 
 interface LoginSearch {
   redirectFrom?: string
@@ -39,6 +43,9 @@ function LoginPage() {
             Erreur d'authentification
           </Block>
         )}
+        <Suspense>
+          <OthersWaiting />
+        </Suspense>
         <Button
           large
           rounded

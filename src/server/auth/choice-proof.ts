@@ -8,14 +8,12 @@
 // nothing: who may act for whom is still decided by the roles (access.ts checks them again), and
 // the proof only says "this session had chosen X", which it had.
 //
-// The key lives in PostgreSQL (server_secrets), created once, so every instance signs and checks
-// alike; each process keeps a copy after reading it (it never changes).
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+// The key lives in PostgreSQL (server-secret.ts), so every instance signs and checks alike.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { PreuveChoix } from '../../api/contract/user'
 import type { Db } from '../db/client'
-import { serverSecrets } from '../db/schema'
+import { serverSecret } from './server-secret'
 import type { SessionUser } from '../http/env'
 
 /**
@@ -27,30 +25,7 @@ import type { SessionUser } from '../http/env'
 const CHOICE_PROOF_SECONDS = 24 * 60 * 60
 
 const SECRET_NAME = 'preuve-choix-adherent'
-const keys = new WeakMap<Db, Promise<Buffer>>()
-
-async function readKey(db: Db): Promise<Buffer> {
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing()
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SECRET_NAME))
-  if (!row) throw new Error('server_secrets: key missing after insert')
-  return Buffer.from(row.value, 'base64url')
-}
-
-function keyOf(db: Db): Promise<Buffer> {
-  let key = keys.get(db)
-  if (!key) {
-    key = readKey(db)
-    keys.set(db, key)
-    key.catch(() => keys.delete(db)) // the database was away: read again next time
-  }
-  return key
-}
+const keyOf = (db: Db) => serverSecret(db, SECRET_NAME)
 
 interface Claims {
   /** A hash of the session id (itself a hash of the cookie's token): names the session, opens nothing. */

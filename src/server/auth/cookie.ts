@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { OWNER_COOKIE } from '../../api/contract/session'
 import { publicProtocol } from '../http/client-address'
 import type { AppEnv } from '../http/env'
 
@@ -21,7 +22,11 @@ export function writeSessionCookie(c: Context<AppEnv>, token: string, expiresAt:
 }
 
 export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE) ?? null
-export const clearSessionCookie = (c: Context) => deleteCookie(c, SESSION_COOKIE, { path: '/' })
+/** The session ends for this browser: its cookie and the owner tag beside it (device-owner.ts). */
+export const clearSessionCookie = (c: Context) => {
+  deleteCookie(c, SESSION_COOKIE, { path: '/' })
+  deleteCookie(c, OWNER_COOKIE, { path: '/' })
+}
 
 const DEVICE_COOKIE = 'silo_appareil'
 

@@ -1,7 +1,8 @@
 // Who may enter the ordering area, and as which customer (ordering-area §4 and §6). One place,
 // so the issues to come (contentieux dialog, connect-as) extend it instead of scattering checks.
 import type { QueryClient } from '@tanstack/react-query'
-import { ApiError } from '../../../api/api-error'
+import { ApiError, NetworkError } from '../../../api/api-error'
+import { deviceReadyForOwner, startedSignedIn } from '../../../api/device-owner'
 import { meQueryOptions } from '../../../api/user'
 import { settleSignOut, signOutPending } from '../../../api/signed-out'
 import { tiersQueryOptions } from '../../../api/tiers'
@@ -42,10 +43,14 @@ export async function loadUser(queryClient: QueryClient, href: string): Promise<
     void settleSignOut()
     return { to: 'login' }
   }
+  // Another person than at the last start: their copies are gone before anything is asked.
+  await deviceReadyForOwner()
   try {
     return { user: await queryClient.ensureQueryData(meQueryOptions()) }
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return { to: 'login', redirectFrom: href }
+    // No session cookie and no network: nobody to show anything of.
+    if (e instanceof NetworkError && !startedSignedIn()) return { to: 'login', redirectFrom: href }
     if (e instanceof ApiError && e.status === 403) return { to: 'error-logout', cause: 'ACCES_NON_AUTHORISE' }
     if (e instanceof ApiError) return { to: 'login', error: true }
     throw e // network failure with nothing cached: the route's error screen offers a retry

@@ -8,6 +8,7 @@ import { versionQueryOptions } from '../../../api/infos'
 import { APP_VERSION } from '../../app-version'
 import { Icon, type IconName } from '../icons'
 import { Breadcrumb } from './breadcrumb'
+import { useDeviceAdoption } from './device-adoption'
 import { LogoutButton } from './logout-button'
 import { signOut } from './sign-out'
 import { SiteFooter } from './site-footer'
@@ -25,14 +26,18 @@ const BUSINESS: Item[] = [
 ]
 
 export function AdminShell({
+  owner,
   displayName,
   isBusinessAdmin,
   children,
 }: {
+  /** The signed-in staff user: the device is theirs (device-adoption). */
+  owner: string
   displayName: string
   isBusinessAdmin: boolean
   children: ReactNode
 }) {
+  useDeviceAdoption(owner)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const back = useQuery(versionQueryOptions())

@@ -1,6 +1,7 @@
-// Ends the session and erases what this user saw from a possibly shared device: IndexedDB,
-// persisted queries and localStorage, the API's Cache Storage. Unsent orders are kept (the
-// returned count lets the caller tell the user).
+// Ends the session and erases what this user saw from a possibly shared device: the cart (the
+// farmer chose to abandon it), recent deliveries, persisted queries, the API's Cache Storage.
+// Unsent orders are kept, sealed until this user signs in here again (offline/seal; the returned
+// count lets the caller tell the user).
 import type { QueryClient } from '@tanstack/react-query'
 import { markSignedOut, settleSignOut } from '../../../api/signed-out'
 
@@ -13,8 +14,8 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
   void settleSignOut()
   queryClient.clear()
   // Dexie loads only here, not in the first screen's bundle.
-  const { wipeLocalData } = await import('../../../offline/wipe')
-  return wipeLocalData()
+  const { signOutDevice } = await import('../../../offline/seal')
+  return signOutDevice()
 }
 
 /**

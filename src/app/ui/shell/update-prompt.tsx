@@ -1,7 +1,7 @@
 // A new version of the app is ready: the user chooses when to switch. It is not offered while
 // orders wait in the outbox (their sending must finish first) or while the order form is open.
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { onUpdateWaiting } from '../../pwa/register-sw'
+import { onUpdateWaiting } from '../../pwa/update-waiting'
 import { useUpdatesHeld } from '../../pwa/update-holds'
 
 // Loaded only once an update actually waits: the toast (Konsta) and the outbox check (Dexie).

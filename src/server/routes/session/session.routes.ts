@@ -6,15 +6,10 @@ import * as v from 'valibot'
 import { LoginBody, SESSION_PATHS, SessionInfo } from '../../../api/contract/session'
 import { ErrorBody } from '../../../api/contract/common'
 import type { AppEnv } from '../../http/env'
-import {
-  clearSessionCookie,
-  readDeviceCookie,
-  readSessionCookie,
-  writeDeviceCookie,
-  writeSessionCookie,
-} from '../../auth/cookie'
+import { clearSessionCookie, readDeviceCookie, readSessionCookie, writeDeviceCookie } from '../../auth/cookie'
 import { BUSY_RETRY_SECONDS } from '../../auth/hash-gate'
 import { brakeRefusal } from '../../auth/flood-brake'
+import { writeSessionCookies } from '../../auth/device-owner'
 import { rememberDevice } from '../../auth/known-device'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
 import { createSession, refreshSession, revokeSession } from '../../auth/session-store'
@@ -121,7 +116,7 @@ sessionRoutes.get('/security/callback', describeRoute({ hide: true }), async (c)
     userAgent: c.req.header('user-agent') ?? null,
     limits: limitsOf(c),
   })
-  writeSessionCookie(c, token, expiresAt)
+  await writeSessionCookies(c, result.username, token, expiresAt)
   return c.redirect(safeRedirect(result.redirectFrom), 302)
 })
 
@@ -198,7 +193,7 @@ sessionRoutes.post(
       userAgent: c.req.header('user-agent') ?? null,
       limits: limitsOf(c),
     })
-    writeSessionCookie(c, token, expiresAt)
+    await writeSessionCookies(c, verdict.username, token, expiresAt)
     // After the session's: a client reading one Set-Cookie line finds the session first.
     writeDeviceCookie(c, device.token, device.expiresAt)
     if (isForm) return c.redirect(redirectFrom, 303)
@@ -224,7 +219,7 @@ sessionRoutes.post(
       clearSessionCookie(c)
       return c.json({ message: 'Session expirée : veuillez vous reconnecter.', code: 'SESSION_EXPIREE' }, 401)
     }
-    writeSessionCookie(c, token, refreshed.expiresAt)
+    await writeSessionCookies(c, refreshed.username, token, refreshed.expiresAt)
     return c.json({ username: refreshed.username, expiresAt: refreshed.expiresAt.toISOString() } satisfies SessionInfo)
   },
 )

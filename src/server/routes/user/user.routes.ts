@@ -9,6 +9,7 @@ import { findCustomerIdentity } from './user.handlers'
 import { ACTING_FOR_PATH, ActingForBody } from '../../../api/contract/tiers-search'
 import { canActForMembers, canConfirmOrder, isFarmer } from '../../../domain/roles'
 import { issueChoiceProof } from '../../auth/choice-proof'
+import { ensureOwnerCookie, sealKey } from '../../auth/device-owner'
 import { requireRole } from '../../auth/access'
 import { setActingFor } from '../../auth/session-store'
 import { notFound } from '../../http/http-error'
@@ -35,6 +36,9 @@ userRoutes.get(
     // Staff acting for a member who may confirm orders: the proof their queued orders carry.
     const staff = !isFarmer(user.roles) && canActForMembers(user.roles) && canConfirmOrder(user.roles)
     const preuveChoix = staff && user.actingFor ? await issueChoiceProof(db, user, user.actingFor, clock.now()) : null
+    // A session opened before the owner tag existed gets it now, ending when the session must.
+    const until = new Date(user.loginAt.getTime() + c.get('deps').config.sessionMaxAgeSeconds * 1000)
+    await ensureOwnerCookie(c, user.username, until)
     return c.json({
       username: user.username,
       displayName: user.displayName,
@@ -43,6 +47,7 @@ userRoutes.get(
       actingFor: user.actingFor,
       loginAt: user.loginAt.toISOString(),
       preuveChoix,
+      cleScellement: await sealKey(db, user.username),
     } satisfies UserMe)
   },
 )

@@ -1,0 +1,123 @@
+// Issue 25, item 1: one farmer at a time on a shared device. 100001 leaves an order waiting and
+// goes without signing out; the session ends; 100002 signs in on the same browser: nothing of
+// 100001 on the page or anywhere the app can read (localStorage, IndexedDB, Cache Storage), while
+// the sign-in page said that someone's orders wait here. 100001 signs in again: the order leaves,
+// once.
+import type { Page } from '@playwright/test'
+import { expect, serverURL, test } from './network-switch'
+import { TWO_LINES } from './cart-lines'
+import { ordersInProgress, signIn, waitForServiceWorker, writeCart } from './support'
+
+const FIRST = { numTiers: '100001', traces: ['100001', 'GAEC', 'TROIS CH'] }
+const ORDER_POST = /^POST \/web\/v1\/tiers\/\d+\/commandes$/
+
+/** Everything of this origin the app can read, as text: localStorage, every IndexedDB database,
+ * every Cache Storage entry (its URL, and its body when it is text). */
+async function everythingReadable(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [JSON.stringify({ ...localStorage })]
+    for (const info of await indexedDB.databases()) {
+      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      for (const store of Array.from(idb.objectStoreNames)) {
+        const rows = await new Promise<unknown[]>((resolve, reject) => {
+          const req = idb.transaction(store).objectStore(store).getAll()
+          req.onsuccess = () => resolve(req.result)
+          req.onerror = () => reject(req.error)
+        })
+        parts.push(`${info.name}/${store}: ${JSON.stringify(rows)}`)
+      }
+      idb.close()
+    }
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const req of await cache.keys()) {
+        parts.push(`${name}: ${req.url}`)
+        const res = await cache.match(req)
+        if (res && /json|text|javascript/.test(res.headers.get('content-type') ?? '')) parts.push(await res.text())
+      }
+    }
+    return parts.join('\n')
+  })
+}
+
+test('100001 leaves without signing out, 100002 signs in: nothing of 100001 is readable; 100001 back: the order leaves once', async ({
+  page,
+  context,
+  network,
+}) => {
+  test.slow() // three sign-ins, an order confirmed offline and sent later
+  const before = await ordersInProgress(serverURL, FIRST.numTiers)
+  await signIn(page, FIRST.numTiers, 'demo', '/catalog/cart/view')
+  await waitForServiceWorker(page)
+  await writeCart(page, TWO_LINES)
+  await page.goto('/catalog/cart/view')
+  await page.getByRole('button', { name: 'Etape suivante' }).click()
+  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
+  network.cut()
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+  await expect(page.getByRole('region', { name: 'Envois en attente' })).toContainText(/Commande du/)
+  // Visited online before, so the device holds 100001's history too.
+  network.hold(ORDER_POST) // the order must not leave before 100001 is back
+  network.restore()
+
+  // 100001 walks away; the session ends without a sign-out (its cookies are gone).
+  await context.clearCookies({ name: 'silo_session' })
+  await context.clearCookies({ name: 'silo_proprietaire' })
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('status').filter({ hasText: 'Des commandes d' })).toHaveText(
+    "Des commandes d'un autre utilisateur attendent sur cet appareil",
+  )
+
+  await signIn(page, '100002')
+  await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT', { timeout: 30_000 })
+  await expect(page.getByRole('main')).toBeVisible()
+  await page.waitForTimeout(1500) // the query persister writes at most once a second
+  const shown = await page.locator('body').innerText()
+  const stored = await everythingReadable(page)
+  for (const trace of FIRST.traces) {
+    expect(shown).not.toContain(trace)
+    expect(stored).not.toContain(trace)
+  }
+  // Offline too, reopening shows 100002 and nothing of 100001.
+  network.cut()
+  await page.reload()
+  await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT', { timeout: 30_000 })
+  for (const trace of FIRST.traces) expect(await page.locator('body').innerText()).not.toContain(trace)
+  network.restore()
+
+  // 100002 signs out; 100001 signs in again: the order comes back and leaves, once.
+  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  network.hold(null)
+  await signIn(page, FIRST.numTiers)
+  await expect(page.getByRole('banner')).toContainText('GAEC', { timeout: 30_000 })
+  const waiting = page.getByRole('region', { name: 'Envois en attente' })
+  await expect(waiting).toHaveCount(0, { timeout: 30_000 })
+  await page.waitForTimeout(2000) // anything sent twice would have arrived by now
+  const created = (await ordersInProgress(serverURL, FIRST.numTiers)).filter((n) => !before.includes(n))
+  expect(created).toHaveLength(1)
+})
+
+test('with no session, opening Silo paints nothing of the last user, online or offline', async ({
+  page,
+  context,
+  network,
+}) => {
+  await signIn(page, FIRST.numTiers)
+  await waitForServiceWorker(page)
+  await expect(page.getByRole('banner')).toContainText('GAEC', { timeout: 30_000 })
+  await page.waitForTimeout(1500)
+  await context.clearCookies({ name: 'silo_session' })
+  await context.clearCookies({ name: 'silo_proprietaire' })
+  network.cut()
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible()
+  for (const trace of FIRST.traces) expect(await page.locator('body').innerText()).not.toContain(trace)
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('GAEC')
+})
