@@ -117,6 +117,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       'node_modules/**',
       'data/**',
       'src/app/routeTree.gen.ts',

@@ -47,7 +47,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
   ],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    // The compiled server, as npm start runs it (compiled first when missing or older).
+    command: 'node scripts/server.mjs main',
     cwd: '../..',
     url: `${baseURL}/public/infos/version`,
     timeout: 120_000,
