@@ -1,14 +1,11 @@
 // A valid one-line order of a demo farmer for a Silo on the real clock (benches, multi-instance
 // tests): 8 t by default of a bulk feed, delivered in 4–5 business days from today in Paris, told
 // apart by its comment.
-import { DateTime } from 'luxon'
-import { addBusinessDayNumbers } from '../../src/domain/calendar'
-import { dayNumber, isoOfDayNumber, ZONE } from '../../src/domain/day-numbers'
+import { businessDaysAfter } from './business-days'
 
 export const FARMER = '100001'
 
 export function orderForToday(comment: string, { quantity = 8, numTiers = FARMER } = {}) {
-  const today = dayNumber(DateTime.now().setZone(ZONE))!
   return {
     numTiers,
     commande: {
@@ -21,8 +18,8 @@ export function orderForToday(comment: string, { quantity = 8, numTiers = FARMER
           codeTypeArticle: 'A',
           codeUniteArticle: 'T',
           numAdresse: 1,
-          datePrevueLivraison: isoOfDayNumber(addBusinessDayNumbers(today, 4)),
-          finDatePrevueLivraison: isoOfDayNumber(addBusinessDayNumbers(today, 5)),
+          datePrevueLivraison: businessDaysAfter(4),
+          finDatePrevueLivraison: businessDaysAfter(5),
           matinApmidi: 'ID',
           finMatinApmidi: 'ID',
           codeModeCamion: 'VIS',
