@@ -1,6 +1,7 @@
 // A valid one-line order of a demo farmer for a Silo on the real clock (benches, multi-instance
 // tests): 8 t by default of a bulk feed, delivered in 4–5 business days from today in Paris, told
 // apart by its comment.
+import { orderLine } from '../server/support/order-line'
 import { businessDaysAfter } from './business-days'
 
 export const FARMER = '100001'
@@ -10,24 +11,14 @@ export function orderForToday(comment: string, { quantity = 8, numTiers = FARMER
     numTiers,
     commande: {
       commentaire: comment,
+      // The server tests' line, on today's dates; without its payment mode, as the benches sent it.
       lignes: [
-        {
-          idLigne: '001',
-          numArticle: '410102',
-          libelleArticle: 'VL Production 22 % vrac',
-          codeTypeArticle: 'A',
-          codeUniteArticle: 'T',
-          numAdresse: 1,
+        orderLine({
           datePrevueLivraison: businessDaysAfter(4),
           finDatePrevueLivraison: businessDaysAfter(5),
-          matinApmidi: 'ID',
-          finMatinApmidi: 'ID',
-          codeModeCamion: 'VIS',
-          codeTypeSilo1: '001',
           quantiteCommande: quantity,
-          supplementations: [],
-          mineraux: [],
-        },
+          codeReglement: undefined,
+        }),
       ],
     },
   }
