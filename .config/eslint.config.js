@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { circlePlugin } from './eslint-import-circle.js'
 
 const featuresDir = 'src/app/features'
 const features = existsSync(featuresDir)
@@ -117,6 +118,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       'node_modules/**',
       'data/**',
       'src/app/routeTree.gen.ts',
@@ -177,6 +179,12 @@ export default tseslint.config(
         { object: 'Date', property: 'now', message: 'Time is an input: take `now` as a parameter.' },
       ],
     },
+  },
+  {
+    // No import circle, not even through a type-only or a lazy import (see eslint-import-circle.js).
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { silo: circlePlugin },
+    rules: { 'silo/import-circle': 'error' },
   },
   {
     // Small files: past 300 lines of code a module does two things. The seed's two data tables

@@ -52,6 +52,7 @@ export function extraDayNumbers(extra: ExtraHolidays): ReadonlySet<number> {
   return set
 }
 
+/** Not Saturday, not Sunday, not a public holiday (nor one of the extra days). */
 export const isBusinessDayNumber = (n: number, extra: ReadonlySet<number> = NONE): boolean =>
   weekdayOf(n) <= 5 && !isHolidayNumber(n) && !extra.has(n)
 
@@ -67,29 +68,12 @@ export function addBusinessDayNumbers(n: number, k: number, extra: ReadonlySet<n
   return d
 }
 
-/** Not Saturday, not Sunday, not a public holiday (nor one of the extra days). */
-export const isBusinessDay = (day: DateTime, extra?: ExtraHolidays): boolean =>
-  isBusinessDayNumber(dayNumber(day) ?? 0, extraDayNumbers(extra))
-
-/** The n-th business day after `day`, or before it when n is negative (0 gives `day`). */
-export const addBusinessDays = (day: DateTime, n: number, extra?: ExtraHolidays): DateTime =>
-  fromDayNumber(addBusinessDayNumbers(dayNumber(day) ?? 0, n, extraDayNumbers(extra)))
-
 /** `day` if it is a business day, otherwise the next one. */
 export function nextBusinessDay(day: DateTime, extra?: ExtraHolidays): DateTime {
   const set = extraDayNumbers(extra)
   let d = dayNumber(day) ?? 0
   while (!isBusinessDayNumber(d, set)) d++
   return fromDayNumber(d)
-}
-
-/** Business days in (start, end]; 0 when end is not after start. */
-export function businessDaysBetween(start: DateTime, end: DateTime, extra?: ExtraHolidays): number {
-  const set = extraDayNumbers(extra)
-  const e = dayNumber(end) ?? 0
-  let count = 0
-  for (let d = (dayNumber(start) ?? 0) + 1; d <= e; d++) if (isBusinessDayNumber(d, set)) count++
-  return count
 }
 
 /**
@@ -179,9 +163,6 @@ export function firstAllowedDayFor(ctx: FirstAllowedDayContext): number {
       : null,
   })
 }
-
-/** The earliest delivery date allowed from `now` (ordering-area §5). */
-export const firstAllowedDate = (input: FirstAllowedDateInput): DateTime => fromDayNumber(firstAllowedDayNumber(input))
 
 /** The last date that may be ordered, as a day number: today plus DELAIS_MAX, inclusive. */
 export function horizonDayNumber(now: DateTime, params: OrderParameters = DEFAULT_ORDER_PARAMETERS): number {

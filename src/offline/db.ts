@@ -4,6 +4,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { CommandeEnvoyee } from '../api/contract/commandes'
 import type * as v from 'valibot'
+import type { Livraisons } from '../api/contract/livraisons'
 import type { DerniereLivraison, EnTetePanier } from '../api/contract/panier'
 import type { EvaluationBody } from '../domain/survey'
 import type { CartLine } from '../domain/types'
@@ -34,7 +35,8 @@ interface DeliveryRow {
   owner: string
   numTiers: string
   key: string
-  delivery: unknown
+  /** One page of the history as the server sent it; parsed on read (src/offline/deliveries.ts). */
+  delivery: Livraisons
   savedAt: string
 }
 

@@ -22,7 +22,8 @@ import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { livraisonsPageSearch, livraisonsPath } from '../../src/api/contract/livraisons'
-import { benchOrder, signIn, startSilo as start } from './support/silo'
+import { signIn, startSilo as start } from '../support/silo'
+import { benchOrder } from '../support/orders'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)

@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
-import { benchOrder, signIn, spawnSilo, startSilo as start, tempDataDir } from './support/silo'
+import { signIn, spawnSilo, startSilo as start, tempDataDir } from '../support/silo'
+import { benchOrder } from '../support/orders'
 import { clusterDir, clusterUrl } from '../../src/server/db/embedded/cluster'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20)

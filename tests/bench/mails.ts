@@ -9,7 +9,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { startTestSmtp } from '../server/support/smtp'
-import { benchOrder, signIn, startSilo, type RunningSilo } from './support/silo'
+import { signIn, startSilo, type RunningSilo } from '../support/silo'
+import { benchOrder } from '../support/orders'
 
 const ORDERS = Number(process.env.ORDERS ?? 20)
 const POLL_MS = process.env.MAIL_POLL_MS ?? '5000'

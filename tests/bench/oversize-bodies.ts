@@ -7,7 +7,7 @@
 //   npm run bench:oversize        (BENCH_PORT, default 8330)
 import { readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { signIn, startSilo, tempDataDir, type RunningSilo } from './support/silo'
+import { signIn, startSilo, tempDataDir, type RunningSilo } from '../support/silo'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8330)
 const BASE = `http://127.0.0.1:${PORT}`

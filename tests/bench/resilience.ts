@@ -11,7 +11,8 @@
 import { type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { benchOrder, signIn as signInAs, startSilo } from './support/silo'
+import { signIn as signInAs, startSilo } from '../support/silo'
+import { benchOrder } from '../support/orders'
 
 const ORDERS = Number(process.env.ORDERS ?? 200)
 const CONCURRENCY = 8

@@ -20,7 +20,8 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type Result } from 'autocannon'
-import { benchOrder, signIn, startSilo, tempDataDir } from './support/silo'
+import { signIn, startSilo, tempDataDir } from '../support/silo'
+import { benchOrder } from '../support/orders'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)

@@ -10,7 +10,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import { builtApp, startSilo, tempDataDir } from './support/silo'
+import { builtApp, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
 
 declare global {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium } from '@playwright/test'
-import { builtApp, signIn, startSilo, tempDataDir } from './support/silo'
+import { builtApp, signIn, startSilo, tempDataDir } from '../support/silo'
 import { CHROMIUM_ARGS } from '../chromium'
 
 const port = Number(process.env.WEB_BENCH_PORT ?? 8198)

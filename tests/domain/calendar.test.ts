@@ -1,48 +1,48 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
-  addBusinessDays,
-  businessDaysBetween,
-  firstAllowedDate,
-  horizonDate,
+  addBusinessDayNumbers,
+  extraDayNumbers,
+  firstAllowedDayNumber,
+  horizonDayNumber,
   isBeforePivot,
-  isBusinessDay,
-  toDay,
-  toIsoDate,
+  isBusinessDayNumber,
   upcomingHolidays,
 } from '../../src/domain/calendar'
+import { dayNumber, dayNumberOfIso, isoOfDayNumber } from '../../src/domain/day-numbers'
 import { DEFAULT_ORDER_PARAMETERS } from '../../src/domain/order-parameters'
 import { arbNow, paris } from './helpers'
 
-const day = (iso: string) => toDay(iso)!
-const first = (now: string, extra: Partial<Parameters<typeof firstAllowedDate>[0]> = {}) =>
-  toIsoDate(firstAllowedDate({ now: paris(now), ...extra }))
+const day = (iso: string) => dayNumberOfIso(iso)!
+const first = (now: string, extra: Partial<Parameters<typeof firstAllowedDayNumber>[0]> = {}) =>
+  isoOfDayNumber(firstAllowedDayNumber({ now: paris(now), ...extra }))
 
 describe('business days (not Saturday, Sunday or a public holiday)', () => {
   it('a weekday is a business day, the weekend is not', () => {
-    expect(isBusinessDay(day('2026-11-23'))).toBe(true)
-    expect(isBusinessDay(day('2026-11-28'))).toBe(false)
-    expect(isBusinessDay(day('2026-11-29'))).toBe(false)
+    expect(isBusinessDayNumber(day('2026-11-23'))).toBe(true)
+    expect(isBusinessDayNumber(day('2026-11-28'))).toBe(false)
+    expect(isBusinessDayNumber(day('2026-11-29'))).toBe(false)
   })
   it('a public holiday is not a business day (11 Nov, Ascension)', () => {
-    expect(isBusinessDay(day('2026-11-11'))).toBe(false)
-    expect(isBusinessDay(day('2026-05-14'))).toBe(false)
+    expect(isBusinessDayNumber(day('2026-11-11'))).toBe(false)
+    expect(isBusinessDayNumber(day('2026-05-14'))).toBe(false)
   })
   it('the order parameters may add local holidays (joursFeries)', () => {
-    expect(isBusinessDay(day('2026-12-26'), ['2026-12-26'])).toBe(false)
-    expect(isBusinessDay(day('2026-12-24'), ['2026-12-26'])).toBe(true)
+    expect(isBusinessDayNumber(day('2026-12-26'), extraDayNumbers(['2026-12-26']))).toBe(false)
+    expect(isBusinessDayNumber(day('2026-12-24'), extraDayNumbers(['2026-12-26']))).toBe(true)
   })
   it('counts and adds business days, forwards and backwards', () => {
-    expect(toIsoDate(addBusinessDays(day('2026-11-10'), 1))).toBe('2026-11-12')
-    expect(toIsoDate(addBusinessDays(day('2026-11-27'), 1))).toBe('2026-11-30')
-    expect(toIsoDate(addBusinessDays(day('2026-11-30'), -1))).toBe('2026-11-27')
-    expect(businessDaysBetween(day('2026-11-23'), day('2026-11-30'))).toBe(5)
+    expect(isoOfDayNumber(addBusinessDayNumbers(day('2026-11-10'), 1))).toBe('2026-11-12')
+    expect(isoOfDayNumber(addBusinessDayNumbers(day('2026-11-27'), 1))).toBe('2026-11-30')
+    expect(isoOfDayNumber(addBusinessDayNumbers(day('2026-11-30'), -1))).toBe('2026-11-27')
+    expect(isoOfDayNumber(addBusinessDayNumbers(day('2026-11-23'), 5))).toBe('2026-11-30')
+    expect(addBusinessDayNumbers(day('2026-11-23'), 0)).toBe(day('2026-11-23'))
   })
   it('reads ISO dates and DateTimes, and nothing else', () => {
-    expect(toDay('2026-02-30')).toBeNull()
-    expect(toDay('23/11/2026')).toBeNull()
-    expect(toDay(42)).toBeNull()
-    expect(toIsoDate(toDay(paris('2026-11-23T23:30'))!)).toBe('2026-11-23')
+    expect(dayNumber('2026-02-30')).toBeNull()
+    expect(dayNumber('23/11/2026')).toBeNull()
+    expect(dayNumber(42)).toBeNull()
+    expect(isoOfDayNumber(dayNumber(paris('2026-11-23T23:30'))!)).toBe('2026-11-23')
   })
 })
 
@@ -83,18 +83,18 @@ describe('the first allowed delivery date from "now" in Europe/Paris', () => {
   })
   it('reads "now" in Europe/Paris whatever its zone', () => {
     expect(first('2026-11-23T08:30Z')).toBe('2026-11-24') // 09:30 in Paris
-    expect(toIsoDate(firstAllowedDate({ now: paris('2026-11-23T09:30').setZone('UTC') }))).toBe('2026-11-24')
+    expect(isoOfDayNumber(firstAllowedDayNumber({ now: paris('2026-11-23T09:30').setZone('UTC') }))).toBe('2026-11-24')
   })
 })
 
 describe('the horizon of the order parameters (DELAIS_MAX, default 1 month)', () => {
   it('is today plus one month', () => {
-    expect(toIsoDate(horizonDate(paris('2026-01-31T12:00')))).toBe('2026-02-28')
+    expect(isoOfDayNumber(horizonDayNumber(paris('2026-01-31T12:00')))).toBe('2026-02-28')
   })
   it('follows the parameter', () => {
-    expect(toIsoDate(horizonDate(paris('2026-11-23T12:00'), { ...DEFAULT_ORDER_PARAMETERS, delaisMax: 'P2W' }))).toBe(
-      '2026-12-07',
-    )
+    expect(
+      isoOfDayNumber(horizonDayNumber(paris('2026-11-23T12:00'), { ...DEFAULT_ORDER_PARAMETERS, delaisMax: 'P2W' })),
+    ).toBe('2026-12-07')
   })
 })
 
@@ -129,15 +129,15 @@ describe('first allowed date invariants', () => {
     fc.assert(
       fc.property(arbNow, arbInput, (now, i) => {
         const sessionStart = i.sessionOffset === null ? null : now.minus({ minutes: i.sessionOffset })
-        const d = firstAllowedDate({
+        const d = firstAllowedDayNumber({
           now,
           sessionStart,
           delaisMinJoursOuvres: i.delaisMinJoursOuvres,
           delaiMinLivraisonHeures: i.delaiMinLivraisonHeures,
         })
-        expect(isBusinessDay(d)).toBe(true)
-        expect(d > now.startOf('day')).toBe(true)
-        expect(d <= horizonDate(now)).toBe(true)
+        expect(isBusinessDayNumber(d)).toBe(true)
+        expect(d > dayNumber(now)!).toBe(true)
+        expect(d <= horizonDayNumber(now)).toBe(true)
       }),
       { numRuns: 500 },
     )
@@ -152,8 +152,8 @@ describe('first allowed date invariants', () => {
           delaisMinJoursOuvres: i.delaisMinJoursOuvres,
           delaiMinLivraisonHeures: i.delaiMinLivraisonHeures,
         }
-        const a = firstAllowedDate({ now, ...base })
-        const b = firstAllowedDate({ now: now.plus({ minutes: later }), ...base })
+        const a = firstAllowedDayNumber({ now, ...base })
+        const b = firstAllowedDayNumber({ now: now.plus({ minutes: later }), ...base })
         expect(b >= a).toBe(true)
       }),
       { numRuns: 500 },

@@ -1,9 +1,9 @@
 // Where each demo account lands after signing in (ordering-area §4, §6).
 import { expect, test } from '@playwright/test'
-import { signIn } from './support'
+import { signInWithForm } from './support'
 
 test('VGM member 100004 is refused with the adviser message and no portal button', async ({ page }) => {
-  await signIn(page, '100004')
+  await signInWithForm(page, '100004')
   await expect(page).toHaveURL(/\/error-logout\?cause=ADHERENT_VGM/)
   await expect(page.getByRole('heading', { name: 'Accès non autorisé' })).toBeVisible()
   await expect(page.getByText('Veuillez contacter votre conseiller ou votre maison régionale.')).toBeVisible()
@@ -11,7 +11,7 @@ test('VGM member 100004 is refused with the adviser message and no portal button
 })
 
 test('999999, a customer number the cooperative does not know, sees Numéro de tiers non reconnu', async ({ page }) => {
-  await signIn(page, '999999')
+  await signInWithForm(page, '999999')
   await expect(page).toHaveURL(/\/error-logout\?cause=TIERS_NON_RECONNU/)
   await expect(page.getByText('Numéro de tiers non reconnu')).toBeVisible()
   await expect(page.getByText('Retour au portail')).toHaveAttribute('href', /^https:\/\//)
@@ -20,7 +20,7 @@ test('999999, a customer number the cooperative does not know, sees Numéro de t
 })
 
 test('100003, with a blocking payment incident, sees the Contentieux dialog and is logged out', async ({ page }) => {
-  await signIn(page, '100003')
+  await signInWithForm(page, '100003')
   const dialog = page.getByRole('alertdialog', { name: 'Contentieux' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText(/Un incident de paiement empêche l'accès au site de commande/)).toBeVisible()
@@ -35,7 +35,7 @@ test('100003, with a blocking payment incident, sees the Contentieux dialog and 
 
 for (const staff of ['conseiller', 'admin']) {
   test(`${staff} goes to the member selection`, async ({ page }) => {
-    await signIn(page, staff)
+    await signInWithForm(page, staff)
     await expect(page).toHaveURL(/\/admin\/connect-as\/selection-tiers/)
     await expect(page).toHaveTitle(/Rechercher un adhérent/)
   })

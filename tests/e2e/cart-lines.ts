@@ -1,12 +1,11 @@
 // Cart lines as the app stores them, for browser tests that write a cart directly (writeCart):
 // farmer 100001's feeds at address 1, delivered 8 to 10 business days from today by auger truck.
-import { DateTime } from 'luxon'
-import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { businessDaysAfter, todayIso } from '../support/business-days'
 
 export type Line = Record<string, unknown> & { idLigne: string }
 
-export const today = DateTime.now().setZone('Europe/Paris').startOf('day')
-export const inBusinessDays = (n: number) => toIsoDate(addBusinessDays(today, n))
+export const today = todayIso()
+export const inBusinessDays = (n: number) => businessDaysAfter(n)
 export const d1 = inBusinessDays(8)
 export const d1End = inBusinessDays(10)
 

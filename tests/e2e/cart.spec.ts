@@ -6,7 +6,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './network-switch'
-import { toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
 import { correcteur, d1, d1End, inBusinessDays, porc, today, vl, type Line } from './cart-lines'
 import { signIn, waitForServiceWorker, writeCart } from './support'
@@ -162,7 +161,7 @@ test('Etape suivante: dates too short, storage error, storage warning (Non, Oui)
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
 
   // Dates too short: a delivery today.
-  const t = toIsoDate(today)
+  const t = today
   await craftCart(page, [
     vl('001', { datePrevueLivraison: t, finDatePrevueLivraison: t }),
     porc('002', { numAdresse: 2 }),

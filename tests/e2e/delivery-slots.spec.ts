@@ -3,7 +3,8 @@
 // a same-day delivery lists the valid slot pairs before the farmer meets the error.
 import AxeBuilder from '@axe-core/playwright'
 import { DateTime } from 'luxon'
-import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { toIsoDate } from '../../src/domain/calendar'
+import { businessDaysAfter } from '../support/business-days'
 import { expect, test } from './network-switch'
 import { signIn, waitForServiceWorker } from './support'
 
@@ -13,7 +14,7 @@ const saturday = today.plus({ days: (6 - today.weekday + 7) % 7 || 7 })
 // Three business days after that Saturday: never before the first allowed date, and never so far
 // from the Saturday that the "Intervalle de date" question comes first (which a date counted from
 // today did on Wednesdays: Saturday to 8 business days after a Wednesday is 6 working days).
-const day = addBusinessDays(saturday, 3)
+const day = businessDaysAfter(3, toIsoDate(saturday))
 
 test('a Saturday is refused without the early-period question; a same-day delivery shows the valid slot pairs', async ({
   page,
@@ -33,13 +34,13 @@ test('a Saturday is refused without the early-period question; a same-day delive
   await dialog.getByRole('button', { name: 'Suivant' }).click()
 
   await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(saturday))
-  await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(day))
+  await dialog.getByLabel('Livraison au plus tard *').fill(day)
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog.getByText('La date doit être un jour ouvré')).toBeVisible()
   await expect(page.getByRole('alertdialog', { name: 'Période anticipée' })).toHaveCount(0)
 
-  await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(day))
-  await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(day))
+  await dialog.getByLabel('Livraison au plus tôt *').fill(day)
+  await dialog.getByLabel('Livraison au plus tard *').fill(day)
   const hint = dialog.getByText(
     /^Livraison sur un seul jour, horaires possibles \(début → fin\) : Début de journée → Matin ;/,
   )

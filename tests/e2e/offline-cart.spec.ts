@@ -4,23 +4,21 @@
 // cart's groups and total are right; back online nothing has changed.
 import type { Page } from '@playwright/test'
 import { expect, test } from './network-switch'
-import { DateTime } from 'luxon'
-import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { businessDaysAfter } from '../support/business-days'
 import { formatDate } from '../../src/domain/format'
 import { signIn, waitForServiceWorker } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac
-const today = DateTime.now().setZone('Europe/Paris').startOf('day')
-const d1 = addBusinessDays(today, 8)
-const d1End = addBusinessDays(d1, 2)
-const d2 = addBusinessDays(today, 10)
-const d2End = addBusinessDays(d2, 1)
+const d1 = businessDaysAfter(8)
+const d1End = businessDaysAfter(2, d1)
+const d2 = businessDaysAfter(10)
+const d2End = businessDaysAfter(1, d2)
 
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Mon panier/ })
 
 async function addLine(
   page: Page,
-  o: { qte: string; adresse: number; places: string[]; sup?: string; start: DateTime; end: DateTime },
+  o: { qte: string; adresse: number; places: string[]; sup?: string; start: string; end: string },
 ) {
   await page
     .locator('main li')
@@ -34,8 +32,8 @@ async function addLine(
   await dialog.getByLabel('Lieu de stockage 1 *').selectOption({ label: o.places[0]! })
   if (o.places[1]) await dialog.getByLabel('Lieu de stockage 2').selectOption({ label: o.places[1] })
   await dialog.getByRole('button', { name: 'Suivant' }).click()
-  await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(o.start))
-  await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(o.end))
+  await dialog.getByLabel('Livraison au plus tôt *').fill(o.start)
+  await dialog.getByLabel('Livraison au plus tard *').fill(o.end)
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog).toBeHidden()
 }

@@ -6,7 +6,9 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './network-switch'
 import { DateTime } from 'luxon'
-import { addBusinessDays, horizonDate, isBusinessDay, toIsoDate } from '../../src/domain/calendar'
+import { horizonDayNumber } from '../../src/domain/calendar'
+import { isoOfDayNumber } from '../../src/domain/day-numbers'
+import { businessDayFrom, businessDaysAfter } from '../support/business-days'
 import { signIn, waitForServiceWorker } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac: 2 to 29 t, SU supplementations, minerals
@@ -18,13 +20,13 @@ async function expectNoSeriousViolation(page: Page) {
 }
 
 const today = DateTime.now().setZone('Europe/Paris').startOf('day')
-const validStart = addBusinessDays(today, 8)
-const validEnd = addBusinessDays(validStart, 2)
-let saturday = validStart
-while (saturday.weekday !== 6) saturday = saturday.plus({ days: 1 })
-let beyond = horizonDate(today).plus({ days: 1 })
-while (!isBusinessDay(beyond)) beyond = beyond.plus({ days: 1 })
-const early = addBusinessDays(today, 2)
+const validStart = businessDaysAfter(8)
+const validEnd = businessDaysAfter(2, validStart)
+let saturdayDate = DateTime.fromISO(validStart, { zone: 'Europe/Paris' })
+while (saturdayDate.weekday !== 6) saturdayDate = saturdayDate.plus({ days: 1 })
+const saturday = saturdayDate.toISODate()!
+const beyond = businessDayFrom(isoOfDayNumber(horizonDayNumber(today) + 1))
+const early = businessDaysAfter(2)
 
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Mon panier/ })
 
@@ -76,7 +78,7 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   await expectNoSeriousViolation(page)
 
   // An early start asks; Non clears the date.
-  await start.fill(toIsoDate(early))
+  await start.fill(early)
   const anticipee = page.getByRole('alertdialog', { name: 'Période anticipée' })
   await expect(
     anticipee.getByText('La date début de période de livraison est anticipée. Voulez-vous continuer ?'),
@@ -86,7 +88,7 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
 
   // A Saturday, and a tipper for 10 t.
   await dialog.getByLabel('Mode camion *').selectOption({ label: 'Benne' })
-  await start.fill(toIsoDate(saturday))
+  await start.fill(saturday)
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog.getByText('La date doit être un jour ouvré')).toBeVisible()
   await expect(
@@ -94,14 +96,14 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   ).toBeVisible()
 
   // Beyond the horizon.
-  await start.fill(toIsoDate(beyond))
+  await start.fill(beyond)
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog.getByText('Le délais maximum est dépassé')).toBeVisible()
 
   // A valid line.
   await dialog.getByLabel('Mode camion *').selectOption({ label: 'Camion souffleur' })
-  await start.fill(toIsoDate(validStart))
-  await end.fill(toIsoDate(validEnd))
+  await start.fill(validStart)
+  await end.fill(validEnd)
   await expect(dialog.getByText('Le mode camion sélectionné', { exact: false })).toHaveCount(0)
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog).toBeHidden()
@@ -127,8 +129,8 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
     codeTypeSilo2: '002',
     codeTypeSilo3: null,
     codeModeCamion: 'VIS',
-    datePrevueLivraison: toIsoDate(validStart),
-    finDatePrevueLivraison: toIsoDate(validEnd),
+    datePrevueLivraison: validStart,
+    finDatePrevueLivraison: validEnd,
     matinApmidi: 'ID',
     finMatinApmidi: 'ID',
     supplementations: [expect.objectContaining({ numArticle: '480101' })],
@@ -158,8 +160,8 @@ test('farmer 100001 orders a feed: the messages, then a valid line in the cart, 
   ).toBeVisible()
   await offline.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 3' })
   await offline.getByRole('button', { name: 'Suivant' }).click()
-  await expect(offline.getByLabel('Livraison au plus tôt *')).toHaveValue(toIsoDate(validStart))
-  await expect(offline.getByLabel('Livraison au plus tard *')).toHaveValue(toIsoDate(validEnd))
+  await expect(offline.getByLabel('Livraison au plus tôt *')).toHaveValue(validStart)
+  await expect(offline.getByLabel('Livraison au plus tard *')).toHaveValue(validEnd)
   await offline.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(offline).toBeHidden()
   await expect(cartLink(page)).toHaveAccessibleName(/2 lignes/)
@@ -209,8 +211,8 @@ test('a storage place another cart line already plans at the same address on tho
   await dialog.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 1' })
   await dialog.getByRole('button', { name: 'Suivant' }).click()
   await dialog.getByLabel('Mode camion *').selectOption({ label: 'Camion souffleur' })
-  await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(validStart))
-  await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(validEnd))
+  await dialog.getByLabel('Livraison au plus tôt *').fill(validStart)
+  await dialog.getByLabel('Livraison au plus tard *').fill(validEnd)
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog).toBeHidden()
 

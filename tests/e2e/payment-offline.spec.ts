@@ -4,14 +4,13 @@
 // payment code.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { DateTime } from 'luxon'
-import { addBusinessDays, toIsoDate } from '../../src/domain/calendar'
+import { businessDaysAfter } from '../support/business-days'
 import { TWO_LINES } from './cart-lines'
 import { expect, test } from './network-switch'
 import { signIn, waitForServiceWorker, writeCart } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac
-const start = addBusinessDays(DateTime.now().setZone('Europe/Paris').startOf('day'), 8)
+const start = businessDaysAfter(8)
 
 async function currentOrders(page: Page): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {
   const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours', {
@@ -49,8 +48,8 @@ test('a line added online, the network cut before the cart is opened: the usual 
   await dialog.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
   await dialog.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 3' })
   await dialog.getByRole('button', { name: 'Suivant' }).click()
-  await dialog.getByLabel('Livraison au plus tôt *').fill(toIsoDate(start))
-  await dialog.getByLabel('Livraison au plus tard *').fill(toIsoDate(addBusinessDays(start, 2)))
+  await dialog.getByLabel('Livraison au plus tôt *').fill(start)
+  await dialog.getByLabel('Livraison au plus tard *').fill(businessDaysAfter(2, start))
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog).toBeHidden()
   // The customer's terms were fetched as the line entered the cart, and kept on the device.

@@ -12,7 +12,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'silo-e2e
 
 export default defineConfig({
   testDir: '.',
-  outputDir: '../../test-results/e2e',
+  // One folder per shard (tests/e2e/shards.ts): Playwright empties its folder when it starts.
+  outputDir: `../../test-results/e2e${process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : ''}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -47,7 +48,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
   ],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    // The compiled server, as npm start runs it (compiled first when missing or older).
+    command: 'node scripts/server.mjs main',
     cwd: '../..',
     url: `${baseURL}/public/infos/version`,
     timeout: 120_000,

@@ -1,7 +1,19 @@
 import { expect, request as httpRequest, type Page } from '@playwright/test'
 
-/** Signs in through the server's own sign-in page, as a person would. */
+/**
+ * Signs in by the API, for the tests whose subject is not the sign-in: the JSON sign-in the app's
+ * refresh path uses sets the session cookie in the page's own context (page.request shares its
+ * cookies and its baseURL, a proxy's included), then the page opens `redirectFrom` — where the
+ * sign-in page would have sent it, without loading that page and typing into it.
+ */
 export async function signIn(page: Page, username: string, password = 'demo', redirectFrom = '/') {
+  const res = await page.request.post('/security/login', { data: { username, password } })
+  expect(res.ok(), `sign-in of ${username}: ${res.status()} ${await res.text()}`).toBe(true)
+  await page.goto(redirectFrom)
+}
+
+/** Signs in through the server's own sign-in page, as a person would (the sign-in under test). */
+export async function signInWithForm(page: Page, username: string, password = 'demo', redirectFrom = '/') {
   await page.goto(`/security/login?redirectFrom=${encodeURIComponent(redirectFrom)}`)
   await page.getByLabel('Identifiant (numéro de tiers)').fill(username)
   await page.getByLabel('Mot de passe').fill(password)

@@ -80,6 +80,19 @@ describe('the import map', { timeout: 60_000 }, () => {
     expect(await rulesBroken('src/domain/day-numbers.ts', code)).toContain('import-x/no-cycle')
   })
 
+  it('refuses an import circle through a type-only or a lazy import too', async () => {
+    // ui/order-line-button imports ui/order-line-slot: the slot naming a type of the button back
+    // closes a circle import-x/no-cycle does not see (it skips type-only imports).
+    const typeBack = "import type { Props } from './order-line-button'\nexport type X = Props\n"
+    expect(await rulesBroken('src/app/ui/order-line-slot.tsx', typeBack)).toContain('silo/import-circle')
+    // calendar.ts imports day-numbers.ts: a lazy import back is a circle as well.
+    const lazyBack = "export const later = () => import('./calendar')\n"
+    expect(await rulesBroken('src/domain/day-numbers.ts', lazyBack)).toContain('silo/import-circle')
+    // A type imported one way only is no circle.
+    const oneWay = "import type { OrderTarget } from './order-line-slot'\nexport type X = OrderTarget\n"
+    expect(await rulesBroken('src/app/ui/lint-probe.ts', oneWay)).toEqual([])
+  })
+
   it('keeps files small: 300 lines of code at most', async () => {
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i}`).join('\n') + '\n'
     expect(await rulesBroken('src/domain/lint-probe.ts', lines(301))).toContain('max-lines')

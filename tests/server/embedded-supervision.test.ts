@@ -2,63 +2,36 @@
 // a fresh DATA_DIR takes orders, its postmaster is killed with SIGKILL; the Silo process stays
 // up, answers errors for a while, restarts PostgreSQL by itself, and takes orders again within
 // 30 s, without being restarted. The acknowledged orders are all there.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clusterDir, clusterUrl } from '../../src/server/db/embedded/cluster'
 import { isAlive } from '../../src/server/db/embedded/lock'
-import { benchOrder, signIn } from '../bench/support/silo'
+import { benchOrder } from '../support/orders'
+import { freePort, signIn, startSilo, type RunningSilo } from '../support/silo'
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 const postmaster = (dataDir: string) =>
   Number(readFileSync(join(clusterDir(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0])
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('Silo and its embedded PostgreSQL killed under it', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'silo-supervise-'))
-  let silo: ChildProcess
+  let running: RunningSilo
+  let silo: RunningSilo['child']
   let base = ''
-  let output = ''
+  const output = () => running.output()
 
   beforeAll(async () => {
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    silo = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    silo.stdout!.on('data', (d: Buffer) => (output += d.toString()))
-    silo.stderr!.on('data', (d: Buffer) => (output += d.toString()))
-    for (let i = 0; i < 1200; i++) {
-      if (silo.exitCode !== null) throw new Error(`Silo exited before answering:\n${output}`)
-      if (
-        await fetch(`${base}/public/infos/version`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return
-      await sleep(100)
-    }
-    throw new Error(`Silo did not answer:\n${output}`)
+    running = await startSilo({ port: await freePort(), env: { DATA_DIR: dataDir, DATABASE_URL: '' }, stdout: 'pipe' })
+    silo = running.child
+    base = running.base
   }, 150_000)
 
   afterAll(async () => {
-    if (silo.exitCode === null && silo.signalCode === null) {
-      silo.kill('SIGKILL')
-      await new Promise((r) => silo.once('exit', r))
-    }
+    await running.kill9()
     try {
       process.kill(postmaster(dataDir), 'SIGKILL')
     } catch {
@@ -101,7 +74,7 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
     // At most 30 s of orders, one every 200 ms.
     for (let i = 3; i < 153 && !back; i++) {
       const status = await post(i)
-      expect(silo.exitCode, output).toBeNull()
+      expect(silo.exitCode, output()).toBeNull()
       if (status === 201 && seen.size > 0) back = true
       else seen.set(status, (seen.get(status) ?? 0) + 1)
       await sleep(200)
@@ -110,12 +83,12 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
     await Promise.all(background)
     console.log(`answers while PostgreSQL was down: ${JSON.stringify(Object.fromEntries(seen))}`)
     console.log(
-      output
+      output()
         .split('\n')
         .filter((l) => l.includes('"database: '))
         .join('\n'),
     )
-    expect(back, output).toBe(true)
+    expect(back, output()).toBe(true)
     expect(silo.exitCode).toBeNull()
     // Meanwhile every answer was an order taken or a 503 the outbox retries: never a 500.
     expect(answers.filter((a) => a !== 201 && a !== 503)).toEqual([])
@@ -123,8 +96,8 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
     // Another postmaster, started by Silo, which logged it.
     expect(postmaster(dataDir)).not.toBe(killed)
     expect(isAlive(postmaster(dataDir))).toBe(true)
-    expect(output).toMatch(/PostgreSQL stopped \(process \d+\): restarting it/)
-    expect(output).toMatch(/PostgreSQL restarted/)
+    expect(output()).toMatch(/PostgreSQL stopped \(process \d+\): restarting it/)
+    expect(output()).toMatch(/PostgreSQL restarted/)
 
     // Every acknowledged order is there, and Silo stops cleanly, its PostgreSQL with it.
     const client = new pg.Client({ connectionString: clusterUrl(dataDir) })

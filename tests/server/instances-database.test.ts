@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSuite, type Instance, type Suite } from './support/instances'
-import { FARMER, orderBody, postOrder, sendUntilAccepted, signInAt } from './support/silo-client'
+import { postOrder, sendUntilAccepted } from './support/silo-client'
+import { signIn } from '../support/silo'
+import { FARMER, orderForToday } from '../support/orders'
 import { holdLock, storedOrders, terminateBackends, waitForLockWait } from './support/suite-db'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -20,7 +22,7 @@ describe('two instances behind a proxy, the database and the instances failing u
   beforeAll(async () => {
     suite = await startSuite([{ name: 'X' }, { name: 'Y' }], { relay: true })
     ;[X, Y] = suite.instances as [Instance, Instance]
-    cookie = await signInAt(suite.proxy.base)
+    cookie = await signIn(suite.proxy.base)
   }, 180_000)
   afterAll(async () => suite?.close(), 60_000)
 
@@ -34,7 +36,7 @@ describe('two instances behind a proxy, the database and the instances failing u
         const comment = `${label} ${next++}`
         numbers.set(
           comment,
-          await sendUntilAccepted(suite.proxy.base, cookie, orderBody(comment), randomUUID(), statuses),
+          await sendUntilAccepted(suite.proxy.base, cookie, orderForToday(comment), randomUUID(), statuses),
         )
       }
     }
@@ -62,7 +64,7 @@ describe('two instances behind a proxy, the database and the instances failing u
     expect(statuses).not.toContain(500)
     // The killed instance starts again on the same database and serves.
     await X.restart()
-    const again = await postOrder(X.base, cookie, orderBody(`${label} after`), randomUUID())
+    const again = await postOrder(X.base, cookie, orderForToday(`${label} after`), randomUUID())
     expect(again.status).toBe(201)
   }, 180_000)
 
@@ -95,7 +97,7 @@ describe('two instances behind a proxy, the database and the instances failing u
       expect(instance.alive()).toBe(true)
       expect(instance.output()).not.toMatch(/"msg":"unhandled"/)
       expect((await fetch(`${instance.base}/public/infos/pret`)).status).toBe(200)
-      expect((await postOrder(instance.base, cookie, orderBody(`${label} after`), randomUUID())).status).toBe(201)
+      expect((await postOrder(instance.base, cookie, orderForToday(`${label} after`), randomUUID())).status).toBe(201)
     }
   }, 180_000)
 
@@ -112,14 +114,14 @@ describe('two instances behind a proxy, the database and the instances failing u
         expect(me.status).toBe(503)
         expect(me.headers.get('retry-after')).toBeTruthy()
         expect(await me.json()).toMatchObject({ code: 'BASE_INDISPONIBLE' })
-        const order = await postOrder(instance.base, cookie, orderBody(`${label} 0`), randomUUID())
+        const order = await postOrder(instance.base, cookie, orderForToday(`${label} 0`), randomUUID())
         expect(order).toMatchObject({ status: 503, body: { code: 'BASE_INDISPONIBLE' } })
-        const signIn = await fetch(`${instance.base}/security/login`, {
+        const signInAnswer = await fetch(`${instance.base}/security/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: instance.base },
           body: JSON.stringify({ username: FARMER, password: 'demo' }),
         })
-        expect(signIn.status).toBe(503)
+        expect(signInAnswer.status).toBe(503)
       }
     } finally {
       suite.relay!.restore()
@@ -129,7 +131,7 @@ describe('two instances behind a proxy, the database and the instances failing u
       expect((await fetch(`${instance.base}/public/infos/pret`)).status).toBe(200)
     }
     const key = randomUUID()
-    const numero = await sendUntilAccepted(suite.proxy.base, cookie, orderBody(`${label} 1`), key)
+    const numero = await sendUntilAccepted(suite.proxy.base, cookie, orderForToday(`${label} 1`), key)
     expect((await storedOrders(suite.admin, `${label} `)).get(`${label} 1`)).toEqual([numero])
     expect((await storedOrders(suite.admin, `${label} `)).has(`${label} 0`)).toBe(false)
   }, 180_000)

@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSuite, type Instance, type Suite } from './support/instances'
-import { FARMER, orderBody, postOrder, signInAt } from './support/silo-client'
+import { postOrder } from './support/silo-client'
+import { signIn } from '../support/silo'
+import { FARMER, orderForToday } from '../support/orders'
 import { holdLock, storedOrders, waitForLockWait } from './support/suite-db'
 
 describe('one Idempotency-Key on two instances, one of them starved of connections', () => {
@@ -23,7 +25,7 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
       { name: 'C', env: { DATABASE_POOL_SIZE: '1', DATABASE_CONNECT_TIMEOUT_MS: '1000' } },
     ])
     ;[A, B, C] = suite.instances as [Instance, Instance, Instance]
-    cookie = await signInAt(B.base)
+    cookie = await signIn(B.base)
     // A claim of A's is more than 30 s old in B's eyes (the old "stale" retake).
     await B.setClockOffset(31)
   }, 180_000)
@@ -43,7 +45,7 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
     const keys = await holdLock(suite.admin, 'idempotency_keys', 'share')
     const deliveries = await holdLock(suite.admin, 'livraisons', 'access exclusive')
     try {
-      const onA = postOrder(A.base, cookie, orderBody(comment), key)
+      const onA = postOrder(A.base, cookie, orderForToday(comment), key)
       await waitForLockWait(suite.admin, 'insert into "idempotency_keys"%')
       const held = busyRead(A)
       // Let the read reach A and queue for its pool (not a measure: there is nothing to observe).
@@ -51,7 +53,7 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
       await keys.release()
       await waitForLockWait(suite.admin, '%livraisons%')
       // The outbox's retry, on B, which sees A's claim as more than 30 s old.
-      const onB = await postOrder(B.base, cookie, orderBody(comment), key)
+      const onB = await postOrder(B.base, cookie, orderForToday(comment), key)
       expect(onB.status).toBe(201)
       await deliveries.release()
       const fromA = await onA
@@ -60,7 +62,7 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
       expect((await held).status).toBe(200)
       expect(await stored(comment)).toEqual([onB.body.numero])
       for (const instance of [A, B, C]) {
-        const replay = await postOrder(instance.base, cookie, orderBody(comment), key)
+        const replay = await postOrder(instance.base, cookie, orderForToday(comment), key)
         expect(replay).toMatchObject({ status: 201, replayed: true, body: { numero: onB.body.numero } })
       }
     } finally {
@@ -75,14 +77,14 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
     // Writes to the orders' table wait: A's transaction stops at its insert, the key claimed.
     const lock = await holdLock(suite.admin, 'commandes', 'share')
     try {
-      const onA = postOrder(A.base, cookie, orderBody(comment), key)
+      const onA = postOrder(A.base, cookie, orderForToday(comment), key)
       await waitForLockWait(suite.admin, 'insert into "commandes"%')
-      const onB = await postOrder(B.base, cookie, orderBody(comment), key)
+      const onB = await postOrder(B.base, cookie, orderForToday(comment), key)
       expect(onB).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCE_EN_COURS' } })
       await lock.release()
       const fromA = await onA
       expect(fromA).toMatchObject({ status: 201, replayed: false, body: { numero: expect.any(String) } })
-      const replay = await postOrder(B.base, cookie, orderBody(comment), key)
+      const replay = await postOrder(B.base, cookie, orderForToday(comment), key)
       expect(replay).toMatchObject({ status: 201, replayed: true, body: { numero: fromA.body.numero } })
       expect(await stored(comment)).toEqual([fromA.body.numero])
     } finally {
@@ -97,7 +99,7 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
     const held = busyRead(C)
     try {
       await waitForLockWait(suite.admin, '%livraisons%')
-      const busy = await postOrder(C.base, cookie, orderBody(comment), key)
+      const busy = await postOrder(C.base, cookie, orderForToday(comment), key)
       expect(busy).toMatchObject({
         status: 503,
         body: { code: 'SERVEUR_OCCUPE', message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.' },
@@ -109,7 +111,7 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
       await lock.release()
     }
     expect((await held).status).toBe(200)
-    const retried = await postOrder(C.base, cookie, orderBody(comment), key)
+    const retried = await postOrder(C.base, cookie, orderForToday(comment), key)
     expect(retried).toMatchObject({ status: 201, replayed: false })
     expect(await stored(comment)).toEqual([retried.body.numero])
     for (const instance of suite.instances) expect(instance.alive()).toBe(true)

@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSuite, type Suite } from './support/instances'
-import { orderBody, sendUntilAccepted, signInAt } from './support/silo-client'
+import { sendUntilAccepted } from './support/silo-client'
+import { signIn } from '../support/silo'
+import { orderForToday } from '../support/orders'
 import { startTestSmtp, type TestSmtp } from './support/smtp'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -27,14 +29,14 @@ describe('confirmation mails with two instances', () => {
   }, 60_000)
 
   it('20 orders over both instances give 20 mails, each once, within 20 s', async () => {
-    const cookie = await signInAt(suite.proxy.base)
+    const cookie = await signIn(suite.proxy.base)
     const label = `mails-${randomUUID().slice(0, 8)}`
     const numbers: string[] = []
     let next = 0
     const sender = async () => {
       while (next < 20) {
         const comment = `${label} ${next++}`
-        numbers.push(await sendUntilAccepted(suite.proxy.base, cookie, orderBody(comment), randomUUID()))
+        numbers.push(await sendUntilAccepted(suite.proxy.base, cookie, orderForToday(comment), randomUUID()))
       }
     }
     await Promise.all(Array.from({ length: 4 }, sender))

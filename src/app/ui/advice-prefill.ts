@@ -8,7 +8,7 @@ import { batimentsQueryOptions } from '../../api/exploitations'
 import { parametresCommandeRawQueryOptions } from '../../api/parametres-commande'
 import { CRENEAU_DEFAUT } from '../../domain/constants'
 import { advisedLine } from '../../domain/order-advice'
-import type { OrderTarget } from './order-line-button'
+import type { OrderTarget } from './order-line-slot'
 import { parisNow } from './now'
 import type { Advice } from './use-order-advice'
 

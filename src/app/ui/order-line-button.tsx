@@ -5,33 +5,7 @@
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react'
 import { useRouteContext } from '@tanstack/react-router'
 import type { CartLine } from '../../domain/types'
-import { useOrderLineDialog } from './order-line-slot'
-
-export interface OrderTarget {
-  numArticle: string
-  numLot?: string | null
-  numBatiment?: string | number | null
-  numExploitation?: string | number | null
-  /** Optional: what the screen already knows (the form reads the rest from the article list). */
-  libelle?: string | null
-  libelleArticle?: string | null
-  codeTypeArticle?: string | null
-  numAdresse?: string | number | null
-  numContrat?: string | null
-  /** An advised order (feed forecasts) opens the form with its line already filled in. */
-  prefill?: OrderPrefill | null
-}
-
-/** What an advised order fills in besides the article, address, lot and building. */
-export interface OrderPrefill {
-  quantiteCommande: number
-  codeModeCamion?: string | null
-  codeTypeSilo1?: string | null
-  datePrevueLivraison?: string | null
-  finDatePrevueLivraison?: string | null
-  matinApmidi?: string | null
-  finMatinApmidi?: string | null
-}
+import { useOrderLineDialog, type OrderTarget } from './order-line-slot'
 
 interface Props {
   label: string

@@ -3,7 +3,33 @@
 // features, provides the form's component here (lazily loaded), and the button renders it.
 import { createContext, useContext, type ComponentType } from 'react'
 import type { CartLine } from '../../domain/types'
-import type { OrderTarget } from './order-line-button'
+
+/** The article a new line is for (what the button opens the form with). */
+export interface OrderTarget {
+  numArticle: string
+  numLot?: string | null
+  numBatiment?: string | number | null
+  numExploitation?: string | number | null
+  /** Optional: what the screen already knows (the form reads the rest from the article list). */
+  libelle?: string | null
+  libelleArticle?: string | null
+  codeTypeArticle?: string | null
+  numAdresse?: string | number | null
+  numContrat?: string | null
+  /** An advised order (feed forecasts) opens the form with its line already filled in. */
+  prefill?: OrderPrefill | null
+}
+
+/** What an advised order fills in besides the article, address, lot and building. */
+export interface OrderPrefill {
+  quantiteCommande: number
+  codeModeCamion?: string | null
+  codeTypeSilo1?: string | null
+  datePrevueLivraison?: string | null
+  finDatePrevueLivraison?: string | null
+  matinApmidi?: string | null
+  finMatinApmidi?: string | null
+}
 
 export interface OrderLineDialogProps {
   owner: string

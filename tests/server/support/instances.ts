@@ -1,14 +1,11 @@
 // Several real Silo processes on one PostgreSQL, as in production behind a reverse proxy (issue 26):
 // a fresh database made for the suite (on the run's embedded cluster, or on DATABASE_URL's server
-// when it is set), N instances started on it with `node --import tsx src/server/main.ts` (one
-// process per instance, so its pid is the server's own: tsx's CLI would put a child under it that
-// a kill -9 of the wrapper leaves running), each on its loopback port with an environment of its
+// when it is set), N instances started on it as every test starts Silo (tests/support/silo.ts),
+// each on its loopback port with an environment of its
 // own (DATABASE_POOL_SIZE=1, SMTP_URL…), a round-robin proxy in front of them, and optionally a
 // relay between them and PostgreSQL that a test can cut. Instances are stopped by their own pid.
-import { spawn, type ChildProcess } from 'node:child_process'
-import net from 'node:net'
-import type { AddressInfo } from 'node:net'
 import pg from 'pg'
+import { ended, freePort, startSilo, type RunningSilo } from '../../support/silo'
 import { createPostgresDatabase, databaseUrl, embeddedUrl } from './databases'
 import { startDatabaseRelay, startRoundRobinProxy, type DatabaseRelay, type RoundRobinProxy } from './proxies'
 
@@ -51,85 +48,34 @@ export interface Suite {
 
 /** The test's own sessions on the suite's database: never terminated by terminateBackends(). */
 export const ADMIN_APPLICATION = 'silo-test-admin'
-const OUTPUT_KEPT = 64 * 1024
-const READY_TRIES = 600
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((r) => server.close(r))
-  return port
-}
-
-const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
-const exit = (child: ChildProcess) =>
-  ended(child) ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
 async function startInstance(spec: InstanceSpec, databaseUrl: string): Promise<Instance> {
   const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  let child: ChildProcess
-  let output = ''
-  const keep = (d: Buffer) => {
-    output = (output + d.toString()).slice(-OUTPUT_KEPT)
-  }
-  const launch = async () => {
-    output = ''
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        SEED: 'demo',
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DIST_DIR: '/nonexistent-silo-dist',
-        ...spec.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    child.stdout!.on('data', keep)
-    child.stderr!.on('data', keep)
-    for (let i = 0; i < READY_TRIES; i++) {
-      if (ended(child)) throw new Error(`${spec.name} exited (${child.exitCode}) before it was ready:\n${output}`)
-      const ready = await fetch(`${base}/public/infos/pret`).then(
-        (r) => r.ok,
-        () => false,
-      )
-      if (ready) return
-      await sleep(200)
-    }
-    child.kill('SIGKILL')
-    throw new Error(`${spec.name} was not ready within two minutes:\n${output}`)
-  }
-  await launch()
+  const options = {
+    port,
+    env: { NODE_ENV: 'test', DATABASE_URL: databaseUrl, DIST_DIR: '/nonexistent-silo-dist', ...spec.env },
+    stdout: 'pipe',
+    ready: '/public/infos/pret',
+  } as const
+  const launch = () =>
+    startSilo(options).catch((err: Error) => Promise.reject(new Error(`${spec.name}: ${err.message}`)))
+  let silo: RunningSilo = await launch()
   return {
     name: spec.name,
-    base,
-    pid: () => child.pid!,
-    alive: () => !ended(child),
-    output: () => output,
-    async kill9() {
-      if (!ended(child)) process.kill(child.pid!, 'SIGKILL')
-      await exit(child)
-    },
-    async stop() {
-      if (ended(child)) return
-      process.kill(child.pid!, 'SIGTERM')
-      const late = setTimeout(() => !ended(child) && process.kill(child.pid!, 'SIGKILL'), 15_000)
-      await exit(child)
-      clearTimeout(late)
-    },
+    base: silo.base,
+    pid: () => silo.child.pid!,
+    alive: () => !ended(silo.child),
+    output: () => silo.output(),
+    kill9: () => silo.kill9(),
+    stop: () => silo.stop(),
     async restart() {
-      if (!ended(child)) throw new Error(`${spec.name} is still running`)
-      await launch()
+      if (!ended(silo.child)) throw new Error(`${spec.name} is still running`)
+      silo = await launch()
     },
     async setClockOffset(seconds) {
-      const res = await fetch(`${base}/api/test/clock`, {
+      const res = await fetch(`${silo.base}/api/test/clock`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
+        headers: { 'content-type': 'application/json', origin: silo.base },
         body: JSON.stringify({ offsetSeconds: seconds }),
       })
       if (!res.ok) throw new Error(`clock of ${spec.name}: ${res.status} ${await res.text()}`)

@@ -1,61 +1,14 @@
-// What a browser does against a running Silo, for the multi-instance tests: sign in, send an
+// What a browser does against a running Silo, for the multi-instance tests: send an
 // order with its Idempotency-Key, and send it again until an answer comes, as the app's outbox
 // does (network error, 502 from the proxy, 503, or 409 "still in progress" → try again).
-import { DateTime } from 'luxon'
-import { addBusinessDays, ZONE } from '../../../src/domain/calendar'
-
-export const FARMER = '100001'
+// (Starting Silo, signing in and the order itself: tests/support/silo.ts and orders.ts.)
+import { FARMER } from '../../support/orders'
 
 export interface Answer {
   status: number
   body: { numero?: string; code?: string; message?: string }
   replayed: boolean
   retryAfter: string | null
-}
-
-/** The session cookie (`silo_session=…`) of a demo account, signed in at `base`. */
-export async function signInAt(base: string, username = FARMER): Promise<string> {
-  const res = await fetch(`${base}/security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username, password: 'demo' }),
-  })
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('silo_session='))
-  if (!res.ok || !cookie) throw new Error(`sign-in as ${username} failed: ${res.status}`)
-  return cookie.split(';')[0]!
-}
-
-/**
- * A valid one-line order of the demo farmer (delivered in 4–5 business days from the real date,
- * the instances running on the real clock), told apart by its comment.
- */
-export function orderBody(comment: string) {
-  const today = DateTime.now().setZone(ZONE).startOf('day')
-  return {
-    numTiers: FARMER,
-    commande: {
-      commentaire: comment,
-      lignes: [
-        {
-          idLigne: '001',
-          numArticle: '410102',
-          libelleArticle: 'VL Production 22 % vrac',
-          codeTypeArticle: 'A',
-          codeUniteArticle: 'T',
-          numAdresse: 1,
-          datePrevueLivraison: addBusinessDays(today, 4).toISODate(),
-          finDatePrevueLivraison: addBusinessDays(today, 5).toISODate(),
-          matinApmidi: 'ID',
-          finMatinApmidi: 'ID',
-          codeModeCamion: 'VIS',
-          codeTypeSilo1: '001',
-          quantiteCommande: 8,
-          supplementations: [],
-          mineraux: [],
-        },
-      ],
-    },
-  }
 }
 
 /** One try; rejects on a network error (refused, reset, no answer within 30 s). */

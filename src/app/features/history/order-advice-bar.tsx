@@ -8,14 +8,9 @@
 import { lazy, Suspense, useState } from 'react'
 import type { LigneLivraison } from '../../../api/contract/livraisons'
 import { useAfterFirstPaint } from '../../ui/after-first-paint'
+import type { AdviceSummary } from './order-advice-panel'
 
 const OrderAdvicePanel = lazy(() => import('./order-advice-panel'))
-
-/** What the panel tells the bar: the sentence, and how many advices the list has. */
-export interface AdviceSummary {
-  text: string
-  count: number
-}
 
 interface Props {
   /** The signed-in user: the device's outbox is theirs (orders not yet received count as ordered). */

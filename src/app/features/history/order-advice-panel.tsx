@@ -20,7 +20,12 @@ import { parisNow } from '../../ui/now'
 import { useOnline } from '../../ui/use-online'
 import { useRecentDeliveries } from '../../ui/recent-deliveries'
 import { useOrderAdvice, type Advice, type Need } from '../../ui/use-order-advice'
-import type { AdviceSummary } from './order-advice-bar'
+
+/** What the panel tells the bar: the sentence, and how many advices the list has. */
+export interface AdviceSummary {
+  text: string
+  count: number
+}
 
 /** "The next few": enough to plan the week without pushing the deliveries off the screen once opened. */
 const SHOWN = 4

@@ -29,13 +29,11 @@ export function useHistory(owner: string, numTiers: string) {
     if (!noData || !stuck) return
     let cancelled = false
     void import('../../../offline/deliveries')
-      .then(({ loadDeliveryPages }) =>
-        loadDeliveryPages<Omit<Livraisons, 'suite'> & { suite?: string | null }>(owner, numTiers),
-      )
+      .then(({ loadDeliveryPages }) => loadDeliveryPages(owner, numTiers))
       .then((saved) => {
         if (cancelled || !saved) return
-        // Copies saved before the history was paged by count have no `suite`: a whole window each.
-        const pages = saved.pages.map((p) => ({ ...p, suite: p.suite ?? null }))
+        // Parsed on read: copies saved before the history was paged by count have `suite` null.
+        const pages = saved.pages
         const pageParams: PageParam[] = deliveryPageStarts(pages)
         queryClient.setQueryData<InfiniteData<Livraisons, PageParam>>(
           historyKey(numTiers),

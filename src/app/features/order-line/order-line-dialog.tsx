@@ -13,7 +13,7 @@ import { MESSAGES, MODE_CAMION_DEFAUT } from '../../../domain/constants'
 import { firstAllowedDateFor } from '../../../domain/delivery-window'
 import { mineralMax } from '../../../domain/minerals'
 import type { CartLine } from '../../../domain/types'
-import type { OrderPrefill } from '../../ui/order-line-button'
+import type { OrderPrefill } from '../../ui/order-line-slot'
 import { addCartLines, readLastDelivery, saveLastDelivery, updateCartLine } from '../../../offline/cart'
 import { askPersistentStorage } from '../../../offline/persistent-storage'
 import { keepPaymentTerms } from '../../../api/paiement'
@@ -25,7 +25,7 @@ import { initialValues, type LineArticle, type MineralValue } from './order-line
 import { OrderLineForm } from './order-line-form'
 import { useOrderLineData } from './use-order-line-data'
 
-/** What a catalog screen asks to order (the props of ui/order-line-button's target). */
+/** What a catalog screen asks to order (the props of ui/order-line-slot's target). */
 interface OrderLineTarget {
   numArticle: string
   libelle?: string | null

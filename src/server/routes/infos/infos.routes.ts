@@ -1,16 +1,14 @@
 // Public information: the server's version (shown in the version tooltip), the portal's URL, and
 // readiness (does the database answer?) for a load balancer or a supervisor. None of them reads
 // the session, so the version answers without the database.
-import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { sql } from 'drizzle-orm'
 import { INFOS_PATHS, Pret, UrlPortail, VersionInfo } from '../../../api/contract/infos'
 import type { AppEnv } from '../../http/env'
 
-const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
-  version: string
-}
+// Imported, not read at run time: the compiled server (dist-server/) carries its version inside.
+import pkg from '../../../../package.json' with { type: 'json' }
 
 export const infosRoutes = new Hono<AppEnv>()
 
