@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { DateTime } from 'luxon'
 import { request } from './http-client'
 import { Contrats, contratsPath, contratsQuery } from './contract/contrats'
-import { ZONE } from '../domain/calendar'
 import { typeTiersOf } from './tiers'
 
 /**
@@ -10,12 +8,22 @@ import { typeTiersOf } from './tiers'
  * not in the query key, so the contracts read yesterday are still the ones shown offline today,
  * and the service worker keys its copy without it (src/api/cached-reads.ts).
  */
+// Today in Paris (domain/calendar's ZONE) with the browser's Intl: the contracts badge is on the
+// first screen, which luxon must not weigh on. 'en-CA' writes yyyy-MM-dd.
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+const parisToday = () => PARIS_DAY.format(new Date())
+
 export const contratsQueryOptions = (numTiers: string) =>
   queryOptions({
     queryKey: ['contrats', numTiers],
     queryFn: async ({ client, signal }) =>
       request(contratsPath(numTiers), Contrats, {
-        query: contratsQuery(await typeTiersOf(client, numTiers), DateTime.now().setZone(ZONE).toISODate()!),
+        query: contratsQuery(await typeTiersOf(client, numTiers), parisToday()),
         signal,
       }),
     staleTime: 60_000,
