@@ -11,7 +11,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { flushOutboxNow, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
 import { FROM_CACHE_HEADER } from '../src/api/connection'
 import { API_CACHE, SERVER_PREFIXES } from '../src/api/contract/paths'
-import { CACHE_READS_MESSAGE, isCachedRead } from '../src/api/cached-reads'
+import { CACHE_READS_MESSAGE, cacheKeyOf, isCachedRead } from '../src/api/cached-reads'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
@@ -44,6 +44,8 @@ const apiReads = new NetworkFirst({
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),
     new ExpirationPlugin({ maxAgeSeconds: 30 * 24 * 60 * 60, maxEntries: 500, purgeOnQuotaError: true }),
+    // The contracts' dateValidite (today) is left out of the key: offline tomorrow, today's copy.
+    { cacheKeyWillBeUsed: async ({ request }) => cacheKeyOf(request.url) },
     // Last: an answer from the cache says so, so the page knows the server did not answer
     // (src/api/connection.ts) and when the data dates from (the server's Date header).
     { cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && markFromCache(cachedResponse) },

@@ -6,3 +6,15 @@
 export const CACHE_READS_MESSAGE = 'CACHE_READS'
 
 export const isCachedRead = (pathname: string) => pathname.startsWith('/web/') || pathname.startsWith('/public/infos/')
+
+/** Query parameters that say when the request left rather than what it asks (the contracts'
+ * dateValidite, today's date): the worker's copy is keyed without them, so the answer kept
+ * yesterday is still found offline today. */
+const DAY_OF_REQUEST = [{ path: /^\/web\/v1\/tiers\/[^/]+\/contrats$/, param: 'dateValidite' }]
+
+/** The key the worker stores and looks up a read under. */
+export function cacheKeyOf(href: string): string {
+  const url = new URL(href)
+  for (const { path, param } of DAY_OF_REQUEST) if (path.test(url.pathname)) url.searchParams.delete(param)
+  return url.href
+}

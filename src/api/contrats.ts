@@ -1,11 +1,30 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { Contrats, contratsPath } from './contract/contrats'
-import { CODE_ENTITE } from '../domain/constants'
+import { Contrats, contratsPath, contratsQuery } from './contract/contrats'
+import { typeTiersOf } from './tiers'
 
-const fetchContrats = (numTiers: string) =>
-  request(contratsPath(numTiers), Contrats, { query: { numEntite: CODE_ENTITE } })
+/**
+ * Cached 60 s (ordering-area §9). dateValidite is the day the request leaves (in Paris): it is
+ * not in the query key, so the contracts read yesterday are still the ones shown offline today,
+ * and the service worker keys its copy without it (src/api/cached-reads.ts).
+ */
+// Today in Paris (domain/calendar's ZONE) with the browser's Intl: the contracts badge is on the
+// first screen, which luxon must not weigh on. 'en-CA' writes yyyy-MM-dd.
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+const parisToday = () => PARIS_DAY.format(new Date())
 
-/** Cached 60 s (ordering-area §9). */
 export const contratsQueryOptions = (numTiers: string) =>
-  queryOptions({ queryKey: ['contrats', numTiers], queryFn: () => fetchContrats(numTiers), staleTime: 60_000 })
+  queryOptions({
+    queryKey: ['contrats', numTiers],
+    queryFn: async ({ client, signal }) =>
+      request(contratsPath(numTiers), Contrats, {
+        query: contratsQuery(await typeTiersOf(client, numTiers), parisToday()),
+        signal,
+      }),
+    staleTime: 60_000,
+  })

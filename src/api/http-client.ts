@@ -4,6 +4,7 @@
 import * as v from 'valibot'
 import { ApiError, NetworkError } from './api-error'
 import { SESSION_PATHS } from './contract/session'
+import { querySearch } from './contract/common'
 import { FROM_CACHE_HEADER, reportAnswer, reportNoAnswer, watchRequest } from './connection'
 import { settleSignOut, signOutPending } from './signed-out'
 
@@ -39,10 +40,7 @@ export function onSessionLost(listener: SessionLostListener | null) {
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const params = new URLSearchParams()
-  for (const [k, val] of Object.entries(query ?? {})) if (val !== undefined && val !== null) params.set(k, String(val))
-  const qs = params.toString()
-  return `${path}${qs ? `?${qs}` : ''}`
+  return path + querySearch(query ?? {})
 }
 
 const SIGNED_OUT = 'Vous êtes déconnecté : veuillez vous reconnecter.'

@@ -3,28 +3,41 @@ import { request } from './http-client'
 import {
   IncidentPaiement,
   incidentPaiementPath,
+  incidentPaiementQuery,
   PropositionsReglement,
   reglementCommandePath,
   ReglementTiers,
   reglementTiersPath,
+  reglementTiersQuery,
 } from './contract/paiement'
 import { CODE_ENTITE } from '../domain/constants'
+import { typeTiersOf } from './tiers'
 
-const fetchIncidentPaiement = (numTiers: string) =>
-  request(incidentPaiementPath(numTiers), IncidentPaiement, { query: { numEntite: CODE_ENTITE } })
+// typeTiers is sent as ordering-area §7 says, read from the customer (already loaded by the
+// access check, persisted with the query cache): it follows from numTiers, so it is not part of
+// the query keys, and offline the URL is the one cached by the service worker.
 
 export const incidentPaiementQueryOptions = (numTiers: string) =>
   queryOptions({
     queryKey: ['incident-paiement', numTiers],
-    queryFn: () => fetchIncidentPaiement(numTiers),
+    queryFn: async ({ client, signal }) =>
+      request(incidentPaiementPath(numTiers), IncidentPaiement, {
+        query: incidentPaiementQuery(await typeTiersOf(client, numTiers)),
+        signal,
+      }),
     staleTime: 5 * 60_000,
     meta: { errorDialog: false },
   })
 
-export const reglementTiersQueryOptions = (numTiers: string) =>
+/** The customer's payment terms for a line's article (ordering-area §7: numArticle, codeTArt). */
+export const reglementTiersQueryOptions = (numTiers: string, line: LigneReglement) =>
   queryOptions({
-    queryKey: ['reglement-tiers', numTiers],
-    queryFn: () => request(reglementTiersPath(numTiers), ReglementTiers, { query: { numEntite: CODE_ENTITE } }),
+    queryKey: ['reglement-tiers', numTiers, line.numArticle ?? '', line.codeTypeArticle ?? ''],
+    queryFn: async ({ client, signal }) =>
+      request(reglementTiersPath(numTiers), ReglementTiers, {
+        query: reglementTiersQuery(await typeTiersOf(client, numTiers), line.numArticle, line.codeTypeArticle),
+        signal,
+      }),
     staleTime: 10 * 60_000,
     // The payment step falls back on these when offline; a failure is not worth a dialog.
     meta: { errorDialog: false },
@@ -52,9 +65,10 @@ export const reglementCommandeQueryOptions = (numTiers: string, line: LigneRegle
       line.datePrevueLivraison ?? '',
       line.numLot ?? '',
     ],
-    queryFn: ({ signal }) =>
+    queryFn: async ({ client, signal }) =>
       request(reglementCommandePath(numTiers), PropositionsReglement, {
         query: {
+          typeTiers: await typeTiersOf(client, numTiers),
           numEntite: CODE_ENTITE,
           numArticle: line.numArticle ?? '',
           codeTArt: line.codeTypeArticle ?? undefined,
@@ -74,6 +88,8 @@ export const reglementCommandeQueryOptions = (numTiers: string, line: LigneRegle
  * if the network is gone by the time the farmer opens the cart (issue 16, defect 6).
  */
 export function keepPaymentTerms(queryClient: QueryClient, numTiers: string, lines: readonly LigneReglement[]) {
-  void queryClient.prefetchQuery(reglementTiersQueryOptions(numTiers))
-  for (const line of lines) void queryClient.prefetchQuery(reglementCommandeQueryOptions(numTiers, line))
+  for (const line of lines) {
+    void queryClient.prefetchQuery(reglementTiersQueryOptions(numTiers, line))
+    void queryClient.prefetchQuery(reglementCommandeQueryOptions(numTiers, line))
+  }
 }

@@ -6,7 +6,7 @@ import { MESSAGES } from './constants'
 import { validateDeliveryWindow } from './delivery-window'
 import { mineralMax, validateMineraux } from './minerals'
 import { DEFAULT_ORDER_PARAMETERS, type OrderParameters } from './order-parameters'
-import { quantityBounds, validateQuantity } from './quantity'
+import { lineQuantityBounds, validateQuantity } from './quantity'
 import { validateSlots } from './slots'
 import { allowedSiloTypes, validateStoragePlaces } from './storage-places'
 import { validateSupplementations } from './supplements'
@@ -20,6 +20,8 @@ export interface OrderLineContext {
   params?: OrderParameters
   sessionStart?: DateTime | null
   contraintesArticle?: ContraintesArticle | null
+  /** The article is a simple feed (its typeAliment, read from the article's row on the server). */
+  alimentSimple?: boolean
   contraintesLivraison?: ContraintesLivraison | null
   modesCamion?: readonly ModeCamion[] | null
   /** The other lines of the cart or order (same start slot rule). */
@@ -52,6 +54,14 @@ function checkAddress(line: CartLine, ctx: OrderLineContext): string | null {
   return null
 }
 
+/** The line's quantity bounds: its article's constraints, and a simple feed's defaults. */
+export const orderLineQuantityBounds = (line: CartLine, ctx: OrderLineContext) =>
+  lineQuantityBounds(ctx.contraintesArticle, {
+    alimentSimple: ctx.alimentSimple === true,
+    avecContrat: text(line.numContrat) !== '',
+    params: ctx.params ?? DEFAULT_ORDER_PARAMETERS,
+  })
+
 /** Every error of the line, field by field, with the spec's messages; [] when it is valid. */
 export function validateOrderLine(input: unknown, ctx: OrderLineContext): OrderLineError[] {
   // Whatever is handed over (a form, a fuzzer): every rule reads its fields through text()/num()
@@ -63,7 +73,7 @@ export function validateOrderLine(input: unknown, ctx: OrderLineContext): OrderL
     if (message) errors.push({ field, message })
   }
   add('numArticle', text(line.numArticle) ? null : MESSAGES.requis)
-  add('quantiteCommande', validateQuantity(line.quantiteCommande, quantityBounds(ctx.contraintesArticle)))
+  add('quantiteCommande', validateQuantity(line.quantiteCommande, orderLineQuantityBounds(line, ctx)))
   add('codeModeCamion', validateTruckMode(line.codeModeCamion, line.quantiteCommande, ctx.modesCamion, params))
   add('numAdresse', checkAddress(line, ctx))
   add('numBatiment', validateBuilding(line.numBatiment))

@@ -54,3 +54,32 @@ export function stepQuantity(value: unknown, direction: 1 | -1, bounds: Quantity
  */
 export const quantiteMaxAlimentSimple = (avecContrat: boolean, params = { sans: 15, avec: 29 }): number =>
   avecContrat ? params.avec : params.sans
+
+/** A simple feed (aliment simple: one raw material, maize or soya meal) says so in its typeAliment. */
+export const isAlimentSimple = (article?: { typeAliment?: string | null } | null): boolean =>
+  /\bsimple\b/i.test(typeof article?.typeAliment === 'string' ? article.typeAliment : '')
+
+/** What a line's quantity depends on besides its article's constraints. */
+export interface LineQuantity {
+  alimentSimple: boolean
+  /** The line is drawn on a forward contract (numContrat). */
+  avecContrat: boolean
+  params: { quantiteMaxAlimentSimple: number; quantiteMaxAlimentSimpleContrat: number }
+}
+
+/**
+ * A line's bounds (ordering-area §9, cart-orders-admin §9 "Help defaults: simple feed max 15 t
+ * without forward contract, 29 t with"): the article's constraints; failing a maximum of their
+ * own, a simple feed's maximum is the order parameters' (15 t, or 29 t on a contract).
+ */
+export function lineQuantityBounds(
+  contraintes: ContraintesArticle | null | undefined,
+  line: LineQuantity,
+): QuantityBounds {
+  if (!line.alimentSimple || finite(contraintes?.quantiteMax) !== null) return quantityBounds(contraintes)
+  const quantiteMax = quantiteMaxAlimentSimple(line.avecContrat, {
+    sans: line.params.quantiteMaxAlimentSimple,
+    avec: line.params.quantiteMaxAlimentSimpleContrat,
+  })
+  return quantityBounds({ ...contraintes, quantiteMax })
+}

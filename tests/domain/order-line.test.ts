@@ -36,6 +36,31 @@ describe('whole order-line validation (the server re-checks every line)', () => 
   it('a valid line has no error', () => {
     expect(fields(valid)).toEqual([])
   })
+  it('Help defaults: simple feed max 15 t without forward contract, 29 t with — applied to the line', () => {
+    const simple = { alimentSimple: true }
+    const over15 = { ...valid, quantiteCommande: 20 }
+    expect(fields(over15, simple)).toEqual([
+      'quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 15 t',
+    ])
+    expect(fields({ ...valid, quantiteCommande: 15 }, simple)).toEqual([])
+    // Drawn on a forward contract: up to 29 t.
+    expect(fields({ ...over15, numContrat: 'C2026-01' }, simple)).toEqual([])
+    // (a tipper carries 29 t; the truck's own limits say their word on their field)
+    const benne = { ...valid, numContrat: 'C2026-01', codeModeCamion: 'BENNE', datePrevueLivraison: '2026-11-26' }
+    expect(fields({ ...benne, quantiteCommande: 29 }, simple)).toEqual([])
+    expect(fields({ ...benne, quantiteCommande: 29.5 }, simple)).toContain(
+      'quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 29 t',
+    )
+    // Not a simple feed: the absolute 29 t; the order parameters' values replace 15 and 29; the
+    // article's own maximum takes precedence over the defaults.
+    expect(fields(over15)).toEqual([])
+    const params = { ...ctx.params!, quantiteMaxAlimentSimple: 18, quantiteMaxAlimentSimpleContrat: 27 }
+    expect(fields({ ...valid, quantiteCommande: 18 }, { ...simple, params })).toEqual([])
+    expect(fields({ ...valid, quantiteCommande: 18.5 }, { ...simple, params })).toEqual([
+      'quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 18 t',
+    ])
+    expect(fields(over15, { ...simple, contraintesArticle: { quantiteMin: 1, quantiteMax: 24 } })).toEqual([])
+  })
   it('reports every broken rule with its message', () => {
     expect(
       fields({

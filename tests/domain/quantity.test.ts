@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
+  isAlimentSimple,
+  lineQuantityBounds,
   parseQuantityInput,
   quantityBounds,
   quantiteMaxAlimentSimple,
@@ -46,6 +48,24 @@ describe('quantity', () => {
   it('simple feed max 15 t without forward contract and 29 t with', () => {
     expect(quantiteMaxAlimentSimple(false)).toBe(15)
     expect(quantiteMaxAlimentSimple(true)).toBe(29)
+  })
+  it('a simple feed (aliment simple) is told by its typeAliment; its bounds take the help defaults', () => {
+    expect(['Simple', 'Aliment simple', 'SIMPLE'].map((typeAliment) => isAlimentSimple({ typeAliment }))).toEqual([
+      true,
+      true,
+      true,
+    ])
+    expect(
+      ['Complet', 'Complémentaire', null, undefined].map((typeAliment) => isAlimentSimple({ typeAliment })),
+    ).toEqual([false, false, false, false])
+    const params = { quantiteMaxAlimentSimple: 15, quantiteMaxAlimentSimpleContrat: 29 }
+    expect(lineQuantityBounds(null, { alimentSimple: true, avecContrat: false, params })).toEqual({ min: 0, max: 15 })
+    expect(lineQuantityBounds(null, { alimentSimple: true, avecContrat: true, params })).toEqual({ min: 0, max: 29 })
+    expect(lineQuantityBounds({ quantiteMin: 2 }, { alimentSimple: true, avecContrat: false, params })).toEqual({
+      min: 2,
+      max: 15,
+    })
+    expect(lineQuantityBounds(null, { alimentSimple: false, avecContrat: false, params })).toEqual({ min: 0, max: 29 })
   })
   it('tonnes are rounded to 3 decimals by one helper', () => {
     expect(roundTonnes(0.1 + 0.2)).toBe(0.3)

@@ -201,6 +201,14 @@ test('the quantity: its message follows the typing, the text stays as typed, and
   await expectNoSeriousViolation(page)
 })
 
+test('The line edit dialog is full-screen on mobile', async ({ page }) => {
+  await signIn(page, '100001', 'demo', '/catalog/aliments')
+  const dialog = await openForm(page, false)
+  const viewport = page.viewportSize()!
+  const box = (await dialog.boundingBox())!
+  expect([box.x, box.y, Math.round(box.width), Math.round(box.height)]).toEqual([0, 0, viewport.width, viewport.height])
+})
+
 test('a storage place another cart line already plans at the same address on those dates is flagged', async ({
   page,
 }) => {

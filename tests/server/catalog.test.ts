@@ -243,6 +243,47 @@ describe.each(backends)('catalog API on $name', (backend) => {
     expect(reglement.modes.filter((m: { parDefaut: boolean }) => m.parDefaut)).toHaveLength(1)
     expect(reglement.domiciliations.length).toBeGreaterThan(0)
   })
+
+  it('the catalog calls take typeTiers, numEntite, dateValidite, numArticle and codeTArt as §7 lists them', async () => {
+    const e = `/web/v1/tiers/${DEMO.eleveur}`
+    const who = 'typeTiers=ADH&numEntite=AGR'
+    expect(await json(`${e}/incident-paiement?${who}`)).toMatchObject({ bloquant: false })
+    expect(Array.isArray(await json(`${e}/contrats?${who}&dateValidite=2026-11-25`))).toBe(true)
+    expect((await json(`${e}/reglement-tiers?${who}&numArticle=410102&codeTArt=A`)).modes.length).toBeGreaterThan(0)
+    const proposals = await json(
+      `${e}/reglement-commande?${who}&numArticle=410102&codeTArt=A&dateValidite=2026-11-25&numLot=VL10231`,
+    )
+    expect(proposals.length).toBeGreaterThan(0)
+    // Malformed: 400 naming the parameter in French, before anything is read.
+    for (const [path, field] of [
+      [`${e}/incident-paiement?typeTiers=adh%3B&numEntite=AGR`, 'typeTiers'],
+      [`${e}/contrats?${who}&dateValidite=2026-02-30`, 'dateValidite'],
+      [`${e}/reglement-tiers?${who}&numArticle=41%2001`, 'numArticle'],
+      [`${e}/reglement-tiers?${who}&codeTArt=a1`, 'codeTArt'],
+      [`${e}/reglement-commande?numEntite=A.G.R&numArticle=410102&dateValidite=2026-11-25`, 'numEntite'],
+    ] as const) {
+      const res = await get(t.app, path, farmer)
+      expect(res.status, path).toBe(400)
+      expect((await res.json()).message, path).toMatch(new RegExp(`^Requête invalide \\(paramètres\\) : ${field} : `))
+    }
+    // The server answers from its own rows: another entity holds nothing for this customer, an
+    // unknown article has no terms.
+    const other = await get(t.app, `${e}/contrats?typeTiers=ADH&numEntite=VGM`, farmer)
+    expect(other.status).toBe(404)
+    expect((await other.json()).message).toBe(`Le tiers ${DEMO.eleveur} n’est pas rattaché à l’entité VGM`)
+    const unknown = await get(t.app, `${e}/reglement-tiers?${who}&numArticle=999999`, farmer)
+    expect([unknown.status, (await unknown.json()).message]).toEqual([404, 'Article 999999 inconnu'])
+  })
+
+  it('typeTiers sent by the app decides nothing: the access and the answer come from the server’s rows', async () => {
+    const blocked = await signIn(t.app, DEMO.contentieux)
+    const path = `/web/v1/tiers/${DEMO.contentieux}/incident-paiement`
+    // The blocked customer stays blocked whatever type it claims…
+    for (const typeTiers of ['ADH', 'CLI', 'ADM'])
+      expect(await json(`${path}?typeTiers=${typeTiers}&numEntite=AGR`, blocked)).toMatchObject({ bloquant: true })
+    // …and no type opens another customer's data.
+    expect((await get(t.app, `${path}?typeTiers=ADM&numEntite=AGR`, farmer)).status).toBe(403)
+  })
 })
 
 describe.each(backends)('orders API on $name', (backend) => {

@@ -4,7 +4,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConflictMessage } from '../../src/domain/conflict'
-import { commandeLignes, commandes, evaluations } from '../../src/server/db/schema'
+import { articles, commandeLignes, commandes, evaluations } from '../../src/server/db/schema'
 import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
@@ -68,6 +68,24 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
       expect(entries).toEqual([
         expect.objectContaining({ number: numArticle, label, reason: expect.stringContaining('non commandable seul') }),
       ])
+    }
+  })
+
+  it('Help defaults: simple feed max 15 t without forward contract — the server refuses more, naming the article', async () => {
+    // The demo catalogue has no simple feed: one of the farmer's feeds becomes one, as its row says.
+    await opened.db.update(articles).set({ typeAliment: 'Simple' }).where(eq(articles.numArticle, '410106'))
+    try {
+      const simple = { numArticle: '410106', libelleArticle: 'Génisses croissance vrac' }
+      expect(await refused(order([line({ ...simple, quantiteCommande: 16 })]))).toEqual([
+        expect.objectContaining({
+          number: '410106',
+          reason: 'Veuillez renseigner une valeur inférieure ou égale à 15 t',
+        }),
+      ])
+      const res = await post(order([line({ ...simple, quantiteCommande: 15 })]))
+      expect(res.status, await res.clone().text()).toBe(201)
+    } finally {
+      await opened.db.update(articles).set({ typeAliment: 'Complet' }).where(eq(articles.numArticle, '410106'))
     }
   })
 

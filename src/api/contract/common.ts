@@ -68,3 +68,24 @@ export const distinctBy = <T>(key: (item: T) => unknown, message: string) =>
 export const NumTiers = v.pipe(v.string('Numéro de tiers invalide'), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide'))
 
 export const NumTiersParam = v.object({ numTiers: NumTiers })
+
+// The customer's identity as the catalog calls send it (ordering-area §3 "typeTiers", "The entity
+// code AGR is used in calls"; §7). The server answers from its own row: typeTiers never decides
+// an access, and a numEntite that is not the customer's is refused (src/server/services/entite.ts).
+export const TypeTiers = v.pipe(v.string('Type de tiers invalide'), v.regex(/^[A-Z]{1,5}$/, 'Type de tiers invalide'))
+export const NumEntite = v.pipe(
+  v.string('Code d’entité invalide'),
+  v.regex(/^[A-Z0-9]{1,10}$/, 'Code d’entité invalide'),
+)
+/** An article as a query parameter, and its type (codeTArt). */
+export const NumArticleQuery = v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide"))
+export const CodeTArt = v.pipe(v.string(), v.regex(/^[A-Z]{1,5}$/, "Type d'article invalide"))
+
+/** A query object as a URL's search part ('' when empty), written as the fetch client writes it
+ * (src/api/http-client.ts buildUrl): absent values left out, in the object's order. */
+export function querySearch(query: Record<string, string | number | boolean | null | undefined>): string {
+  const params = new URLSearchParams()
+  for (const [k, val] of Object.entries(query)) if (val !== undefined && val !== null) params.set(k, String(val))
+  const qs = params.toString()
+  return qs ? `?${qs}` : ''
+}

@@ -1,16 +1,23 @@
 // GET /web/v1/tiers/{numTiers}/contrats (ordering-area §2 Contracts, §3 Contract).
 import * as v from 'valibot'
 import { fill } from './paths'
-import { IsoDate } from './common'
+import { IsoDate, NumEntite, TypeTiers } from './common'
+import { CODE_ENTITE } from '../../domain/constants'
 
 export const CONTRATS_ROUTE = '/web/v1/tiers/:numTiers/contrats'
 export const contratsPath = (numTiers: string) => fill(CONTRATS_ROUTE, { numTiers })
 
 /** dateValidite: contracts not ended on that day (default today). */
 export const ContratsQuery = v.object({
-  typeTiers: v.optional(v.string()),
-  numEntite: v.optional(v.string()),
+  typeTiers: v.optional(TypeTiers),
+  numEntite: v.optional(NumEntite),
   dateValidite: v.optional(IsoDate),
+})
+/** As the app sends it (ordering-area §7), dateValidite being the day of the request in Paris. */
+export const contratsQuery = (typeTiers: string, dateValidite: string) => ({
+  typeTiers,
+  numEntite: CODE_ENTITE,
+  dateValidite,
 })
 
 export const Contrat = v.object({

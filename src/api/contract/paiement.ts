@@ -2,14 +2,19 @@
 // cart-orders-admin §3 Payment proposal).
 import * as v from 'valibot'
 import { fill } from './paths'
-import { IsoDate } from './common'
+import { CodeTArt, IsoDate, NumArticleQuery, NumEntite, TypeTiers } from './common'
+import { CODE_ENTITE } from '../../domain/constants'
 
 export const INCIDENT_PAIEMENT_ROUTE = '/web/v1/tiers/:numTiers/incident-paiement'
 export const incidentPaiementPath = (numTiers: string) => fill(INCIDENT_PAIEMENT_ROUTE, { numTiers })
 export const REGLEMENT_TIERS_ROUTE = '/web/v1/tiers/:numTiers/reglement-tiers'
 export const reglementTiersPath = (numTiers: string) => fill(REGLEMENT_TIERS_ROUTE, { numTiers })
 
-export const IncidentPaiementQuery = v.object({ typeTiers: v.optional(v.string()), numEntite: v.optional(v.string()) })
+// The queries of ordering-area §7, sent by the app in this order (the first screen's preload
+// writes the same URL: src/server/http/first-screen-preload.ts). Optional on the server for the
+// clients of earlier versions; validated when present.
+export const IncidentPaiementQuery = v.object({ typeTiers: v.optional(TypeTiers), numEntite: v.optional(NumEntite) })
+export const incidentPaiementQuery = (typeTiers: string) => ({ typeTiers, numEntite: CODE_ENTITE })
 /** A blocking incident shows the Contentieux dialog and logs the user out. */
 export const IncidentPaiement = v.object({
   bloquant: v.boolean(),
@@ -19,10 +24,16 @@ export const IncidentPaiement = v.object({
 export type IncidentPaiement = v.InferOutput<typeof IncidentPaiement>
 
 export const ReglementTiersQuery = v.object({
-  typeTiers: v.optional(v.string()),
-  numEntite: v.optional(v.string()),
-  numArticle: v.optional(v.string()),
-  codeTArt: v.optional(v.string()),
+  typeTiers: v.optional(TypeTiers),
+  numEntite: v.optional(NumEntite),
+  numArticle: v.optional(NumArticleQuery),
+  codeTArt: v.optional(CodeTArt),
+})
+export const reglementTiersQuery = (typeTiers: string, numArticle?: string | null, codeTArt?: string | null) => ({
+  typeTiers,
+  numEntite: CODE_ENTITE,
+  numArticle: numArticle || undefined,
+  codeTArt: codeTArt || undefined,
 })
 
 const DomiciliationBancaire = v.object({
@@ -52,13 +63,13 @@ export type ReglementTiers = v.InferOutput<typeof ReglementTiers>
 export const REGLEMENT_COMMANDE_ROUTE = '/web/v1/tiers/:numTiers/reglement-commande'
 export const reglementCommandePath = (numTiers: string) => fill(REGLEMENT_COMMANDE_ROUTE, { numTiers })
 export const ReglementCommandeQuery = v.object({
-  typeTiers: v.optional(v.string()),
-  numEntite: v.optional(v.string()),
-  numArticle: v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide")),
-  codeTArt: v.optional(v.string()),
+  typeTiers: v.optional(TypeTiers),
+  numEntite: v.optional(NumEntite),
+  numArticle: NumArticleQuery,
+  codeTArt: v.optional(CodeTArt),
   /** The line's delivery start: the due date counts from it. */
   dateValidite: IsoDate,
-  numLot: v.optional(v.string()),
+  numLot: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Za-z_-]{1,30}$/, 'Numéro de lot invalide'))),
 })
 const PropositionReglement = v.object({
   codeRegt: v.string(),

@@ -4,14 +4,14 @@
 // same paths and queries as the browser's fetch client (src/api), so the browser reuses them.
 // Only on a network answer: once installed, the service worker serves the shell from its cache.
 import { isFarmer } from '../../domain/roles'
-import { CODE_ENTITE } from '../../domain/constants'
 import { USER_PATHS } from '../../api/contract/user'
 import { tiersPath } from '../../api/contract/tiers'
-import { incidentPaiementPath } from '../../api/contract/paiement'
+import { incidentPaiementPath, incidentPaiementQuery } from '../../api/contract/paiement'
+import { querySearch } from '../../api/contract/common'
 import { REFERENTIEL_PATH } from '../../api/contract/referentiel'
 import { livraisonsPageSearch, livraisonsPath } from '../../api/contract/livraisons'
 import { PARAMETRES_COMMANDE_PATH } from '../../api/contract/parametres-commande'
-import { contratsPath } from '../../api/contract/contrats'
+import { contratsPath, contratsQuery } from '../../api/contract/contrats'
 import { INFOS_PATHS } from '../../api/contract/infos'
 import type { SessionUser } from './env'
 
@@ -20,10 +20,25 @@ const HISTORY_PAGES = new Set(['/', '/catalog', '/catalog/order_history'])
 /** Pages without the ordering shell: nothing to announce. */
 const OUTSIDE_SHELL = [/^\/login/, /^\/infos/, /^\/error-logout/, /^\/admin/]
 
+/** The customer the session acts for, when announcing its reads: null for a user without one. */
+export const preloadCustomer = (pathname: string, user: SessionUser | null): string | null =>
+  !user || OUTSIDE_SHELL.some((page) => page.test(pathname))
+    ? null
+    : isFarmer(user.roles)
+      ? user.username
+      : user.actingFor
+
+/** What the reads' queries need from the server's side: the customer's typeTiers as its row says
+ * (null when unknown: those reads are not announced) and today in Paris (the contracts' dateValidite). */
+export interface PreloadFacts {
+  typeTiers: string | null
+  today: string
+}
+
 /** The `Link` header value for this page and session, or null when there is nothing to announce. */
-export function firstScreenPreload(pathname: string, user: SessionUser | null): string | null {
+export function firstScreenPreload(pathname: string, user: SessionUser | null, facts: PreloadFacts): string | null {
   if (!user || OUTSIDE_SHELL.some((page) => page.test(pathname))) return null
-  const numTiers = isFarmer(user.roles) ? user.username : user.actingFor
+  const numTiers = preloadCustomer(pathname, user)
   // The shell's: the user, the footer's portal link; for the customer: the access checks (customer,
   // payment incident), the banner (referentiel), the holiday banner (parameters), the contract badge.
   const reads: string[] = [USER_PATHS.me, INFOS_PATHS.urlPortail]
@@ -31,11 +46,15 @@ export function firstScreenPreload(pathname: string, user: SessionUser | null): 
     const q = (k: string, v: string) => `?${new URLSearchParams({ [k]: v })}`
     reads.push(
       tiersPath(numTiers),
-      incidentPaiementPath(numTiers) + q('numEntite', CODE_ENTITE),
       REFERENTIEL_PATH + q('numTiers', numTiers),
       PARAMETRES_COMMANDE_PATH + q('numTiers', numTiers),
-      contratsPath(numTiers) + q('numEntite', CODE_ENTITE),
     )
+    // With the customer's typeTiers, as the app sends it once the customer is loaded (src/api).
+    if (facts.typeTiers)
+      reads.push(
+        incidentPaiementPath(numTiers) + querySearch(incidentPaiementQuery(facts.typeTiers)),
+        contratsPath(numTiers) + querySearch(contratsQuery(facts.typeTiers, facts.today)),
+      )
     // The history's first page, with the query the app sends for it (12 lines of today's window).
     if (HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/'))
       reads.push(livraisonsPath(numTiers) + livraisonsPageSearch())

@@ -8,7 +8,8 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppEnv } from './env'
 import { isServerPath } from '../../api/contract/paths'
 import { precompressedFiles } from './precompressed'
-import { firstScreenPreload } from './first-screen-preload'
+import { firstScreenPreload, preloadCustomer } from './first-screen-preload'
+import { typeTiersOf } from '../services/tiers'
 
 export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(distDir)) return
@@ -30,7 +31,11 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   const precompressed = precompressedFiles(distDir)
   let indexHtml: string | null = null
   const appShell = async (c: Context<AppEnv>) => {
-    const preload = firstScreenPreload(c.req.path, c.get('user'))
+    const user = c.get('user')
+    const numTiers = preloadCustomer(c.req.path, user)
+    const { db, clock } = c.get('deps')
+    const typeTiers = numTiers ? await typeTiersOf(db, numTiers).catch(() => null) : null
+    const preload = firstScreenPreload(c.req.path, user, { typeTiers, today: clock.now().toISODate()! })
     const headers: Record<string, string> = {
       'Cache-Control': 'private, no-cache',
       Vary: 'Cookie',

@@ -14,6 +14,7 @@ import { ZONE } from '../../domain/calendar'
 import { formatConflictMessage, type ConflictEntry } from '../../domain/conflict'
 import { formatTonnes } from '../../domain/format'
 import { validateOrderLine } from '../../domain/order-line'
+import { isAlimentSimple } from '../../domain/quantity'
 import { text } from '../../domain/text'
 import type { CartLine } from '../../domain/types'
 import type { Db } from '../db/client'
@@ -96,6 +97,7 @@ function checkLine(
     params: ctx.params,
     sessionStart,
     contraintesArticle: ctx.contraintesArticle.get(line.numArticle) ?? null,
+    alimentSimple: isAlimentSimple(article),
     contraintesLivraison:
       ctx.contraintesLivraison.find((c) => c.numArticle === line.numArticle && c.numAdr === numAdr) ?? null,
     modesCamion: ctx.modesCamion,

@@ -9,6 +9,12 @@ export async function tiersExists(db: Db, numTiers: string): Promise<boolean> {
   return (await db.select({ n: tiers.numTiers }).from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)).length > 0
 }
 
+/** The customer's typeTiers as its row says; null for an unknown customer. */
+export async function typeTiersOf(db: Db, numTiers: string): Promise<string | null> {
+  const [row] = await db.select({ t: tiers.typeTiers }).from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
+  return row?.t ?? null
+}
+
 export async function findTiers(db: Db, numTiers: string): Promise<Tiers | null> {
   const [row] = await db.select().from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
   if (!row) return null

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
-import { reglementCommandeQueryOptions, reglementTiersQueryOptions } from '../../../api/paiement'
+import { keepPaymentTerms } from '../../../api/paiement'
 import { parametresCommandeQueryOptions } from '../../../api/parametres-commande'
 import { referentielQueryOptions } from '../../../api/referentiel'
 import { mixingKey, offeredPredefinedComments, showsMixing } from '../../../domain/cart'
@@ -69,8 +69,7 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!lines?.length) return
-    void queryClient.prefetchQuery(reglementTiersQueryOptions(numTiers))
-    for (const l of lines) void queryClient.prefetchQuery(reglementCommandeQueryOptions(numTiers, l))
+    keepPaymentTerms(queryClient, numTiers, lines)
   }, [lines, numTiers, queryClient])
 
   const ctx = useMemo<CartDatesContext>(

@@ -6,6 +6,8 @@ import { useForm, type FieldErrors } from 'react-hook-form'
 import type { DateTime } from 'luxon'
 import { placeOverlapWarnings } from '../../../domain/cart-checks'
 import { mineralMax } from '../../../domain/minerals'
+import { orderLineQuantityBounds } from '../../../domain/order-line'
+import { isAlimentSimple } from '../../../domain/quantity'
 import type { CartLine } from '../../../domain/types'
 import { parisNow } from '../../ui/now'
 import { FILLED_BUTTON, OUTLINE_BUTTON } from './fields'
@@ -72,6 +74,7 @@ export function OrderLineForm(props: Props) {
       params: data.params,
       sessionStart,
       contraintesArticle: data.contraintesArticle,
+      alimentSimple: isAlimentSimple(data.article),
       contraintesLivraison: data.contraintesLivraison,
       modesCamion: data.modes,
       otherLines: (data.cart ?? []).filter((l) => l.idLigne !== idLigne),
@@ -179,7 +182,12 @@ export function OrderLineForm(props: Props) {
         )}
         <div className="grid gap-4">
           {sections.includes(0) && (
-            <ProductStep form={form} contraintesArticle={data.contraintesArticle} adresses={data.adresses} />
+            <ProductStep
+              form={form}
+              bounds={orderLineQuantityBounds(line, context.rules)}
+              alimentSimple={context.rules.alimentSimple ? { avecContrat: Boolean(line.numContrat) } : null}
+              adresses={data.adresses}
+            />
           )}
           {sections.includes(1) && (
             <SupplementsStep

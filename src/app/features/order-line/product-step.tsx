@@ -2,9 +2,8 @@
 import { useId, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { formatNombre } from '../../../domain/format'
-import { parseQuantityInput, quantityBounds, stepQuantity } from '../../../domain/quantity'
+import { parseQuantityInput, stepQuantity, type QuantityBounds } from '../../../domain/quantity'
 import { QUANTITE_PAS } from '../../../domain/constants'
-import type { ContraintesArticle } from '../../../domain/types'
 import type { Adresse } from '../../../api/contract/tiers'
 import { QUANTITY_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced'
 import { CONTROL, ErrorText, Section, SelectField } from './fields'
@@ -12,14 +11,17 @@ import { formatQuantite, type OrderLineValues } from './order-line-values'
 
 interface Props {
   form: UseFormReturn<OrderLineValues>
-  contraintesArticle: ContraintesArticle | null
+  /** The line's bounds (its article's constraints, a simple feed's defaults: domain/order-line). */
+  bounds: QuantityBounds
+  /** A simple feed: the help says why its maximum is what it is. */
+  alimentSimple: { avecContrat: boolean } | null
   adresses: readonly Adresse[]
 }
 
 const adresseLibelle = (a: Adresse) =>
   [a.adresse1, a.adresse2, a.adresse3, `${a.codePostal} ${a.ville}`].filter(Boolean).join(', ')
 
-export function ProductStep({ form, contraintesArticle, adresses }: Props) {
+export function ProductStep({ form, bounds, alimentSimple, adresses }: Props) {
   const id = useId()
   const {
     register,
@@ -27,7 +29,6 @@ export function ProductStep({ form, contraintesArticle, adresses }: Props) {
     getValues,
     formState: { errors },
   } = form
-  const bounds = quantityBounds(contraintesArticle)
   // While the farmer types, the quantity's message waits for a 50 ms pause (§9 "quantity input
   // debounce"); the text itself is never rewritten while typed ("9," stays), and the checks of
   // Suivant and of the submit read the current value, whatever is shown.
@@ -85,8 +86,12 @@ export function ProductStep({ form, contraintesArticle, adresses }: Props) {
           </button>
         </div>
         <p id={`${id}-h`} className="mt-1 text-sm text-neutral-800">
-          {bounds.min >= bounds.max ? `${formatNombre(bounds.min)} t` : `Jusqu'à ${formatNombre(bounds.max)} t`}, par
-          pas de {formatNombre(QUANTITE_PAS)} t
+          {bounds.min >= bounds.max ? `${formatNombre(bounds.min)} t` : `Jusqu'à ${formatNombre(bounds.max)} t`}
+          {alimentSimple &&
+            (alimentSimple.avecContrat
+              ? ' (aliment simple avec contrat à terme)'
+              : ' (aliment simple sans contrat à terme)')}
+          , par pas de {formatNombre(QUANTITE_PAS)} t
         </p>
         <ErrorText id={`${id}-e`} error={error} />
       </div>

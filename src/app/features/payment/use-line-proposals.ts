@@ -3,7 +3,7 @@
 // (persisted query cache), else the customer's terms with the due date counted from the line's
 // delivery start (src/domain), marked as to be checked by the server when the order arrives.
 // A refusal by the server leaves the line without modes, as the spec says.
-import { useQueries, useQuery } from '@tanstack/react-query'
+import { useQueries } from '@tanstack/react-query'
 import { ApiError } from '../../../api/api-error'
 import { reglementCommandeQueryOptions, reglementTiersQueryOptions } from '../../../api/paiement'
 import { proposalsFromTerms, type ModeReglement } from '../../../domain/payment'
@@ -24,15 +24,17 @@ export type LineProposal =
 
 export function useLineProposals(numTiers: string, lines: readonly CartLine[]): Record<string, LineProposal> {
   const online = useOnline()
-  const terms = useQuery(reglementTiersQueryOptions(numTiers)).data
+  // The customer's terms for each line's article (the offline fallback), and the line's proposal.
+  const terms = useQueries({ queries: lines.map((l) => reglementTiersQueryOptions(numTiers, l)) })
   const results = useQueries({ queries: lines.map((l) => reglementCommandeQueryOptions(numTiers, l)) })
 
   const byLine: Record<string, LineProposal> = {}
   lines.forEach((line, i) => {
     const q = results[i]
+    const lineTerms = terms[i]?.data
     const fallback = (): LineProposal =>
-      terms
-        ? { etat: 'a-verifier', modes: proposalsFromTerms(terms, line.datePrevueLivraison) }
+      lineTerms
+        ? { etat: 'a-verifier', modes: proposalsFromTerms(lineTerms, line.datePrevueLivraison) }
         : { etat: 'inconnu', modes: [] }
     if (q?.data) byLine[line.idLigne] = { etat: 'serveur', modes: q.data }
     // The server answered with a refusal: no modes for this line.

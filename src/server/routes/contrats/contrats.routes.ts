@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { NumTiersParam } from '../../../api/contract/common'
 import { Contrats, ContratsQuery, CONTRATS_ROUTE } from '../../../api/contract/contrats'
 import { loadContrats } from './contrats.handlers'
+import { checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
 import { describeRead } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
@@ -22,7 +23,9 @@ contratsRoutes.get(
   validate('query', ContratsQuery),
   async (c) => {
     const { db, clock } = c.get('deps')
-    const dateValidite = c.req.valid('query').dateValidite ?? clock.now().toISODate()!
-    return c.json(await loadContrats(db, c.req.valid('param').numTiers, dateValidite))
+    const { numEntite, dateValidite = clock.now().toISODate()! } = c.req.valid('query')
+    const { numTiers } = c.req.valid('param')
+    await checkEntite(db, numTiers, numEntite)
+    return c.json(await loadContrats(db, numTiers, dateValidite))
   },
 )

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { NumTiersParam } from '../../../api/contract/common'
 import { IncidentPaiement, IncidentPaiementQuery, INCIDENT_PAIEMENT_ROUTE } from '../../../api/contract/paiement'
 import { loadIncidentPaiement } from '../../services/paiement'
+import { checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
 import { describeRead } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
@@ -18,6 +19,8 @@ incidentPaiementRoutes.get(
   validate('query', IncidentPaiementQuery),
   async (c) => {
     const { db, clock } = c.get('deps')
-    return c.json(await loadIncidentPaiement(db, c.req.valid('param').numTiers, clock.now().toISODate()!))
+    const { numTiers } = c.req.valid('param')
+    await checkEntite(db, numTiers, c.req.valid('query').numEntite)
+    return c.json(await loadIncidentPaiement(db, numTiers, clock.now().toISODate()!))
   },
 )

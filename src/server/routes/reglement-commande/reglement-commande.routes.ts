@@ -4,6 +4,7 @@ import { NumTiersParam } from '../../../api/contract/common'
 import { PropositionsReglement, ReglementCommandeQuery, REGLEMENT_COMMANDE_ROUTE } from '../../../api/contract/paiement'
 import { proposalsFromTerms } from '../../../domain/payment'
 import { loadReglementTiers } from '../../services/paiement'
+import { checkArticle, checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
 import { describeRead } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
@@ -22,9 +23,11 @@ reglementCommandeRoutes.get(
   forCustomer,
   validate('query', ReglementCommandeQuery),
   async (c) => {
-    const { dateValidite } = c.req.valid('query')
-    return c.json(
-      proposalsFromTerms(await loadReglementTiers(c.get('deps').db, c.req.valid('param').numTiers), dateValidite),
-    )
+    const { db } = c.get('deps')
+    const { numTiers } = c.req.valid('param')
+    const { numEntite, numArticle, dateValidite } = c.req.valid('query')
+    await checkEntite(db, numTiers, numEntite)
+    await checkArticle(db, numArticle)
+    return c.json(proposalsFromTerms(await loadReglementTiers(db, numTiers), dateValidite))
   },
 )

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { NumTiersParam } from '../../../api/contract/common'
 import { ReglementTiers, ReglementTiersQuery, REGLEMENT_TIERS_ROUTE } from '../../../api/contract/paiement'
 import { loadReglementTiers } from '../../services/paiement'
+import { checkArticle, checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
 import { describeRead } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
@@ -20,5 +21,13 @@ reglementTiersRoutes.get(
   validate('param', NumTiersParam),
   forCustomer,
   validate('query', ReglementTiersQuery),
-  async (c) => c.json(await loadReglementTiers(c.get('deps').db, c.req.valid('param').numTiers)),
+  async (c) => {
+    const { db } = c.get('deps')
+    const { numTiers } = c.req.valid('param')
+    const { numEntite, numArticle } = c.req.valid('query')
+    await checkEntite(db, numTiers, numEntite)
+    await checkArticle(db, numArticle)
+    // The customer's terms are the same for every article in this cooperative's data.
+    return c.json(await loadReglementTiers(db, numTiers))
+  },
 )

@@ -1,0 +1,41 @@
+// The order-line form's quantity help for a simple feed (ordering-area §9, cart-orders-admin §9
+// "Help defaults: simple feed max 15 t without forward contract, 29 t with"): the maximum the
+// line will be checked against, and why.
+import { renderToString } from 'react-dom/server'
+import { useForm } from 'react-hook-form'
+import { describe, expect, it } from 'vitest'
+import { ProductStep } from '../../src/app/features/order-line/product-step'
+import type { OrderLineValues } from '../../src/app/features/order-line/order-line-values'
+import { orderLineQuantityBounds } from '../../src/domain/order-line'
+import { paris } from '../domain/helpers'
+
+function Step({ alimentSimple, numContrat }: { alimentSimple: boolean; numContrat: string | null }) {
+  const form = useForm<OrderLineValues>({ defaultValues: { quantiteCommande: '', numAdresse: '' } })
+  const bounds = orderLineQuantityBounds({ idLigne: '', numContrat }, { now: paris('2026-11-23T09:00'), alimentSimple })
+  return (
+    <ProductStep
+      form={form}
+      bounds={bounds}
+      alimentSimple={alimentSimple ? { avecContrat: Boolean(numContrat) } : null}
+      adresses={[]}
+    />
+  )
+}
+const help = (props: { alimentSimple: boolean; numContrat: string | null }) =>
+  /id="[^"]*-h"[^>]*>(.*?)<\/p>/
+    .exec(renderToString(<Step {...props} />))![1]!
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/\u00a0/g, ' ')
+
+describe('order-line form: quantity help', () => {
+  it('simple feed max 15 t without forward contract, 29 t with, said under the quantity', () => {
+    expect(help({ alimentSimple: true, numContrat: null })).toBe(
+      "Jusqu'à 15 t (aliment simple sans contrat à terme), par pas de 0,5 t",
+    )
+    expect(help({ alimentSimple: true, numContrat: 'C2026-01' })).toBe(
+      "Jusqu'à 29 t (aliment simple avec contrat à terme), par pas de 0,5 t",
+    )
+    expect(help({ alimentSimple: false, numContrat: null })).toBe("Jusqu'à 29 t, par pas de 0,5 t")
+  })
+})
