@@ -5,6 +5,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { ApiError, NetworkError } from '../api/api-error'
 import { isOnline, subscribeConnection } from '../api/connection'
+import { dropLeastNeeded } from '../offline/persist-retry'
 import { APP_VERSION } from './app-version'
 import { reportApiError } from './ui/error-dialog'
 
@@ -44,6 +45,11 @@ export function createQueryClient() {
 }
 
 export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
-  const persister = createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY })
+  const persister = createSyncStoragePersister({
+    storage: window.localStorage,
+    key: QUERY_CACHE_KEY,
+    // Quota exceeded: save less rather than nothing (src/offline/persist-retry).
+    retry: dropLeastNeeded,
+  })
   return { persister, maxAge: SEVEN_DAYS, buster: APP_VERSION }
 }
