@@ -51,5 +51,12 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
     // Quota exceeded: save less rather than nothing (src/offline/persist-retry).
     retry: dropLeastNeeded,
   })
-  return { persister, maxAge: SEVEN_DAYS, buster: APP_VERSION }
+  return {
+    persister,
+    maxAge: SEVEN_DAYS,
+    buster: APP_VERSION,
+    // A refresh that failed offline leaves a query in error with its data: keep that data (the
+    // default keeps successes only, and the next start offline had lost it — issue 24).
+    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined },
+  }
 }
