@@ -46,7 +46,9 @@ try {
     cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url))
     cdp.on('Network.loadingFinished', (e) => {
       const url = urls.get(e.requestId) ?? ''
-      if (url.includes('/web/')) (api.requests++, (api.bytes += e.encodedDataLength))
+      if (!url.includes('/web/')) return
+      api.requests++
+      api.bytes += e.encodedDataLength
     })
 
     await page.goto(`${base}/security/login?redirectFrom=%2Fcatalog%2Forder_history`)
