@@ -16,7 +16,7 @@ import { builtApp, startSilo, tempDataDir } from './support/silo'
 import { chromiumLaunch } from '../chromium'
 
 const port = Number(process.env.PREP_PORT ?? 8196)
-const customers = (process.env.PREP_CUSTOMERS ?? '100001,100002').split(',')
+const customers = (process.env.PREP_CUSTOMERS ?? '100001,100002').split(',').filter(Boolean)
 const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('preparation')
 const env: Record<string, string> = { DATA_DIR: dataDir, DIST_DIR: distDir }
