@@ -116,7 +116,7 @@ const firstRoutePreload = {
 const SHELL =
   /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
 const SHELL_LAZY =
-  /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|use-lots|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel|offline-switch|device-adoption)\./
+  /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|use-lots|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel|offline-switch|device-adoption|preparation-watch|preparation-status)\./
 
 // Konsta's theme.css points Tailwind at every Konsta component, so the CSS carried the classes of
 // some sixty components while the app uses a handful (and Tailwind scans a whole folder even when

@@ -1,10 +1,12 @@
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { nextDeliveryPage } from '../domain/history-paging'
 import { request } from './http-client'
 import {
   Livraisons,
   LIVRAISONS_LIMITE_MAX,
   livraisonsPageQuery,
   livraisonsPath,
+  type Livraisons as LivraisonsPageData,
   type LivraisonsPage,
 } from './contract/livraisons'
 
@@ -13,7 +15,7 @@ import {
 const fetchLivraisons = (numTiers: string, page: LivraisonsPage = {}) =>
   request(livraisonsPath(numTiers), Livraisons, { query: livraisonsPageQuery(page) })
 
-export const livraisonsQueryOptions = (numTiers: string, page: LivraisonsPage = {}) =>
+const livraisonsQueryOptions = (numTiers: string, page: LivraisonsPage = {}) =>
   queryOptions({
     queryKey: ['livraisons', numTiers, page.dateFin ?? 'dernieres', page.apres ?? 'debut'],
     queryFn: () => fetchLivraisons(numTiers, page),
@@ -26,5 +28,23 @@ export const recentLivraisonsQueryOptions = (numTiers: string) =>
   queryOptions({
     queryKey: ['livraisons', numTiers, 'recentes'],
     queryFn: () => request(livraisonsPath(numTiers), Livraisons, { query: { limite: LIVRAISONS_LIMITE_MAX } }),
+    staleTime: 5 * 60_000,
+  })
+
+// The history's query: pages of 12 lines within a 3-month window, then the windows before
+// (ordering-area §9 "History paging"). Here rather than in the history feature: the route's loader
+// and the preparation for no signal (src/offline/preparation) read the same key.
+export type PageParam = LivraisonsPage
+export const historyKey = (numTiers: string) => ['livraisons', numTiers, 'historique'] as const
+
+export const historyQueryOptions = (queryClient: QueryClient, numTiers: string) =>
+  infiniteQueryOptions({
+    queryKey: historyKey(numTiers),
+    // Each page goes through its own query, so the service worker and the cache see the same URLs.
+    queryFn: ({ pageParam }) =>
+      queryClient.fetchQuery({ ...livraisonsQueryOptions(numTiers, pageParam), staleTime: 0 }),
+    initialPageParam: {} as PageParam,
+    // The rest of the window (`suite`), then by the date before the oldest shown; `fin`: nothing older.
+    getNextPageParam: (last: LivraisonsPageData): PageParam | undefined => nextDeliveryPage(last),
     staleTime: 5 * 60_000,
   })

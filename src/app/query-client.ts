@@ -6,6 +6,7 @@ import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-cl
 import { ApiError, NetworkError } from '../api/api-error'
 import { isOnline, subscribeConnection } from '../api/connection'
 import { deviceReadyForOwner, ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
+import { dropLeastNeeded } from '../offline/persist-retry'
 import { APP_VERSION } from './app-version'
 import { reportApiError } from './ui/error-dialog'
 
@@ -48,6 +49,18 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
   // localStorage part is synchronous, so it is done before the restore starts).
   void deviceReadyForOwner()
   // Kept per signed-in user: nothing is painted from another person's copy (api/device-owner).
-  const persister = createSyncStoragePersister({ storage: ownerStorage(), key: QUERY_CACHE_KEY })
-  return { persister, maxAge: SEVEN_DAYS, buster: APP_VERSION }
+  const persister = createSyncStoragePersister({
+    storage: ownerStorage(),
+    key: QUERY_CACHE_KEY,
+    // Quota exceeded: save less rather than nothing (src/offline/persist-retry).
+    retry: dropLeastNeeded,
+  })
+  return {
+    persister,
+    maxAge: SEVEN_DAYS,
+    buster: APP_VERSION,
+    // A refresh that failed offline leaves a query in error with its data: keep that data (the
+    // default keeps successes only, and the next start offline had lost it — issue 24).
+    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined },
+  }
 }

@@ -26,7 +26,13 @@ async function leftBy100001() {
     payload: { numTiers: '100001', commande: { commentaire: 'GAEC DES TROIS CHÊNES', lignes: [] } },
     attempts: 1,
   })
-  await db.deliveries.add({ owner: '100001', numTiers: '100001', key: 'p1', delivery: {}, savedAt: '' })
+  await db.deliveries.add({
+    owner: '100001',
+    numTiers: '100001',
+    key: 'p1',
+    delivery: { dateDebut: '2026-08-01', dateFin: '2026-10-31', lignes: [], fin: false, suite: null },
+    savedAt: '',
+  })
 }
 
 /** Every row of every table, as the app could read it. */

@@ -6,7 +6,7 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import type { Livraisons } from '../../../api/contract/livraisons'
 import { deliveryPageStarts } from '../../../domain/history-paging'
 import { whenIdle } from '../../ui/after-first-paint'
-import { historyKey, historyQueryOptions, type PageParam } from './history-query'
+import { historyKey, historyQueryOptions, type PageParam } from '../../../api/livraisons'
 
 export function useHistory(owner: string, numTiers: string) {
   const queryClient = useQueryClient()

@@ -3,7 +3,7 @@
 // much room it takes, how to add Silo to the home screen on an iPhone (Safari may erase a site's
 // data after 7 days without use), and the waiting orders saved as a readable file to read to the
 // cooperative over the phone. Loaded only when opened (device-panel-host).
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lastAnswer } from '../../../api/connection'
 import { referentielQueryOptions } from '../../../api/referentiel'
@@ -17,6 +17,9 @@ import { formatSavedAt } from '../offline-notice'
 import { useOnline } from '../use-online'
 import { waitingLabel, waitingSince } from './waiting-words'
 import { waitingOrdersText } from './waiting-orders-text'
+
+// Its own chunk, so that the list of what it loads stays out of the first screen's code.
+const PreparationStatus = lazy(() => import('./preparation-status'))
 
 /** The screens readable offline, by the first part of their query key. */
 const SCREENS: [string, string][] = [
@@ -113,6 +116,10 @@ export default function DevicePanel({
           </li>
         ))}
       </ul>
+
+      <Suspense fallback={<p className="text-base">…</p>}>
+        <PreparationStatus numTiers={numTiers} online={online} />
+      </Suspense>
 
       <h3 className={H3}>En attente d'envoi</h3>
       {rows === null ? (

@@ -60,7 +60,7 @@ export function MainShell({
       <HolidayBanner numTiers={numTiers} />
       {shown && (
         <Suspense fallback={null}>
-          <OutboxWatch owner={owner} />
+          <OutboxWatch owner={owner} numTiers={numTiers} />
         </Suspense>
       )}
       <div className="flex flex-1">

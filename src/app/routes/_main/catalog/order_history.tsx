@@ -1,7 +1,7 @@
 // spec: main.catalog.order_history — Historique: delivery history.
 import { createFileRoute } from '@tanstack/react-router'
 import { tiersQueryOptions } from '../../../../api/tiers'
-import { historyQueryOptions } from '../../../features/history/history-query'
+import { historyQueryOptions } from '../../../../api/livraisons'
 import { HistoryPage } from '../../../features/history/history-page'
 import { loadInfiniteQuery, loadQuery } from '../../../query-loader'
 
