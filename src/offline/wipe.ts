@@ -3,6 +3,7 @@
 // the outbox are never dropped silently: they stay, and the caller tells the user.
 import { API_CACHE } from '../api/contract/paths'
 import { db } from './db'
+import { DEVICE_KEYS } from './device-keys'
 
 /**
  * Erases the local data. Returns the number of unsent outbox items it kept. When none is kept
@@ -23,7 +24,10 @@ export async function wipeLocalData(): Promise<{ keptUnsent: number }> {
     ])
   }
   try {
+    // The device's own choices stay (device-keys.ts); the rest of localStorage was the user's.
+    const kept = DEVICE_KEYS.map((k) => [k, window.localStorage.getItem(k)] as const)
     window.localStorage.clear()
+    for (const [k, v] of kept) if (v !== null) window.localStorage.setItem(k, v)
   } catch {
     // Storage may be disabled (private mode): nothing was kept there then.
   }

@@ -1,9 +1,10 @@
 // Offers to install Silo: an "Installer" button where the browser allows it (Android, Chrome),
-// the steps to follow on iOS. "Plus tard" hides it for 30 days on this device.
+// the steps to follow on iOS. "Plus tard" hides it for 30 days on this device, whoever signs in
+// or out (the choice is the device's: wipe.ts keeps it).
 import { useState, useSyncExternalStore } from 'react'
+import { INSTALL_LATER_KEY as LATER_KEY } from '../../../offline/device-keys'
 import { installWay, promptInstall, subscribeInstall } from '../../pwa/install'
 
-const LATER_KEY = 'silo-installation-plus-tard'
 const THIRTY_DAYS = 30 * 24 * 60 * 60 * 1000
 
 function postponed() {
