@@ -55,18 +55,26 @@ async function layoutProbes(page: Page, layersAt: 'top' | 'bottom' | 'all'): Pro
         '[tabindex]:not([tabindex="-1"])',
       ].join(',')
 
+      /** The part of an element its scrolling or clipping ancestors let show. */
+      const visibleBox = (el: Element): DOMRect => {
+        const r = el.getBoundingClientRect()
+        let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom]
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+          const cs = getComputedStyle(a)
+          if (cs.overflowX === 'visible' && cs.overflowY === 'visible' && cs.clip === 'auto') continue
+          const ar = a.getBoundingClientRect()
+          if (cs.overflowX !== 'visible') [left, right] = [Math.max(left, ar.left), Math.min(right, ar.right)]
+          if (cs.overflowY !== 'visible') [top, bottom] = [Math.max(top, ar.top), Math.min(bottom, ar.bottom)]
+        }
+        return new DOMRect(left, top, Math.max(0, right - left), Math.max(0, bottom - top))
+      }
       const shown = (el: Element) => {
         if (!el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) return false
         const r = el.getBoundingClientRect()
         if (r.width <= 2 || r.height <= 2) return false // visually hidden (sr-only)
-        // Clipped to nothing by an ancestor (sr-only wrappers, collapsed panels).
-        for (let a = el.parentElement; a; a = a.parentElement) {
-          const cs = getComputedStyle(a)
-          if (cs.overflow !== 'visible' || cs.clip !== 'auto') {
-            const ar = a.getBoundingClientRect()
-            if (ar.width <= 2 || ar.height <= 2) return false
-          }
-        }
+        // Clipped to nothing by an ancestor (sr-only wrappers, collapsed panels, scrolled out of a dialog's body).
+        const v = visibleBox(el)
+        if (v.width <= 2 || v.height <= 2) return false
         return !el.closest('[aria-hidden=true]') || el.matches('input')
       }
       // The modal on top, when one is open: what lies under it cannot be touched.
@@ -142,7 +150,7 @@ async function layoutProbes(page: Page, layersAt: 'top' | 'bottom' | 'all'): Pro
           if (layerOf(a.el) !== layerOf(b.el)) continue
           // A label's box overlapping its own input is one control.
           if (a.box === b.box) continue
-          if (intersects(a.el.getBoundingClientRect(), b.el.getBoundingClientRect(), 2))
+          if (intersects(visibleBox(a.el), visibleBox(b.el), 2))
             findings.push({ probe: 'overlap', what: `${describe(a.el)} × ${describe(b.el)}` })
         }
       }

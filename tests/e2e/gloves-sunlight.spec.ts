@@ -137,7 +137,7 @@ async function check(page: Page, mode: Mode, screen: string) {
   const findings = await probeScreen(page, { axe: mode.axe })
   rows.push({ screen, mode: mode.name, findings })
   const file = `${mode.name.replace(/[ ×%]+/g, '-')}-${screen.replace(/[^A-Za-z0-9]+/g, '-')}`
-  await page.screenshot({ path: `test-results/gloves/${file}.png` })
+  await page.screenshot({ path: `test-results/gloves/${file}.png`, scale: 'css' })
   if (process.env.GLOVES_TIMING) console.log(`${screen} ${mode.name}: probes+shot ${Date.now() - started} ms`)
 }
 

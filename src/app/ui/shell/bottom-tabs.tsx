@@ -31,7 +31,7 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
                 className={`touch-target flex min-w-0 flex-1 flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight [overflow-wrap:anywhere] max-[359px]:text-xs max-[359px]:tracking-tighter ${active ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
               >
                 <span
-                  className={`relative inline-flex h-8 w-14 shrink-0 items-center justify-center rounded-full ${active ? 'bg-silo-green/15' : ''}`}
+                  className={`relative inline-flex h-8 w-full max-w-14 shrink-0 items-center justify-center rounded-full ${active ? 'bg-silo-green/15' : ''}`}
                 >
                   <Icon name={item.icon} />
                   {item.to === '/catalog/contrats' && (
@@ -50,7 +50,7 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
             className={`touch-target flex min-w-0 flex-[0.7] flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight max-[359px]:text-xs ${inMore ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
           >
             <span
-              className={`inline-flex h-8 w-14 shrink-0 items-center justify-center rounded-full ${inMore ? 'bg-silo-green/15' : ''}`}
+              className={`inline-flex h-8 w-full max-w-14 shrink-0 items-center justify-center rounded-full ${inMore ? 'bg-silo-green/15' : ''}`}
             >
               <Icon name="menu" />
             </span>
