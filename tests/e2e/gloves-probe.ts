@@ -1,8 +1,8 @@
 // The probes of gloves-sunlight.spec.ts (issue 28), run in the page: what a gloved finger, a
 // phone in the sun and enlarged text need, measured on the screen as laid out.
 // - every visible interactive element's box ≥ 44 × 44 CSS px (WCAG 2.2 AAA 2.5.5), except inline
-//   links inside a sentence (the criterion's "inline" exception) and undersized targets with a
-//   44 px circle around their centre free of any other target (the spacing exception, at AAA size);
+//   links inside a sentence (the criterion's "inline" exception; AAA has no spacing exception, and
+//   an isolated 30 px button must still be named);
 // - no element wider than the viewport and no horizontal scroll (1.4.10 reflow), no text cut by an
 //   ellipsis;
 // - no two interactive elements overlapping;
@@ -117,16 +117,6 @@ async function layoutProbes(page: Page, layersAt: 'top' | 'bottom' | 'all'): Pro
         const { width, height } = t.box
         if (width >= min - 0.5 && height >= min - 0.5) continue
         if (inlineInText(t.el)) continue
-        // Spacing exception: a circle of the minimum diameter centred on the target meets no other target.
-        const cx = t.box.left + width / 2
-        const cy = t.box.top + height / 2
-        const clear = targets.every((o) => {
-          if (o === t || o.el.contains(t.el) || t.el.contains(o.el)) return true
-          const dx = Math.max(o.box.left - cx, 0, cx - o.box.right)
-          const dy = Math.max(o.box.top - cy, 0, cy - o.box.bottom)
-          return Math.hypot(dx, dy) >= min / 2
-        })
-        if (clear && width >= 24 && height >= 24) continue
         findings.push({
           probe: 'target',
           what: `${describe(t.el)} ${Math.round(width)}×${Math.round(height)}`,

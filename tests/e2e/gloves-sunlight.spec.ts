@@ -88,7 +88,7 @@ async function orderLineSteps(page: Page, visit: (name: string) => Promise<void>
     .locator('main li')
     .filter({ hasText: 'Article 410101' })
     .getByRole('button', { name: /^Commander/ })
-    .click()
+    .dispatchEvent('click') // the notices may float over it, see the survey above
   const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
   await expect(dialog.getByLabel('Quantité (t) *')).toBeVisible()
   await page.waitForTimeout(350)
@@ -219,7 +219,7 @@ test('farmer 100001: history, feeds, the order-line form, contracts, cart, payme
       name: 'Aide du panier',
       open: async (p) => {
         await byUrl('/catalog/cart/view', heading('Mon panier'))(p)
-        await p.getByRole('button', { name: 'Aide : votre panier' }).click()
+        await p.getByRole('button', { name: 'Aide : votre panier' }).dispatchEvent('click')
         await expect(p.getByRole('dialog')).toBeVisible()
         await p.waitForTimeout(350)
       },
@@ -299,8 +299,9 @@ test('the probes name a 30 px button added to a screen', async ({ page }) => {
     await page.evaluate(() => {
       const b = document.createElement('button')
       b.textContent = 'Petit'
-      b.style.cssText = 'width:30px;height:30px;padding:0;font-size:10px'
-      document.querySelector('main, form, body')!.prepend(b)
+      b.style.cssText = 'width:30px;height:30px;min-width:0;min-height:0;margin:0;padding:0;font-size:10px'(
+        document.querySelector('main') ?? document.body,
+      ).prepend(b)
     })
     expect(await probeScreen(page), screen.name).toContainEqual({ probe: 'target', what: 'button "Petit" 30×30' })
   }

@@ -32,7 +32,7 @@ export function InstallPrompt() {
       aria-label="Installer Silo"
       className="flex flex-wrap items-center gap-2 rounded-xl border-2 border-silo-green bg-silo-gold-light py-1 pr-1 pl-2 text-neutral-900 shadow-lg"
     >
-      <p className="min-w-0 flex-1 basis-36 text-base leading-snug">
+      <p className="min-w-0 flex-1 basis-28 text-base leading-snug">
         {way === 'prompt'
           ? 'Installez Silo : utile sans réseau.'
           : 'Pour installer Silo : Partager, puis « Sur l’écran d’accueil ».'}
