@@ -102,10 +102,11 @@ test('offline, a two-line order waits on the device; back online it is received 
   await expect(page.getByText(/a bien été enregistrée/)).toHaveCount(0)
 
   // The survey, answered with no network too: queued behind the order, sent with its number.
-  await page
-    .getByRole('radiogroup', { name: 'Note globale' })
-    .getByRole('radio', { name: '4,5 étoiles sur 5', exact: true })
-    .check()
+  // 4,5 stars with a finger: the fifth star, then a second tap on it makes it a half star.
+  const globale = page.getByRole('radiogroup', { name: 'Note globale' })
+  await globale.getByRole('radio', { name: '5 étoiles sur 5', exact: true }).click()
+  await globale.getByRole('radio', { name: '5 étoiles sur 5', exact: true }).click()
+  await expect(globale.getByRole('radio', { name: '4,5 étoiles sur 5', exact: true })).toBeChecked()
   await page
     .getByRole('radiogroup', { name: 'Navigation' })
     .getByRole('radio', { name: '4 étoiles sur 5', exact: true })

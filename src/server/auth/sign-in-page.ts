@@ -24,11 +24,11 @@ export function signInPage(opts: {
 <style>
   :root { color-scheme: light; --green: #1b5e20; --gold: #c9a227; }
   * { box-sizing: border-box; }
-  body { margin: 0; font: 18px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; background: #f4f6f2; }
+  body { margin: 0; font: 1.125rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; background: #f4f6f2; }
   main { max-width: 28rem; margin: 0 auto; padding: 2rem 1.25rem; }
-  .brand { display: flex; align-items: center; gap: .75rem; margin-bottom: 1.5rem; }
+  .brand { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem; margin-bottom: 1.5rem; }
   .brand img { width: 56px; height: 56px; }
-  h1 { font-size: 1.6rem; margin: 0; color: var(--green); }
+  h1 { font-size: 1.6rem; margin: 0; color: var(--green); overflow-wrap: anywhere; min-width: 0; }
   form { background: #fff; border-radius: 16px; padding: 1.5rem; box-shadow: 0 1px 4px rgba(0,0,0,.12); }
   label { display: block; font-weight: 600; margin: 1rem 0 .35rem; }
   input { width: 100%; min-height: 52px; font-size: 1.1rem; padding: .6rem .8rem; border: 2px solid #555; border-radius: 10px; }
@@ -38,8 +38,9 @@ export function signInPage(opts: {
   .error { background: #fdecea; color: #8a1c12; border: 2px solid #c62828; border-radius: 10px; padding: .75rem 1rem; font-weight: 600; }
   .hint { margin: .5rem 0 0; color: #1a1a1a; }
   .hint { color: #333; font-size: .95rem; margin-top: 1rem; }
-  footer { margin-top: 2rem; font-size: .95rem; }
-  footer a { color: var(--green); margin-right: 1rem; }
+  /* Links a gloved finger can hit: 48px high, wrapping on a narrow screen or with large text. */
+  footer { margin-top: 2rem; font-size: .95rem; display: flex; flex-wrap: wrap; gap: 0 1rem; }
+  footer a { color: var(--green); display: inline-flex; align-items: center; min-height: 48px; min-width: 48px; }
 </style>
 </head>
 <body>

@@ -36,7 +36,7 @@ export function CartLineCard({ line, labels, issues, mixing, onMixing, onEdit, o
   return (
     <li className="rounded-xl border-2 border-neutral-300 bg-white p-4" data-ligne={line.idLigne}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-[10rem] flex-1">
+        <div className="min-w-[min(10rem,100%)] flex-1">
           <h3 className="text-lg font-bold leading-snug">{name}</h3>
           <p className="text-base text-neutral-800">
             Article {line.numArticle}

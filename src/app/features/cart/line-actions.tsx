@@ -31,7 +31,7 @@ export function LineActions(props: Props) {
 
 function LineButtons({ name, onEdit, onDelete }: Props) {
   return (
-    <div className="flex shrink-0 gap-2">
+    <div className="flex max-w-full shrink-0 flex-wrap gap-2">
       <button
         type="button"
         onClick={onEdit}

@@ -1,7 +1,9 @@
 // A rating of 0.5 to 5 stars in half steps (cart-orders-admin §4). For assistive technology and
 // the keyboard it is a native radio group of ten values named '3,5 étoiles sur 5' (arrows move
-// and choose, Tab leaves). For the finger, each star is a 56px square whose left half chooses the
-// half star and right half the whole star: the radios themselves, invisible, cover the star.
+// and choose, Tab leaves). For the finger, each star is one 48px square (a half star was a 28px
+// target, too small for a gloved finger, issue 28): the whole star's radio, invisible, covers it,
+// and a second tap on the chosen star makes it a half star. The half stars' radios are visually
+// hidden: the keyboard and screen readers reach them, the finger gets there by the second tap.
 import { useId } from 'react'
 import { NOTE_VALEURS, starsLabel } from '../../../domain/survey'
 
@@ -42,13 +44,13 @@ export function StarRating({ label, value, onChange, disabled, emphasis }: Props
       <p id={labelId} className={emphasis ? 'text-lg font-bold' : 'font-semibold'}>
         {label}
       </p>
-      <div role="radiogroup" aria-labelledby={labelId} className="mt-1 flex items-center gap-1">
+      <div role="radiogroup" aria-labelledby={labelId} className="mt-1 flex flex-wrap items-center gap-1.5">
         {[1, 2, 3, 4, 5].map((star) => {
           const fill = value === null ? 0 : value >= star ? 1 : value >= star - 0.5 ? 0.5 : 0
           return (
             <span
               key={star}
-              className="relative inline-block size-14 rounded-md has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-silo-gold has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-neutral-900"
+              className="relative inline-block size-12 rounded-md has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-silo-gold has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-neutral-900"
             >
               <StarShape fill={fill} />
               {NOTE_VALEURS.filter((v) => v === star - 0.5 || v === star).map((v) => (
@@ -62,13 +64,18 @@ export function StarRating({ label, value, onChange, disabled, emphasis }: Props
                   checked={value === v}
                   disabled={disabled}
                   onChange={() => onChange(v)}
-                  className={`absolute inset-y-0 m-0 h-full w-1/2 cursor-pointer appearance-none opacity-0 ${v === star ? 'right-0' : 'left-0'}`}
+                  // A second tap (a pointer's click: a key's has detail 0) on the chosen whole star halves it.
+                  onClick={(e) => v === star && value === star && e.detail > 0 && onChange(star - 0.5)}
+                  className={
+                    v === star ? 'absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0' : 'sr-only'
+                  }
                 />
               ))}
             </span>
           )
         })}
       </div>
+      {emphasis && <p className="text-base text-neutral-900">Touchez deux fois une étoile pour une demi-étoile.</p>}
       <p aria-hidden="true" className="min-h-6 text-base text-neutral-900">
         {value === null ? '' : starsLabel(value)}
       </p>

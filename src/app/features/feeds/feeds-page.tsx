@@ -33,9 +33,10 @@ export function FeedsPage({ numTiers }: { numTiers: string }) {
                     {g.articles.map((a) => (
                       <li
                         key={a.numArticle}
-                        className="flex items-center justify-between gap-3 rounded-xl border-2 border-neutral-300 bg-white px-4 py-3"
+                        className="flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 border-neutral-300 bg-white px-4 py-3"
                       >
-                        <div className="min-w-0">
+                        {/* On a 320px screen or with large text the button goes under the name. */}
+                        <div className="min-w-0 flex-1 basis-48">
                           <p className="text-lg font-semibold">{a.libelle ?? a.numArticle}</p>
                           <p className="text-base text-neutral-800">Article {a.numArticle}</p>
                         </div>

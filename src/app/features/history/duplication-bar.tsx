@@ -9,7 +9,7 @@ export function DuplicationBar({
   onCancel: () => void
 }) {
   return (
-    <div className="sticky bottom-[calc(76px+env(safe-area-inset-bottom))] z-20 mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border-2 border-silo-green bg-white p-3 shadow-lg md:bottom-4">
+    <div className="sticky bottom-[calc(5.25rem+env(safe-area-inset-bottom))] z-20 mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border-2 border-silo-green bg-white p-3 shadow-lg md:bottom-4">
       <p role="status" className="text-base font-semibold">
         {count > 1 ? `${count} lignes sélectionnées` : `${count} ligne sélectionnée`}
       </p>

@@ -63,8 +63,9 @@ export function OrderAdviceBar({ owner, numTiers, lignes, historyUpdatedAt, hist
           </button>
         )}
       </div>
-      {/* Two lines whatever the sentence: a long article name is cut, never wrapped onto a third. */}
-      <p data-testid="a-commander-resume" className="line-clamp-2 h-14 text-lg leading-7 text-neutral-900">
+      {/* Two lines kept from the first paint, so the list does not move when the sentence comes;
+          on a 320px screen or with large text it takes a third line rather than being cut (issue 28). */}
+      <p data-testid="a-commander-resume" className="min-h-14 text-lg leading-7 text-neutral-900">
         {summary?.text ?? 'Calcul en cours…'}
       </p>
       <div id="a-commander-liste" hidden={!(open && openable)} className="mt-2 border-t border-neutral-300">

@@ -31,8 +31,9 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
   const shown = useAfterFirstPaint()
   return (
     <header className="sticky top-0 z-40 bg-silo-green pt-safe text-white">
-      <div className="flex h-16 w-full items-center overflow-hidden pl-safe pr-safe">
-        <div className="mx-1 flex h-full items-center justify-center">
+      {/* At least 64px high; a long name or enlarged text wraps and the bar grows, never cut (issue 28). */}
+      <div className="flex min-h-16 w-full items-center pl-safe pr-safe">
+        <div className="mx-1 flex items-center justify-center self-stretch">
           <Link
             to="/catalog/order_history"
             className="touch-target flex items-center justify-center"
@@ -41,9 +42,9 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
             <img src="/favicon.svg" alt="" width={36} height={36} className="rounded bg-white p-0.5" />
           </Link>
         </div>
-        <div className="min-w-0 flex-1 px-2">
-          <div className="truncate text-lg leading-tight font-bold">{raisonSociale}</div>
-          <div className="truncate text-sm leading-tight text-white/90">
+        <div className="min-w-0 flex-1 px-2 py-1 [overflow-wrap:anywhere]">
+          <div className="text-lg leading-tight font-bold">{raisonSociale}</div>
+          <div className="text-sm leading-tight text-white">
             N° tiers {numTiers}
             {actingAs && (
               <>
@@ -56,7 +57,7 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
             )}
           </div>
         </div>
-        <div className="flex h-full items-center gap-1 pr-1">
+        <div className="flex items-center gap-1 self-stretch pr-1">
           <Link
             to="/catalog/cart"
             className="touch-target relative flex items-center justify-center rounded-full text-white hover:bg-white/10"

@@ -1,5 +1,7 @@
 // Phones (<768px): the four catalog entries as a bottom tab bar, within thumb reach. Labels may
-// wrap ("Lots & plans") but never touch each other nor the screen's edge (issue 16, defect 4). Plain markup
+// wrap ("Lots & plans") but never touch each other nor the screen's edge (issue 16, defect 4): a
+// gap between tabs, a smaller size under 360px, and a word broken rather than overflowing its tab
+// when the text is enlarged (issue 28). Plain markup
 // in Konsta's material tab bar layout (its Tabbar would bring Konsta into the first screen).
 import { useState } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
@@ -19,17 +21,17 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
         data-tabbar
         className="md:hidden fixed bottom-0 inset-x-0 z-30 border-t border-black/20 bg-white"
       >
-        <div className="flex h-20 items-stretch pb-safe pl-[max(0.25rem,env(safe-area-inset-left))] pr-[max(0.25rem,env(safe-area-inset-right))]">
+        <div className="flex h-20 items-stretch gap-1 pb-safe pl-[max(0.25rem,env(safe-area-inset-left))] pr-[max(0.25rem,env(safe-area-inset-right))]">
           {CATALOG_ITEMS.map((item) => {
             const active = pathname.startsWith(item.to)
             return (
               <Link
                 key={item.to}
                 to={item.to}
-                className={`touch-target flex min-w-0 flex-1 flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight ${active ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
+                className={`touch-target flex min-w-0 flex-1 flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight [overflow-wrap:anywhere] max-[359px]:text-xs max-[359px]:tracking-tighter ${active ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
               >
                 <span
-                  className={`relative inline-flex h-8 w-14 shrink-0 items-center justify-center rounded-full ${active ? 'bg-silo-green/15' : ''}`}
+                  className={`relative inline-flex h-8 w-full max-w-14 shrink-0 items-center justify-center rounded-full ${active ? 'bg-silo-green/15' : ''}`}
                 >
                   <Icon name={item.icon} />
                   {item.to === '/catalog/contrats' && (
@@ -45,10 +47,10 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
             aria-haspopup="dialog"
             aria-expanded={more}
             onClick={() => setMore(true)}
-            className={`touch-target flex min-w-0 flex-[0.8] flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight ${inMore ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
+            className={`touch-target flex min-w-0 flex-[0.7] flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight max-[359px]:text-xs ${inMore ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
           >
             <span
-              className={`inline-flex h-8 w-14 shrink-0 items-center justify-center rounded-full ${inMore ? 'bg-silo-green/15' : ''}`}
+              className={`inline-flex h-8 w-full max-w-14 shrink-0 items-center justify-center rounded-full ${inMore ? 'bg-silo-green/15' : ''}`}
             >
               <Icon name="menu" />
             </span>

@@ -17,9 +17,9 @@ export function CookieConsent() {
   return (
     <section
       aria-label="Cookies"
-      className="flex items-center gap-2 rounded-xl border-2 border-silo-gold bg-neutral-900 py-1 pr-1 pl-2 text-white shadow-lg"
+      className="flex flex-wrap items-center gap-2 rounded-xl border-2 border-silo-gold bg-neutral-900 py-1 pr-1 pl-2 text-white shadow-lg"
     >
-      <p className="min-w-0 flex-1 text-base leading-snug">
+      <p className="min-w-0 flex-1 basis-28 text-base leading-snug">
         Cookies nécessaires seulement (
         <a href="/infos/politique" className="font-semibold text-white underline">
           confidentialité

@@ -1,9 +1,10 @@
 // Offers to install Silo: an "Installer" button where the browser allows it (Android, Chrome),
-// the steps to follow on iOS. "Plus tard" hides it for 30 days on this device.
+// the steps to follow on iOS. "Plus tard" hides it for 30 days on this device, whoever signs in
+// or out (the choice is the device's: wipe.ts keeps it).
 import { useState, useSyncExternalStore } from 'react'
+import { INSTALL_LATER_KEY as LATER_KEY } from '../../../offline/device-keys'
 import { installWay, promptInstall, subscribeInstall } from '../../pwa/install'
 
-const LATER_KEY = 'silo-installation-plus-tard'
 const THIRTY_DAYS = 30 * 24 * 60 * 60 * 1000
 
 function postponed() {
@@ -29,9 +30,9 @@ export function InstallPrompt() {
   return (
     <section
       aria-label="Installer Silo"
-      className="flex items-center gap-2 rounded-xl border-2 border-silo-green bg-silo-gold-light py-1 pr-1 pl-2 text-neutral-900 shadow-lg"
+      className="flex flex-wrap items-center gap-2 rounded-xl border-2 border-silo-green bg-silo-gold-light py-1 pr-1 pl-2 text-neutral-900 shadow-lg"
     >
-      <p className="min-w-0 flex-1 text-base leading-snug">
+      <p className="min-w-0 flex-1 basis-28 text-base leading-snug">
         {way === 'prompt'
           ? 'Installez Silo : utile sans réseau.'
           : 'Pour installer Silo : Partager, puis « Sur l’écran d’accueil ».'}

@@ -70,7 +70,7 @@ export function MainShell({
           <main id="contenu" tabIndex={-1} className="flex-1 px-4 py-4 outline-none">
             {children}
           </main>
-          <SiteFooter className="mb-[calc(72px+env(safe-area-inset-bottom))] md:mb-0" />
+          <SiteFooter className="mb-[calc(5rem+env(safe-area-inset-bottom))] md:mb-0" />
         </div>
       </div>
       <BottomTabs numTiers={numTiers} showArticles={showArticles} />

@@ -5,6 +5,8 @@
 // The install notice comes whenever the browser offers it, often after the cookie notice is
 // shown: it is laid just above the tray (absolutely), so the tray keeps its size and place and
 // the cookie notice does not move when it arrives (issue 17: a growing tray was a layout shift).
+// When the screen is short for its text (200 % text on a phone, a phone held sideways) they would
+// cover most of it: they then sit in the page's flow at its end instead (styles.css, issue 28).
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { CookieConsent } from './cookie-consent'
 import { InstallPrompt } from './install-prompt'
@@ -30,9 +32,9 @@ export function NoticeTray() {
   const spacer = useHeight(tray) + useHeight(install)
   return (
     <>
-      <div aria-hidden="true" style={{ height: spacer }} />
+      <div aria-hidden="true" className="notice-spacer" style={{ height: spacer }} />
       <div ref={tray} className="notice-tray fixed inset-x-0 bottom-0 z-40 sm:right-auto sm:left-4 sm:max-w-md">
-        <div ref={install} className={`absolute inset-x-0 bottom-full pb-2 ${BOX}`}>
+        <div ref={install} className={`notice-install absolute inset-x-0 bottom-full pb-2 ${BOX}`}>
           <InstallPrompt />
         </div>
         <div className={`pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:pb-4 ${BOX}`}>

@@ -8,7 +8,11 @@ import { ARTICLES_ITEM, CATALOG_ITEMS, MORE_ITEMS, type NavItem } from './nav-it
 export function SideMenu({ showArticles, numTiers }: { showArticles: boolean; numTiers: string }) {
   const items: NavItem[] = [...CATALOG_ITEMS, ...MORE_ITEMS, ...(showArticles ? [ARTICLES_ITEM] : [])]
   return (
-    <nav aria-label="Menu principal" className="hidden md:block w-60 shrink-0 border-r border-black/15 bg-neutral-50">
+    <nav
+      aria-label="Menu principal"
+      data-sidemenu
+      className="hidden md:block w-60 shrink-0 border-r border-black/15 bg-neutral-50"
+    >
       <ul className="sticky top-16 py-2">
         {items.map((item) => (
           <li key={item.to}>

@@ -20,16 +20,17 @@ export function CartSteps() {
           <li
             key={step.path}
             aria-current={i === current ? 'step' : undefined}
-            className={`flex min-w-0 flex-1 items-center gap-1.5 border-b-4 pb-2 ${i <= current ? 'border-silo-green text-neutral-900' : 'border-neutral-300 text-neutral-700'} ${i === current ? 'font-bold' : ''}`}
+            className={`flex min-w-0 flex-1 flex-col items-center gap-1 border-b-4 pb-2 text-center sm:flex-row sm:gap-1.5 sm:text-left ${i <= current ? 'border-silo-green text-neutral-900' : 'border-neutral-300 text-neutral-700'} ${i === current ? 'font-bold' : ''}`}
           >
             <span
               className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${i <= current ? 'bg-silo-green text-white' : 'bg-neutral-300 text-neutral-900'}`}
             >
               {i + 1}
             </span>
-            {/* Phones name every step, shortly, on one line (issue 16, defect 8); the full name is
-                what is read out and what wider screens show. */}
-            <span aria-hidden="true" className="truncate sm:hidden">
+            {/* Phones name every step, shortly, under its number (issue 16, defect 8), never cut:
+                at 320px or with large text the word wraps (issue 28); the full name is what is
+                read out and what wider screens show. */}
+            <span aria-hidden="true" className="max-w-full [overflow-wrap:anywhere] sm:hidden">
               {step.short}
             </span>
             <span className="sr-only sm:not-sr-only">{step.label}</span>
