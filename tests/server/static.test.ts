@@ -7,7 +7,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, describe, expect, it } from 'vitest'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import type { AppEnv } from '../../src/server/http/env'
+import type { AppDeps, AppEnv } from '../../src/server/http/env'
+import { fixedClock } from '../../src/server/clock'
 import { mountStatic } from '../../src/server/http/static'
 import { acceptedEncodings } from '../../src/server/http/precompressed'
 import { BOOT_SCRIPT_HASH } from '../../src/server/http/boot-script'
@@ -40,7 +41,10 @@ writeFileSync(join(dist, 'assets/plain-1.css'), 'body{color:red}')
 const app = new Hono<AppEnv>()
 app.use('*', compress())
 // A Cookie header stands for a signed-in farmer here (the real app's loadSession reads the session).
+// No database in this test: the customer's typeTiers cannot be read, and the preload goes without it.
+const deps = { clock: fixedClock('2026-11-25T10:00:00Z'), db: null } as unknown as AppDeps
 app.use('*', async (c, next) => {
+  c.set('deps', deps)
   c.set('user', c.req.header('cookie') ? farmer : null)
   await next()
 })

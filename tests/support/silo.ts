@@ -37,7 +37,9 @@ export interface RunningSilo {
   kill9(): Promise<void>
 }
 
-const OUTPUT_KEPT = 64 * 1024
+// Enough for a test that reads the log of a whole run (the supervision test looks for the restart
+// among thousands of request lines), bounded all the same.
+const OUTPUT_KEPT = 8 * 1024 * 1024
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
 const exit = (child: ChildProcess) =>
