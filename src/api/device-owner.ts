@@ -70,6 +70,10 @@ export function deviceReadyForOwner(): Promise<void> {
   return settled
 }
 
+/** The person this page started for is still the one signed in here (no sign-out, no other
+ * sign-in in another tab): background work for them may go on. */
+export const stillSignedIn = () => currentOwner() === atStart && !signOutPending()
+
 /** This page's owner: whose copies stay when the others' go. */
 export const ownerAtStart = () => atStart
 

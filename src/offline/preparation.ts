@@ -15,6 +15,7 @@ import {
 } from '../api/articles'
 import { commandesEnCoursQueryOptions, commandesHistoriqueQueryOptions } from '../api/commandes'
 import { isOnline } from '../api/connection'
+import { stillSignedIn } from '../api/device-owner'
 import type { Article } from '../api/contract/articles'
 import type { Lot } from '../api/contract/lots'
 import type { Tiers } from '../api/contract/tiers'
@@ -175,8 +176,9 @@ const changed = () => listeners.forEach((l) => l())
 async function runTasks(tasks: Task[], force: boolean) {
   let next = 0
   const worker = async () => {
-    // Offline, stop: the server's return starts the preparation again.
-    while (next < tasks.length && isOnline()) await tasks[next++]!.run(force).catch(() => undefined)
+    // Offline, stop: the server's return starts the preparation again. Signed out (or another
+    // person signed in, in another tab): stop for good, nothing more is fetched for them.
+    while (next < tasks.length && isOnline() && stillSignedIn()) await tasks[next++]!.run(force).catch(() => undefined)
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker))
 }
@@ -189,7 +191,7 @@ export function prepareForNoSignal(qc: QueryClient, numTiers: string, force = fa
   if (running?.numTiers === numTiers) return running.done
   const done = (async () => {
     await running?.done // the previous customer's first: one at a time
-    if (!isOnline()) return
+    if (!isOnline() || !stillSignedIn()) return
     performance.mark('silo-preparation-start')
     await runTasks(baseTasks(qc, numTiers), force)
     // The lists are in the cache now: what each orderable article needs.

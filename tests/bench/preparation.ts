@@ -70,7 +70,8 @@ try {
     const marks = await page.evaluate(() => ({
       start: performance.getEntriesByName('silo-preparation-start')[0]!.startTime,
       end: performance.getEntriesByName('silo-preparation-end')[0]!.startTime,
-      kept: (localStorage.getItem('silo-query-cache') ?? '').length,
+      kept: (localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:')) ?? '') ?? '')
+        .length,
     }))
     rows.push({
       client: numTiers,

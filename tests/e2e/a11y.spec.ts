@@ -49,6 +49,7 @@ for (const viewport of [
     })
 
     test('the farmer’s screens', async ({ page }) => {
+      test.slow() // every screen of the farmer, axe on each
       await signIn(page, '100001')
       for (const path of FARMER) {
         await page.goto(path)
@@ -57,6 +58,7 @@ for (const viewport of [
     })
 
     test('the staff screens', async ({ page }) => {
+      test.slow() // every staff screen, axe on each
       await signIn(page, 'admin')
       for (const path of ADMIN) {
         await page.goto(path)

@@ -55,7 +55,13 @@ async function waitUntilPrepared(page: Page) {
   await panel.getByRole('button', { name: 'Fermer' }).click()
   // The persister writes the cache at most once a second: let its last write land.
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('silo-query-cache')?.includes('contraintes-livraison')))
+    .poll(() =>
+      page.evaluate(() =>
+        localStorage
+          .getItem(Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:')) ?? '')
+          ?.includes('contraintes-livraison'),
+      ),
+    )
     .toBe(true)
   await page.waitForTimeout(1_500)
 }

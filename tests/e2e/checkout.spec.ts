@@ -150,7 +150,9 @@ test.describe('the payment proposals call failing online', () => {
     await page.route('**/web/v1/tiers/100001/reglement-commande*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Panne' }) }),
     )
-    await page.evaluate(() => localStorage.removeItem('silo-query-cache'))
+    await page.evaluate(() =>
+      localStorage.removeItem(Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:')) ?? ''),
+    )
     await page.goto('/catalog/cart/view')
     await page.getByRole('button', { name: 'Etape suivante' }).click()
     await expect(page.getByRole('heading', { name: 'Validation règlement' })).toBeVisible()

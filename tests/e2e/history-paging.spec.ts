@@ -72,11 +72,12 @@ test('with the query cache and the worker’s copies of the history gone, the de
 
   network.cut('refuse')
   await page.evaluate(async () => {
-    // The persisted query cache without the history's queries (the shell keeps the user's).
-    const persisted = JSON.parse(localStorage.getItem('silo-query-cache') ?? '{}')
+    // The persisted query cache (kept under the user's tag) without the history's queries.
+    const key = Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:'))!
+    const persisted = JSON.parse(localStorage.getItem(key) ?? '{}')
     const queries: { queryKey: unknown[] }[] = persisted.clientState?.queries ?? []
     persisted.clientState.queries = queries.filter((q) => q.queryKey[0] !== 'livraisons')
-    localStorage.setItem('silo-query-cache', JSON.stringify(persisted))
+    localStorage.setItem(key, JSON.stringify(persisted))
     for (const name of await caches.keys()) {
       const cache = await caches.open(name)
       for (const request of await cache.keys()) if (request.url.includes('/livraisons')) await cache.delete(request)

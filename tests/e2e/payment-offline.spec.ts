@@ -54,7 +54,14 @@ test('a line added online, the network cut before the cart is opened: the usual 
   await expect(dialog).toBeHidden()
   // The customer's terms were fetched as the line entered the cart, and kept on the device.
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('silo-query-cache')?.includes('reglement-tiers') ?? false))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          localStorage
+            .getItem(Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:')) ?? '')
+            ?.includes('reglement-tiers') ?? false,
+      ),
+    )
     .toBe(true)
   const before = await currentOrders(page)
 

@@ -63,9 +63,9 @@ export function OrderAdviceBar({ owner, numTiers, lignes, historyUpdatedAt, hist
           </button>
         )}
       </div>
-      {/* Two lines kept from the first paint, so the list does not move when the sentence comes;
-          on a 320px screen or with large text it takes a third line rather than being cut (issue 28). */}
-      <p data-testid="a-commander-resume" className="min-h-14 text-lg leading-7 text-neutral-900">
+      {/* Three lines kept from the first paint, so the list does not move when the sentence comes
+          (a long article name takes a third line on a phone); never cut (issue 28). */}
+      <p data-testid="a-commander-resume" className="min-h-21 text-lg leading-7 text-neutral-900">
         {summary?.text ?? 'Calcul en cours…'}
       </p>
       <div id="a-commander-liste" hidden={!(open && openable)} className="mt-2 border-t border-neutral-300">

@@ -12,6 +12,8 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
   // nothing waits for it, so a half-open connection never holds the sign-out.
   markSignedOut()
   void settleSignOut()
+  // Reads still under way (the preparation's too) end now: none lands in a cache after the erase.
+  await queryClient.cancelQueries()
   queryClient.clear()
   // Dexie loads only here, not in the first screen's bundle.
   const { signOutDevice } = await import('../../../offline/seal')
