@@ -40,6 +40,7 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } })
 
     test('public screens', async ({ page }) => {
+      test.slow() // every public screen, axe on each
       for (const path of PUBLIC) {
         await page.goto(path)
         await expectNoSeriousViolation(page, path)
