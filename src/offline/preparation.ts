@@ -16,6 +16,7 @@ import {
 import { commandesEnCoursQueryOptions, commandesHistoriqueQueryOptions } from '../api/commandes'
 import { isOnline } from '../api/connection'
 import { stillSignedIn } from '../api/device-owner'
+import { meQueryOptions } from '../api/user'
 import type { Article } from '../api/contract/articles'
 import type { Lot } from '../api/contract/lots'
 import type { Tiers } from '../api/contract/tiers'
@@ -173,12 +174,20 @@ export function subscribePreparation(listener: () => void): () => void {
 }
 const changed = () => listeners.forEach((l) => l())
 
-async function runTasks(tasks: Task[], force: boolean) {
+/** The customer is still the one the session acts for (staff may have changed member: the calls
+ * for the previous one would be refused). A farmer's username is their customer number. */
+function stillActingFor(qc: QueryClient, numTiers: string): boolean {
+  const me = qc.getQueryData(meQueryOptions().queryKey)
+  return me !== undefined && (me.actingFor ?? me.username) === numTiers
+}
+
+async function runTasks(qc: QueryClient, numTiers: string, tasks: Task[], force: boolean) {
   let next = 0
   const worker = async () => {
     // Offline, stop: the server's return starts the preparation again. Signed out (or another
     // person signed in, in another tab): stop for good, nothing more is fetched for them.
-    while (next < tasks.length && isOnline() && stillSignedIn()) await tasks[next++]!.run(force).catch(() => undefined)
+    while (next < tasks.length && isOnline() && stillSignedIn() && stillActingFor(qc, numTiers))
+      await tasks[next++]!.run(force).catch(() => undefined)
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker))
 }
@@ -193,9 +202,9 @@ export function prepareForNoSignal(qc: QueryClient, numTiers: string, force = fa
     await running?.done // the previous customer's first: one at a time
     if (!isOnline() || !stillSignedIn()) return
     performance.mark('silo-preparation-start')
-    await runTasks(baseTasks(qc, numTiers), force)
+    await runTasks(qc, numTiers, baseTasks(qc, numTiers), force)
     // The lists are in the cache now: what each orderable article needs.
-    await runTasks(articleTasks(qc, numTiers), force)
+    await runTasks(qc, numTiers, articleTasks(qc, numTiers), force)
     performance.mark('silo-preparation-end')
   })().finally(() => {
     if (running?.done === done) running = null
