@@ -89,6 +89,8 @@ test('offline with no payment terms ever seen on this device, the order waits fo
   page,
   network,
 }) => {
+  // The preparation for no signal (issue 24) would fetch the terms: they never come through here.
+  network.hold(/^GET \/web\/v1\/tiers\/\d+\/reglement-tiers/)
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)
