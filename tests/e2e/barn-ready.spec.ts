@@ -6,32 +6,17 @@
 // order-line form, the payment step knows the payment modes, and the confirmed order reaches the
 // server exactly once when the network returns.
 import AxeBuilder from '@axe-core/playwright'
-import { request as httpRequest, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { businessDaysAfter } from '../support/business-days'
 import { expect, serverURL, test, type NetworkSwitch } from './network-switch'
-import { signIn, waitForServiceWorker } from './support'
+import { ordersInProgress, signIn, waitForServiceWorker } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac, never opened online in these tests
 const start = businessDaysAfter(8)
 const ORDER_POST = /^POST \/web\/v1\/tiers\/\d+\/commandes$/
 const SAVED = /^Hors connexion — données du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/
 
-/** The orders in progress of a farmer, as the server has them (signed in on their own). */
-async function serverOrders(numTiers: string): Promise<string[]> {
-  const farmer = await httpRequest.newContext({ baseURL: serverURL })
-  try {
-    const login = await farmer.post('/security/login', {
-      data: { username: numTiers, password: 'demo' },
-      headers: { Origin: serverURL },
-    })
-    expect(login.status()).toBe(200)
-    const res = await farmer.get(`/web/v1/tiers/${numTiers}/commandes/commandes-en-cours?limite=200`)
-    expect(res.status()).toBe(200)
-    return ((await res.json()) as { numero: string }[]).map((c) => c.numero)
-  } finally {
-    await farmer.dispose()
-  }
-}
+const serverOrders = (numTiers: string) => ordersInProgress(serverURL, numTiers)
 
 /** Opens "Cet appareil" from the "Plus" menu and waits until every kind is ready for no signal. */
 async function waitUntilPrepared(page: Page) {
