@@ -16,6 +16,7 @@ import {
 import { commandesEnCoursQueryOptions, commandesHistoriqueQueryOptions } from '../api/commandes'
 import { isOnline } from '../api/connection'
 import { stillSignedIn } from '../api/device-owner'
+import { currentScope, scoped, scopeEnded } from '../api/session-scope'
 import { meQueryOptions } from '../api/user'
 import type { Article } from '../api/contract/articles'
 import type { Lot } from '../api/contract/lots'
@@ -165,7 +166,7 @@ export function preparationDue(qc: QueryClient, numTiers: string, now = Date.now
 }
 
 // One preparation at a time; the panel follows it.
-let running: { numTiers: string; done: Promise<void> } | null = null
+let running: { numTiers: string; scope: number; done: Promise<void> } | null = null
 const listeners = new Set<() => void>()
 export const preparing = (): boolean => running !== null
 export function subscribePreparation(listener: () => void): () => void {
@@ -181,13 +182,14 @@ function stillActingFor(qc: QueryClient, numTiers: string): boolean {
   return me !== undefined && (me.actingFor ?? me.username) === numTiers
 }
 
-async function runTasks(qc: QueryClient, numTiers: string, tasks: Task[], force: boolean) {
+async function runTasks(qc: QueryClient, numTiers: string, tasks: Task[], force: boolean, scope: number) {
   let next = 0
   const worker = async () => {
-    // Offline, stop: the server's return starts the preparation again. Signed out (or another
-    // person signed in, in another tab): stop for good, nothing more is fetched for them.
-    while (next < tasks.length && isOnline() && stillSignedIn() && stillActingFor(qc, numTiers))
-      await tasks[next++]!.run(force).catch(() => undefined)
+    // Offline, stop: the server's return starts the preparation again. Signed out, member changed
+    // (the scope ended before the server was told), or another person signed in in another tab:
+    // stop for good, nothing more is fetched for them.
+    while (next < tasks.length && isOnline() && !scopeEnded(scope) && stillSignedIn() && stillActingFor(qc, numTiers))
+      await scoped(tasks[next++]!.run(force)).catch(() => undefined)
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker))
 }
@@ -197,20 +199,24 @@ async function runTasks(qc: QueryClient, numTiers: string, tasks: Task[], force:
  * are kept unless `force` ("Mettre à jour maintenant"). Resolves when done; never rejects.
  */
 export function prepareForNoSignal(qc: QueryClient, numTiers: string, force = false): Promise<void> {
-  if (running?.numTiers === numTiers) return running.done
+  const scope = currentScope()
+  // The same customer in the same scope: the one under way (a member chosen again after a change
+  // starts anew: the previous run stops at its next call).
+  if (running?.numTiers === numTiers && running.scope === scope) return running.done
+  const previous = running?.done
   const done = (async () => {
-    await running?.done // the previous customer's first: one at a time
-    if (!isOnline() || !stillSignedIn()) return
+    await previous // the previous customer's first: one at a time
+    if (!isOnline() || !stillSignedIn() || scopeEnded(scope)) return
     performance.mark('silo-preparation-start')
-    await runTasks(qc, numTiers, baseTasks(qc, numTiers), force)
+    await runTasks(qc, numTiers, baseTasks(qc, numTiers), force, scope)
     // The lists are in the cache now: what each orderable article needs.
-    await runTasks(qc, numTiers, articleTasks(qc, numTiers), force)
+    await runTasks(qc, numTiers, articleTasks(qc, numTiers), force, scope)
     performance.mark('silo-preparation-end')
   })().finally(() => {
     if (running?.done === done) running = null
     changed()
   })
-  running = { numTiers, done }
+  running = { numTiers, scope, done }
   changed()
   return done
 }

@@ -9,8 +9,10 @@ import { expect, test } from './network-switch'
 import { signIn, waitForServiceWorker } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac
-const today = DateTime.now().setZone('Europe/Paris').startOf('day')
-const saturday = today.plus({ days: (6 - today.weekday + 7) % 7 || 7 })
+// The Saturday of next week: a week out is always past the first allowed date (on a Friday,
+// tomorrow's Saturday was refused as too early instead, which is not what this test is about).
+const inAWeek = DateTime.now().setZone('Europe/Paris').startOf('day').plus({ days: 7 })
+const saturday = inAWeek.plus({ days: (6 - inAWeek.weekday + 7) % 7 })
 // Three business days after that Saturday: never before the first allowed date, and never so far
 // from the Saturday that the "Intervalle de date" question comes first (which a date counted from
 // today did on Wednesdays: Saturday to 8 business days after a Wednesday is 6 working days).

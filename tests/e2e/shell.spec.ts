@@ -105,7 +105,10 @@ test.describe('a route that fails to load', () => {
     await page.route(/\/web\/v1\/tiers\/100001(\?.*)?$/, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Panne' }) }),
     )
-    // A new load of the shell, nothing kept: it needs the customer, whose call now fails.
+    // A new load of the shell, nothing kept: it needs the customer, whose call now fails. The
+    // storage is cleared from a page of the origin that is not the app (the app would write its
+    // query cache back before it unloads).
+    await page.goto('/public/infos/version')
     await page.evaluate(() => localStorage.clear())
     await page.goto('/catalog/contrats')
     await expect(page).toHaveURL(/\/login\?/)

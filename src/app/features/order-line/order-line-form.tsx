@@ -171,14 +171,15 @@ export function OrderLineForm(props: Props) {
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
         <p className="mb-3 text-sm text-neutral-800">Les champs marqués * sont obligatoires.</p>
         {data.notes.length > 0 && (
-          <ul
-            role="status"
-            className="mb-3 grid gap-1 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950"
-          >
-            {data.notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
+          // The status wraps the list: role="status" on the <ul> itself would take its list role
+          // away and leave the items outside any list (axe: listitem).
+          <div role="status">
+            <ul className="mb-3 grid gap-1 rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950">
+              {data.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          </div>
         )}
         <div className="grid gap-4">
           {sections.includes(0) && (

@@ -3,6 +3,7 @@
 // Unsent orders are kept, sealed until this user signs in here again (offline/seal; the returned
 // count lets the caller tell the user).
 import type { QueryClient } from '@tanstack/react-query'
+import { endScope } from '../../../api/session-scope'
 import { markSignedOut, settleSignOut } from '../../../api/signed-out'
 
 export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: number }> {
@@ -11,6 +12,8 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
   // logout call goes now, and again whenever the server answers until it has (api/signed-out):
   // nothing waits for it, so a half-open connection never holds the sign-out.
   markSignedOut()
+  // The preparation stops (not waited for: offline, its calls would hold the sign-out).
+  void endScope()
   void settleSignOut()
   // Reads still under way (the preparation's too) end now: none lands in a cache after the erase.
   await queryClient.cancelQueries()
@@ -26,7 +29,9 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
  */
 export async function stopActingFor(queryClient: QueryClient): Promise<{ keptUnsent: number }> {
   const { setActingFor } = await import('../../../api/tiers-search')
-  // A read still on its way for this member would be refused once the choice ends: abort it.
+  // The preparation stops first and its calls on the way settle (they would be refused once the
+  // choice ends), then the screens' reads still on their way are aborted.
+  await endScope()
   await queryClient.cancelQueries()
   await setActingFor(null).catch(() => undefined)
   queryClient.clear()
