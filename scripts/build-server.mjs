@@ -15,7 +15,7 @@ const SOURCE = {
   'import-pglite': 'cli/import-pglite',
 }
 /** What the compiled server is made from. */
-const SOURCES = ['src/server', 'src/domain', 'src/api/contract', 'package.json', 'scripts/build-server.mjs']
+const SOURCES = ['src/server', 'src/domain', 'src/contract', 'package.json', 'scripts/build-server.mjs']
 
 function newest(path) {
   if (!existsSync(path)) return 0

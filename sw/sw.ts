@@ -10,7 +10,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { flushOutboxNow, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
 import { FROM_CACHE_HEADER } from '../src/api/connection'
-import { API_CACHE, SERVER_PREFIXES } from '../src/api/contract/paths'
+import { API_CACHE, SERVER_PREFIXES } from '../src/contract/paths'
 import { CACHE_READS_MESSAGE, cacheKeyOf, isCachedRead } from '../src/api/cached-reads'
 
 declare const self: ServiceWorkerGlobalScope & {

@@ -7,7 +7,7 @@ import {
   ArticlesModifiables,
   Diagnostic,
   diagnosticPath,
-} from './contract/articles-admin'
+} from '../contract/articles-admin'
 
 /** The member's non-orderable articles matching the search (aborted when the text changes). */
 export const nonCommandablesQueryOptions = (numTiers: string, search: string) =>

@@ -11,7 +11,7 @@ import {
   supplementationsPath,
   ValidationAdresse,
   validationAdressePath,
-} from './contract/articles'
+} from '../contract/articles'
 
 /** The articles with this customer's orderable flag. */
 export const articlesQueryOptions = (numTiers: string) =>

@@ -10,7 +10,7 @@ import {
   commandesPath,
   curseurDe,
   LIMITE_DEFAUT,
-} from './contract/commandes'
+} from '../contract/commandes'
 
 /** After a page of `limite` orders: the cursor of the next one, or undefined when it was the last.
  * A full page may be the last: the next load then comes back empty and ends the paging. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { Contrats, contratsPath, contratsQuery } from './contract/contrats'
+import { Contrats, contratsPath, contratsQuery } from '../contract/contrats'
 import { typeTiersOf } from './tiers'
 
 /**

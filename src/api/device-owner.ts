@@ -5,8 +5,8 @@
 // offline; with no tag (no session, or signed out on this device) nothing is read at all. When the
 // tag is not the one of the last start, every other user's copies (persisted queries, the
 // service worker's API cache) are dropped before the first request.
-import { API_CACHE } from './contract/paths'
-import { OWNER_COOKIE } from './contract/session'
+import { API_CACHE } from '../contract/paths'
+import { OWNER_COOKIE } from '../contract/session'
 import { readCookie, signOutPending } from './signed-out'
 
 const QUERY_CACHE_PREFIX = 'silo-query-cache'

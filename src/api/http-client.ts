@@ -3,8 +3,8 @@
 // refresh and a single retry; a failed refresh tells the app (which resets and goes to login).
 import * as v from 'valibot'
 import { ApiError, NetworkError } from './api-error'
-import { SESSION_PATHS } from './contract/session'
-import { querySearch } from './contract/common'
+import { SESSION_PATHS } from '../contract/session'
+import { querySearch } from '../contract/common'
 import { FROM_CACHE_HEADER, reportAnswer, reportNoAnswer, watchRequest } from './connection'
 import { settleSignOut, signOutPending } from './signed-out'
 

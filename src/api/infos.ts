@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { INFOS_PATHS, UrlPortail, VersionInfo } from './contract/infos'
+import { INFOS_PATHS, UrlPortail, VersionInfo } from '../contract/infos'
 
 export const versionQueryOptions = () =>
   queryOptions({

@@ -8,7 +8,7 @@ import {
   livraisonsPath,
   type Livraisons as LivraisonsPageData,
   type LivraisonsPage,
-} from './contract/livraisons'
+} from '../contract/livraisons'
 
 /** A page of the delivery history (LIVRAISONS_PAGE lines); no start: the newest lines of the
  * window ending today, the page the server announces with the first screen. */

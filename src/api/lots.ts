@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { Lots, lotsPath } from './contract/lots'
+import { Lots, lotsPath } from '../contract/lots'
 
 export const lotsQueryOptions = (numTiers: string) =>
   queryOptions({

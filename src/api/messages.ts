@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { request } from './http-client'
-import { Message, messagePath, Messages, MESSAGES_PATH, type MessageBody } from './contract/messages'
+import { Message, messagePath, Messages, MESSAGES_PATH, type MessageBody } from '../contract/messages'
 
 const fetchMessages = () => request(MESSAGES_PATH, Messages)
 

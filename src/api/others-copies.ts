@@ -2,7 +2,7 @@
 // with offline/seal): every persisted query cache but the owner's and, once the service worker's
 // API cache has been emptied for a new person (api/device-owner, before the first request), the
 // expiration records that still name the URLs it held (and so a customer's number).
-import { API_CACHE } from './contract/paths'
+import { API_CACHE } from '../contract/paths'
 import { QUERY_CACHE_KEY } from './device-owner'
 
 /** Drops the copies of every owner but `keep` (null: nobody signed in, everyone's go). */

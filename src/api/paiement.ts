@@ -1,3 +1,4 @@
+import { CODE_ENTITE } from '../contract/limits'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { request } from './http-client'
 import {
@@ -9,8 +10,7 @@ import {
   ReglementTiers,
   reglementTiersPath,
   reglementTiersQuery,
-} from './contract/paiement'
-import { CODE_ENTITE } from '../domain/constants'
+} from '../contract/paiement'
 import { typeTiersOf } from './tiers'
 
 // typeTiers is sent as ordering-area §7 says, read from the customer (already loaded by the

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { parseHeurePivot, DEFAULT_ORDER_PARAMETERS, type OrderParameters } from '../domain/order-parameters'
 import { request } from './http-client'
-import { PARAMETRES_COMMANDE_PATH, ParametresCommande } from './contract/parametres-commande'
+import { PARAMETRES_COMMANDE_PATH, ParametresCommande } from '../contract/parametres-commande'
 
 /** The answer as src/domain's rules read it. */
 export function toOrderParameters(p: ParametresCommande): OrderParameters {

@@ -1,7 +1,7 @@
+import { type JeuParametres } from '../contract/limits'
 import { queryOptions } from '@tanstack/react-query'
-import type { JeuParametres } from '../domain/parameter-values'
 import { request } from './http-client'
-import { Parametre, parametrePath, Parametres, parametresPath, type ParametreBody } from './contract/parametres'
+import { Parametre, parametrePath, Parametres, parametresPath, type ParametreBody } from '../contract/parametres'
 
 const fetchParametres = (jeu: JeuParametres) => request(parametresPath(jeu), Parametres)
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { REFERENTIEL_PATH, Referentiel } from './contract/referentiel'
+import { REFERENTIEL_PATH, Referentiel } from '../contract/referentiel'
 
 const fetchReferentiel = (numTiers: string) => request(REFERENTIEL_PATH, Referentiel, { query: { numTiers } })
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { request } from './http-client'
-import { ACTING_FOR_PATH, TIERS_SEARCH_PATH, TiersSearchResult } from './contract/tiers-search'
+import { ACTING_FOR_PATH, TIERS_SEARCH_PATH, TiersSearchResult } from '../contract/tiers-search'
 
 /** The signal cancels an earlier search still in flight when the text changes. */
 export const searchTiers = (q: string, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { request } from './http-client'
-import { Tiers, tiersPath } from './contract/tiers'
+import { Tiers, tiersPath } from '../contract/tiers'
 
 const fetchTiers = (numTiers: string) => request(tiersPath(numTiers), Tiers)
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { USER_PATHS, UserMe } from './contract/user'
+import { USER_PATHS, UserMe } from '../contract/user'
 
 const fetchMe = () => request(USER_PATHS.me, UserMe, { headers: { 'Cache-Control': 'no-cache' } })
 

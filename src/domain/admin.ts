@@ -1,7 +1,8 @@
 // Administration forms (cart-orders-admin §2 screens 1-5, §3 "Parameter", §5 "Administration forms").
+import { RECHERCHE_MIN_CARACTERES } from '../contract/limits'
 import { DateTime } from 'luxon'
 import { toDay, toIsoDate, ZONE } from './calendar'
-import { MESSAGES, RECHERCHE_MIN_CARACTERES } from './constants'
+import { MESSAGES } from './constants'
 import { DURATION_FORMATS, isWithinTimeBounds, parseIsoDuration } from './durations'
 import type { CodeLibelle } from './types'
 

@@ -1,6 +1,8 @@
 // Business constants and the product's French texts (both spec files, sections 5, 8 and 9).
 // Texts are copied character for character, typos included ('etre', 'caratères', 'Inconu'…):
-// they are the product's texts, not ours to correct.
+// they are the product's texts, not ours to correct. What the wire's checks say lives in the
+// contract (src/contract/limits) and is part of MESSAGES.
+import { WIRE_MESSAGES } from '../contract/limits'
 
 export const CODE_AUTRE_LIEU = '997'
 export const PREFIXE_AUTRE_LIEU = '997:'
@@ -11,7 +13,6 @@ export const AUTRE_LIEU_MAX = 20
 export const MODE_CAMION_DEFAUT = 'VIS'
 export const CRENEAU_DEFAUT = 'ID'
 export const UNITE_DEFAUT = 'T'
-export const CODE_ENTITE = 'AGR'
 
 export const PETITS_CAMIONS: readonly string[] = ['VISP', 'PNEUP']
 export const CAMIONS_SOUFFLEURS: readonly string[] = ['VIS', 'PNEU']
@@ -25,14 +26,11 @@ export const QUANTITE_PAS = 0.5
 export const QUANTITE_MAX_MINERAL_DEFAUT = 15
 
 export const TRANCHE_COMPLETE_RATIO = 0.8
-export const RECHERCHE_MIN_CARACTERES = 3
 export const COMMENTAIRE_PANIER_MAX = 80
-export const COMMENTAIRE_QUESTIONNAIRE_MAX = 1000
 /** The confirmation page opens this long after a successful confirmation (§9). */
 export const DELAI_PAGE_CONFIRMATION_MS = 50
 export const HISTORIQUE_DEBUT = '2020-11-01'
 export const HISTORIQUE_FENETRE_MOIS = 3
-export const HISTORIQUE_LIGNES_MOBILE = 12
 
 /** Pairs start-end allowed when both delivery dates are the same day. */
 export const PAIRES_CRENEAUX_UN_JOUR: readonly string[] = [
@@ -114,8 +112,7 @@ export const MESSAGES = {
   panierVide: 'Votre panier est vide',
   melangerDechargement: 'MELANGER AU DECHARGEMENT',
   // Administration
-  rechercheMin: 'Veuillez entrer au minimum 3 caratères',
-  valeurInvalide: 'Valeur invalide',
+  ...WIRE_MESSAGES,
   heurePivotBornes: 'Veuillez entrer une valeur comprise entre 0 et 23',
   /** A time field's minutes or seconds (ordering-area §5: 0 to 59); the words follow HEURE_PIVOT's. */
   minutesBornes: 'Veuillez entrer une valeur comprise entre 0 et 59',

@@ -2,7 +2,11 @@
 // a cart check or the server's order acceptance runs the calendar thousands of times, and
 // luxon's zone-aware arithmetic costs microseconds per call. Luxon stays at the edges.
 import type { DateTime } from 'luxon'
+import { civilOf, dayNumberOf, dayNumberOfIso } from '../contract/iso-date'
 import { joursFeries } from './holidays'
+
+// The wire's day numbers are the calendar's (src/contract/iso-date).
+export { civilOf, dayNumberOfIso }
 
 export const ZONE = 'Europe/Paris'
 
@@ -11,34 +15,10 @@ export const ZONE = 'Europe/Paris'
 const isDateTime = (x: unknown): x is DateTime =>
   typeof x === 'object' && x !== null && (x as { isLuxonDateTime?: unknown }).isLuxonDateTime === true
 
-const MS_PER_DAY = 86_400_000
-
-const dayNumberOf = (year: number, month: number, day: number): number => Date.UTC(year, month - 1, day) / MS_PER_DAY
-
-export function civilOf(n: number): { year: number; month: number; day: number } {
-  const d = new Date(n * MS_PER_DAY)
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }
-}
-
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n))
 export function isoOfDayNumber(n: number): string {
   const { year, month, day } = civilOf(n)
   return `${year}-${pad(month)}-${pad(day)}`
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** The day number of a real 'yyyy-MM-dd' date; null otherwise (2026-02-30 included). */
-export function dayNumberOfIso(text: string): number | null {
-  const m = ISO_DATE.exec(text)
-  if (!m) return null
-  const y = Number(m[1])
-  const mo = Number(m[2])
-  const d = Number(m[3])
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null
-  const n = dayNumberOf(y, mo, d)
-  const back = civilOf(n)
-  return back.month === mo && back.day === d ? n : null
 }
 
 /** ISO weekday: 1 = Monday … 7 = Sunday (day 0 was a Thursday). */

@@ -4,6 +4,7 @@ import type { DateTime } from 'luxon'
 import { dayNumber, isoOfDayNumber, plusCalendar } from './day-numbers'
 import { HISTORIQUE_DEBUT, HISTORIQUE_FENETRE_MOIS } from './constants'
 import { ETAPES_HISTORIQUE } from './orders'
+import type { LivraisonsPage } from '../contract/livraisons'
 import type { IsoDate } from './types'
 
 export interface HistoryWindow {
@@ -29,12 +30,8 @@ export function nextHistoryWindow(oldestShown: DateTime | IsoDate): HistoryWindo
   return oldest === null ? null : historyWindow(isoOfDayNumber(oldest - 1))
 }
 
-/** Where a page of the delivery history starts: the window ending on dateFin (none: today's),
- * after the line the cursor `apres` names (none: from its newest line). */
-export interface DeliveryPageStart {
-  dateFin?: IsoDate
-  apres?: string
-}
+/** Where a page of the delivery history starts: the page the wire asks for (src/contract). */
+export type DeliveryPageStart = LivraisonsPage
 
 /** What a page of the delivery history said about what follows it. `suite` is missing from pages
  * saved before the history was paged by count (a whole window each): read as null. */

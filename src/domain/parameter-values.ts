@@ -2,6 +2,7 @@
 // "Parameter", §4 "Parameter row", §5 "Administration forms"): what kind of input each one takes,
 // the full check before saving (the same in the form and on the server), and the one way each
 // is stored ('HH:00:00', ISO-8601 in the units of its format, a plain number).
+import { JEUX_PARAMETRES, type JeuParametres } from '../contract/limits'
 import { validateParameter, NUMERIC_CATEGORIES } from './admin'
 import { MESSAGES } from './constants'
 import {
@@ -14,9 +15,7 @@ import {
 } from './durations'
 import { formatHeurePivot } from './order-parameters'
 
-/** The two parameter sets of §7 and the prefix of their keys (SAS-…, CDE-…). */
-const JEUX_PARAMETRES = ['DEFAULT', 'CDEA'] as const
-export type JeuParametres = (typeof JEUX_PARAMETRES)[number]
+/** The prefix of the two parameter sets' keys (SAS-…, CDE-…). */
 const PREFIXE_JEU: Record<JeuParametres, string> = { DEFAULT: 'SAS', CDEA: 'CDE' }
 
 export const isJeuParametres = (jeu: unknown): jeu is JeuParametres =>

@@ -1,7 +1,7 @@
 // The order payload (cart-orders-admin §3 "Order submission", §5 "Submission preparation").
 import { CODE_AUTRE_LIEU, MESSAGES } from './constants'
 import { autreLieuTexte, encodeAutreLieu, isAutreLieu, PLACE_FIELDS } from './storage-places'
-import type { CommandeEnvoyee, LigneCommandeEnvoyee } from '../api/contract/commandes'
+import type { CommandeEnvoyee, LigneCommandeEnvoyee } from '../contract/commandes'
 import type { CartLine } from './types'
 import { text } from './text'
 

@@ -1,7 +1,7 @@
 // The satisfaction questionnaire of the confirmation screen (cart-orders-admin §2, §3
 // "Satisfaction evaluation", §4 "Satisfaction questionnaire", §5): ratings of 0.5 to 5 stars in
 // half steps, the detail ratings and a comment of at most 1000 characters, sent once.
-import { COMMENTAIRE_QUESTIONNAIRE_MAX } from './constants'
+import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../contract/limits'
 
 const NOTE_MAX = 5
 const NOTE_PAS = 0.5

@@ -4,11 +4,11 @@
 // Fields are optional and nullable because the rules also run on half-filled forms and on
 // whatever the server receives: a rule reports a missing field, it never throws on one.
 
-import type { LignePanier, MineralLigne, SupplementationLigne } from '../api/contract/panier'
+import type { LignePanier, MineralLigne, SupplementationLigne } from '../contract/panier'
 
 export type IsoDate = string
 
-/** The cart line and its parts: their one source is the contract (src/api/contract/panier.ts). */
+/** The cart line and its parts: their one source is the contract (src/contract/panier.ts). */
 export type CartLine = LignePanier
 export type Supplementation = SupplementationLigne
 export type Mineral = MineralLigne

@@ -2,7 +2,7 @@
 // reads and writes the cart tables (lines, their numbering, the header); the outbox takes the
 // cart with an order and puts a refused order's lines back through it.
 import * as v from 'valibot'
-import { EnTetePanier, LignePanier } from '../api/contract/panier'
+import { EnTetePanier, LignePanier } from '../contract/panier'
 import { replaceEditedLine, setMixing } from '../domain/cart'
 import type { CommentairesPanier } from '../domain/submission'
 import type { CartLine } from '../domain/types'

@@ -2,10 +2,10 @@
 // recent deliveries, orders waiting to be sent). Every row is keyed by the signed-in user
 // (owner) and the customer acted for (numTiers): an adviser acts for many farmers on one tablet.
 import { Dexie, type EntityTable, type Table } from 'dexie'
-import type { CommandeEnvoyee } from '../api/contract/commandes'
+import type { CommandeEnvoyee } from '../contract/commandes'
 import type * as v from 'valibot'
-import type { Livraisons } from '../api/contract/livraisons'
-import type { DerniereLivraison, EnTetePanier } from '../api/contract/panier'
+import type { Livraisons } from '../contract/livraisons'
+import type { DerniereLivraison, EnTetePanier } from '../contract/panier'
 import type { EvaluationBody } from '../domain/survey'
 import type { CartLine } from '../domain/types'
 

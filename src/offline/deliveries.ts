@@ -3,7 +3,7 @@
 // localStorage). One row per loaded page (12 lines of a 3-month window; a whole window in copies
 // from before the history was paged by count), replaced as a whole on each load.
 import * as v from 'valibot'
-import { Livraisons } from '../api/contract/livraisons'
+import { Livraisons } from '../contract/livraisons'
 import { db } from './db'
 
 export interface SavedHistory {

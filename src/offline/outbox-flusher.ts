@@ -3,11 +3,12 @@
 // answers. 2xx: accepted with the order number. 409 (or another refusal) on an order: rejected,
 // its lines put back in the cart. No answer, 5xx, "still running", 401: kept, retried with
 // backoff. Never dropped. Runs in a page or in the service worker (sync event).
+import { CODES_ERREUR } from '../contract/error-codes'
 import { ApiError } from '../api/api-error'
 import { request } from '../api/http-client'
-import { CommandeAcceptee, commandesPath, IDEMPOTENCY_HEADER } from '../api/contract/commandes'
-import { CHOICE_PROOF_HEADER } from '../api/contract/user'
-import { EvaluationEnregistree, EVALUATIONS_PATH } from '../api/contract/evaluations'
+import { CommandeAcceptee, commandesPath, IDEMPOTENCY_HEADER } from '../contract/commandes'
+import { CHOICE_PROOF_HEADER } from '../contract/user'
+import { EvaluationEnregistree, EVALUATIONS_PATH } from '../contract/evaluations'
 import { restoreCartLines } from './cart'
 import { db, type MemberNamed, type OutboxRow } from './db'
 
@@ -53,8 +54,8 @@ export async function sendItem(row: OutboxRow): Promise<SendResult> {
       // The same key is still being processed, the session must be renewed, the server failed,
       // or staff now act for another member (the order waits until they act for its member again).
       const retry =
-        err.code === 'IDEMPOTENCE_EN_COURS' ||
-        err.code === 'ADHERENT_NON_CHOISI' ||
+        err.code === CODES_ERREUR.IDEMPOTENCE_EN_COURS ||
+        err.code === CODES_ERREUR.ADHERENT_NON_CHOISI ||
         err.status === 401 ||
         err.status === 408 ||
         err.status === 429 ||

@@ -2,7 +2,7 @@
 // written here with its Idempotency-Key, in the same transaction that empties the cart, then sent
 // by the flusher until the server answers. Nothing here needs the network.
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { CommandeEnvoyee } from '../api/contract/commandes'
+import type { CommandeEnvoyee } from '../contract/commandes'
 import type { EvaluationBody } from '../domain/survey'
 import { takeCart } from './cart'
 import { db, type MemberNamed, type OutboxKind, type OutboxRow } from './db'

@@ -2,7 +2,7 @@
 // deliveries, the persisted queries, the API cache go. Orders still waiting in the outbox are
 // never dropped silently: they stay, and the caller tells the user. (Signing out seals instead:
 // offline/seal.ts.)
-import { API_CACHE } from '../api/contract/paths'
+import { API_CACHE } from '../contract/paths'
 import { ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
 import { db } from './db'
 

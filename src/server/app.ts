@@ -1,9 +1,10 @@
 // The Hono application, built from its dependencies so tests run it through app.request()
 // against a migrated database, with a clock of their own.
+import { CODES_ERREUR } from '../contract/error-codes'
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import { isServerPath } from '../api/contract/paths'
-import { SESSION_PATHS } from '../api/contract/session'
+import { isServerPath } from '../contract/paths'
+import { SESSION_PATHS } from '../contract/session'
 import { HTTPException } from 'hono/http-exception'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
@@ -143,7 +144,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       return c.json({ message: err.message, code: err.code }, err.status)
     }
     if (err instanceof SyntaxError)
-      return c.json({ message: 'Requête invalide : JSON mal formé.', code: 'REQUETE_INVALIDE' }, 400)
+      return c.json({ message: 'Requête invalide : JSON mal formé.', code: CODES_ERREUR.REQUETE_INVALIDE }, 400)
     // Hono's own refusals (a body that is not JSON, a bad content type…) keep their 4xx status
     // with a French reason: bad input never answers 500.
     if (err instanceof HTTPException && err.status < 500) {
@@ -151,7 +152,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
         err.status === 400
           ? 'Requête invalide : corps illisible (JSON mal formé ou type de contenu incorrect).'
           : err.message || 'Requête refusée'
-      return c.json({ message, code: 'REQUETE_INVALIDE' }, err.status)
+      return c.json({ message, code: CODES_ERREUR.REQUETE_INVALIDE }, err.status)
     }
     // The database busy or unreachable (http/database-errors.ts): 503, the client tries again.
     const fault = databaseFault(err)

@@ -1,8 +1,8 @@
 // Route templates: the server routes on them, the client builds its URLs from them.
 import { describe, expect, it } from 'vitest'
-import { validationAdressePath, VALIDATION_ADRESSE_ROUTE } from '../../src/api/contract/articles'
-import { commandePath, COMMANDE_ROUTE } from '../../src/api/contract/commandes'
-import { fill, isServerPath } from '../../src/api/contract/paths'
+import { validationAdressePath, VALIDATION_ADRESSE_ROUTE } from '../../src/contract/articles'
+import { commandePath, COMMANDE_ROUTE } from '../../src/contract/commandes'
+import { fill, isServerPath } from '../../src/contract/paths'
 
 describe('route templates', () => {
   it('fill puts each value in its place, URL-encoded', () => {

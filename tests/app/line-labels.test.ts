@@ -1,7 +1,7 @@
 // The cart and the payment step name a line's codes with the reference data; a code the data lacks
 // reads as the spec's placeholder, as in the order detail (cart-orders-admin §2).
 import { describe, expect, it } from 'vitest'
-import type { Referentiel } from '../../src/api/contract/referentiel'
+import type { Referentiel } from '../../src/contract/referentiel'
 import { lineLabels } from '../../src/app/ui/line-labels'
 
 const ref: Referentiel = {

@@ -3,7 +3,7 @@
 import { renderToString } from 'react-dom/server'
 import { isRedirect } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import type { Referentiel } from '../../src/api/contract/referentiel'
+import type { Referentiel } from '../../src/contract/referentiel'
 import { PaymentLine } from '../../src/app/features/payment/payment-line'
 import { CartGroups } from '../../src/app/ui/cart-groups'
 import { LotsList } from '../../src/app/features/lots/lots-list'

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { livraisonsPageSearch, livraisonsPath } from '../../src/api/contract/livraisons'
+import { livraisonsPageSearch, livraisonsPath } from '../../src/contract/livraisons'
 import { signIn, startSilo as start } from '../support/silo'
 import { benchOrder } from '../support/orders'
 

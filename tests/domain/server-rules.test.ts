@@ -4,7 +4,7 @@
 import { DateTime } from 'luxon'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DATE_INEXISTANTE, IsoDate } from '../../src/api/contract/common'
+import { DATE_INEXISTANTE, IsoDate } from '../../src/contract/common'
 import * as v from 'valibot'
 import { CONTRAT_REFUS, contractRefusal } from '../../src/domain/contracts'
 import { isFamille461, minGapDays } from '../../src/domain/delivery-window'

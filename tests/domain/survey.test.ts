@@ -13,8 +13,8 @@ import {
   starsLabel,
   type SurveyForm,
 } from '../../src/domain/survey'
-import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../../src/domain/constants'
-import { Evaluation } from '../../src/api/contract/evaluations'
+import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../../src/contract/limits'
+import { Evaluation } from '../../src/contract/evaluations'
 import * as v from 'valibot'
 
 const form = (patch: Partial<SurveyForm>): SurveyForm => ({ ...EMPTY_SURVEY, ...patch })

@@ -2,7 +2,7 @@
 // reopening shows the sign-in page while the server has not been told, and the session ends on
 // the server as soon as the network is back (the old cookie then gets 401).
 import { request as httpRequest } from '@playwright/test'
-import { SIGNED_OUT_COOKIE } from '../../src/api/contract/session'
+import { SIGNED_OUT_COOKIE } from '../../src/contract/session'
 import { expect, serverURL, test } from './network-switch'
 import { signIn, waitForServiceWorker } from './support'
 

@@ -16,19 +16,46 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('the import map', { timeout: 60_000 }, () => {
-  it('lets src/domain import only types from the contract', async () => {
+  it('keeps the contract as the floor: it imports nothing of the other layers', async () => {
+    for (const [from, name] of [
+      ['../domain/constants', 'MESSAGES'],
+      ['../api/http-client', 'request'],
+      ['../server/http/http-error', 'HttpError'],
+    ])
+      expect(
+        await rulesBroken(
+          'src/contract/lint-probe.ts',
+          `import { ${name} } from '${from}'\nexport const x = ${name}\n`,
+        ),
+      ).toContain('import-x/no-restricted-paths')
+    // Not even a library of theirs: valibot and its own files only.
+    expect(
+      await rulesBroken('src/contract/lint-probe.ts', "import { DateTime } from 'luxon'\nexport const x = DateTime\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports')
+    expect(
+      await rulesBroken(
+        'src/contract/lint-probe.ts',
+        "import * as v from 'valibot'\nimport { CODE_ENTITE } from './limits'\nexport const x = v.literal(CODE_ENTITE)\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('lets src/domain import the contract: its types, and the values of its constants, never its schemas', async () => {
     const file = 'src/domain/lint-probe.ts'
     expect(
       await rulesBroken(
         file,
-        "import { LigneCommande } from '../api/contract/commandes'\nexport const x = LigneCommande\n",
+        "import { LigneCommande } from '../contract/commandes'\nexport const x = LigneCommande\n",
       ),
     ).toContain('@typescript-eslint/no-restricted-imports')
     expect(
       await rulesBroken(
         file,
-        "import type { LigneCommande } from '../api/contract/commandes'\nexport type X = LigneCommande\n",
+        "import type { LigneCommande } from '../contract/commandes'\nexport type X = LigneCommande\n",
       ),
+    ).toEqual([])
+    expect(
+      await rulesBroken(file, "import { CODE_ENTITE } from '../contract/limits'\nexport const x = CODE_ENTITE\n"),
     ).toEqual([])
     expect(
       await rulesBroken(file, "import { request } from '../api/http-client'\nexport const x = request\n"),
@@ -43,7 +70,7 @@ describe('the import map', { timeout: 60_000 }, () => {
     expect(
       await rulesBroken(
         file,
-        "import { LigneCommande } from '../../api/contract/commandes'\nexport const x = LigneCommande\n",
+        "import { LigneCommande } from '../../contract/commandes'\nexport const x = LigneCommande\n",
       ),
     ).toEqual([])
   })

@@ -7,7 +7,7 @@ import { addCartLines, readCartLines } from '../../src/offline/cart'
 import { db, type OutboxRow } from '../../src/offline/db'
 import { acknowledgeRejected, confirmOrder, queuedEvaluationId, queueEvaluation } from '../../src/offline/outbox'
 import { flushOutbox, flushOutboxNow, type SendResult } from '../../src/offline/outbox-flusher'
-import type { CommandeEnvoyee } from '../../src/api/contract/commandes'
+import type { CommandeEnvoyee } from '../../src/contract/commandes'
 
 const payload: CommandeEnvoyee = { numTiers: '100001', commande: { commentaire: '', lignes: [] } }
 const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000)

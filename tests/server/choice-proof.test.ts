@@ -5,7 +5,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CHOICE_PROOF_HEADER } from '../../src/api/contract/user'
+import { CHOICE_PROOF_HEADER } from '../../src/contract/user'
 import { auditLog, commandes, evaluations, idempotencyKeys, users } from '../../src/server/db/schema'
 import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'

@@ -3,8 +3,8 @@
 // and the header; a client sending no limite still gets a bounded page.
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CURSEUR_SUIVANT } from '../../src/api/contract/commandes'
-import { LIVRAISONS_LIMITE_DEFAUT, LIVRAISONS_PAGE, livraisonsPageSearch } from '../../src/api/contract/livraisons'
+import { CURSEUR_SUIVANT } from '../../src/contract/commandes'
+import { LIVRAISONS_LIMITE_DEFAUT, LIVRAISONS_PAGE, livraisonsPageSearch } from '../../src/contract/livraisons'
 import { livraisonLignes, livraisons } from '../../src/server/db/schema'
 import type { Db } from '../../src/server/db/client'
 import { DEMO } from '../../src/server/seed/demo'

@@ -1,7 +1,7 @@
 // Issue 25, item 1, the server's part: an opaque owner tag beside the session cookie (the app
 // paints only from the copy kept under it) and a seal key given to the signed-in user only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OWNER_COOKIE } from '../../src/api/contract/session'
+import { OWNER_COOKIE } from '../../src/contract/session'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
 

@@ -5,9 +5,9 @@ import { firstScreenPreload } from '../../src/server/http/first-screen-preload'
 import type { SessionUser } from '../../src/server/http/env'
 import { ROLE } from '../../src/domain/roles'
 import { buildUrl } from '../../src/api/http-client'
-import { livraisonsPageQuery, livraisonsPath } from '../../src/api/contract/livraisons'
-import { incidentPaiementPath, incidentPaiementQuery } from '../../src/api/contract/paiement'
-import { contratsPath, contratsQuery } from '../../src/api/contract/contrats'
+import { livraisonsPageQuery, livraisonsPath } from '../../src/contract/livraisons'
+import { incidentPaiementPath, incidentPaiementQuery } from '../../src/contract/paiement'
+import { contratsPath, contratsQuery } from '../../src/contract/contrats'
 
 const user = (roles: string[], username: string, actingFor: string | null = null): SessionUser => ({
   username,

@@ -1,7 +1,7 @@
 // Issue 17: the current orders and the order history come newest first, a page at a time, with the
 // next page's cursor in a header; a client sending nothing new gets the spec's array, bounded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CURSEUR_SUIVANT, LIMITE_DEFAUT } from '../../src/api/contract/commandes'
+import { CURSEUR_SUIVANT, LIMITE_DEFAUT } from '../../src/contract/commandes'
 import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'

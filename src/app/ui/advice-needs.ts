@@ -1,6 +1,6 @@
 // A feed delivered regularly (src/domain regularFeeds) as a need the feed forecasts advise on
 // (issue 18); lot-need.ts does the same for a lot's next tranche.
-import type { LigneLivraison } from '../../api/contract/livraisons'
+import type { LigneLivraison } from '../../contract/livraisons'
 import type { RegularFeed } from '../../domain/forecast-regular'
 import type { Need } from './use-order-advice'
 

@@ -1,8 +1,8 @@
 // An order line's words for codes: addresses, storage places, truck modes and time slots, from the
 // reference data and the customer's addresses (both kept for offline use by the query cache).
 import { useQuery } from '@tanstack/react-query'
-import type { Referentiel } from '../../api/contract/referentiel'
-import type { Adresse } from '../../api/contract/tiers'
+import type { Referentiel } from '../../contract/referentiel'
+import type { Adresse } from '../../contract/tiers'
 import { referentielQueryOptions } from '../../api/referentiel'
 import { tiersQueryOptions } from '../../api/tiers'
 import { referenceLabel } from '../../domain/admin'

@@ -1,7 +1,7 @@
 // A lot's next tranche (src/domain lotForecast) as a need the feed forecasts advise on (issue 18).
-import type { LigneLivraison } from '../../api/contract/livraisons'
-import type { Lot } from '../../api/contract/lots'
-import type { Adresse } from '../../api/contract/tiers'
+import type { LigneLivraison } from '../../contract/livraisons'
+import type { Lot } from '../../contract/lots'
+import type { Adresse } from '../../contract/tiers'
 import { offeredAddresses } from '../../domain/articles'
 import type { LotForecast } from '../../domain/forecast-lots'
 import type { Need } from './use-order-advice'

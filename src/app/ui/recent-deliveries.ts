@@ -5,7 +5,7 @@
 // offline; without it (never fetched, failed) the lines the screen already has are used.
 import { useQuery } from '@tanstack/react-query'
 import { recentLivraisonsQueryOptions } from '../../api/livraisons'
-import type { LigneLivraison } from '../../api/contract/livraisons'
+import type { LigneLivraison } from '../../contract/livraisons'
 
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
 

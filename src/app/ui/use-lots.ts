@@ -6,7 +6,7 @@
 import { useEffect, useMemo } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lotsQueryOptions } from '../../api/lots'
-import type { Lot } from '../../api/contract/lots'
+import type { Lot } from '../../contract/lots'
 import { withQueuedTonnes } from '../../domain/forecast-lots'
 import { useDeviceLotOrders } from '../../offline/queued-tonnes'
 

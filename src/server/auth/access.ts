@@ -1,7 +1,8 @@
 // Every /web/v1/tiers/{numTiers}/… call goes through here: may this session act for that customer?
 // The rule itself is src/domain/roles.ts#mayActFor, shared with the browser.
+import { CODES_ERREUR } from '../../contract/error-codes'
 import type { Context, MiddlewareHandler } from 'hono'
-import { CHOICE_PROOF_HEADER } from '../../api/contract/user'
+import { CHOICE_PROOF_HEADER } from '../../contract/user'
 import {
   canActForMembers,
   canConfirmOrder,
@@ -26,11 +27,9 @@ export function requireActFor(c: { get(key: 'user'): SessionUser | null }, numTi
     user.actingFor
       ? `Vous agissez pour l’adhérent ${user.actingFor}, pas pour ${numTiers} : choisissez cet adhérent avant d’agir pour lui.`
       : `Choisissez d’abord l’adhérent pour lequel vous agissez.`,
-    ADHERENT_NON_CHOISI,
+    CODES_ERREUR.ADHERENT_NON_CHOISI,
   )
 }
-
-const ADHERENT_NON_CHOISI = 'ADHERENT_NON_CHOISI'
 
 /**
  * For an order or a survey, which may have waited in the outbox: as requireActFor, or staff who

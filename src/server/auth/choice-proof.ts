@@ -11,7 +11,7 @@
 // The key lives in PostgreSQL (server-secret.ts), so every instance signs and checks alike.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { DateTime } from 'luxon'
-import type { PreuveChoix } from '../../api/contract/user'
+import type { PreuveChoix } from '../../contract/user'
 import type { Db } from '../db/client'
 import { serverSecret } from './server-secret'
 import type { SessionUser } from '../http/env'

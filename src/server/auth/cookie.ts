@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { OWNER_COOKIE } from '../../api/contract/session'
+import { OWNER_COOKIE } from '../../contract/session'
 import { publicProtocol } from '../http/client-address'
 import type { AppEnv } from '../http/env'
 

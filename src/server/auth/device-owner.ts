@@ -10,7 +10,7 @@
 import { createHmac } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { OWNER_COOKIE } from '../../api/contract/session'
+import { OWNER_COOKIE } from '../../contract/session'
 import type { Db } from '../db/client'
 import { publicProtocol } from '../http/client-address'
 import type { AppEnv } from '../http/env'

@@ -5,7 +5,7 @@
 // one, and both cookies are cleared. A sign-in sets a new session: its cookie is kept.
 import type { MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie } from 'hono/cookie'
-import { SESSION_PATHS, SIGNED_OUT_COOKIE } from '../../api/contract/session'
+import { SESSION_PATHS, SIGNED_OUT_COOKIE } from '../../contract/session'
 import type { AppEnv } from '../http/env'
 import { clearSessionCookie, readSessionCookie } from './cookie'
 import { revokeSession } from './session-store'

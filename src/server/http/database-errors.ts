@@ -2,23 +2,24 @@
 // restarting, a session ended under it, a full disk. They answer 503 in French with Retry-After
 // (the outbox tries again), never a 500, and nothing was stored: an order's transaction either
 // committed before the fault (a retry with its Idempotency-Key replays it) or rolled back.
+import { CODES_ERREUR } from '../../contract/error-codes'
 
 export interface DatabaseFault {
   message: string
-  code: 'SERVEUR_OCCUPE' | 'BASE_INDISPONIBLE'
+  code: typeof CODES_ERREUR.SERVEUR_OCCUPE | typeof CODES_ERREUR.BASE_INDISPONIBLE
   /** Seconds, for Retry-After. */
   retryAfter: number
 }
 
 const BUSY: DatabaseFault = {
   message: 'Le serveur est occupé : veuillez réessayer dans quelques instants.',
-  code: 'SERVEUR_OCCUPE',
+  code: CODES_ERREUR.SERVEUR_OCCUPE,
   retryAfter: 2,
 }
 
 const UNAVAILABLE: DatabaseFault = {
   message: 'La base de données est momentanément indisponible : veuillez réessayer dans quelques instants.',
-  code: 'BASE_INDISPONIBLE',
+  code: CODES_ERREUR.BASE_INDISPONIBLE,
   retryAfter: 5,
 }
 

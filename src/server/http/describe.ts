@@ -2,8 +2,8 @@
 // the writes the outbox sends, and the whole description of a read.
 import { describeRoute, resolver } from 'hono-openapi'
 import type { GenericSchema } from 'valibot'
-import { IDEMPOTENCY_HEADER } from '../../api/contract/commandes'
-import { ErrorBody } from '../../api/contract/common'
+import { IDEMPOTENCY_HEADER } from '../../contract/commandes'
+import { ErrorBody } from '../../contract/common'
 
 export const json = (schema: GenericSchema) => ({ 'application/json': { schema: resolver(schema) } })
 export const error = (description: string) => ({ description, content: json(ErrorBody) })

@@ -4,15 +4,15 @@
 // same paths and queries as the browser's fetch client (src/api), so the browser reuses them.
 // Only on a network answer: once installed, the service worker serves the shell from its cache.
 import { isFarmer } from '../../domain/roles'
-import { USER_PATHS } from '../../api/contract/user'
-import { tiersPath } from '../../api/contract/tiers'
-import { incidentPaiementPath, incidentPaiementQuery } from '../../api/contract/paiement'
-import { querySearch } from '../../api/contract/common'
-import { REFERENTIEL_PATH } from '../../api/contract/referentiel'
-import { livraisonsPageSearch, livraisonsPath } from '../../api/contract/livraisons'
-import { PARAMETRES_COMMANDE_PATH } from '../../api/contract/parametres-commande'
-import { contratsPath, contratsQuery } from '../../api/contract/contrats'
-import { INFOS_PATHS } from '../../api/contract/infos'
+import { USER_PATHS } from '../../contract/user'
+import { tiersPath } from '../../contract/tiers'
+import { incidentPaiementPath, incidentPaiementQuery } from '../../contract/paiement'
+import { querySearch } from '../../contract/common'
+import { REFERENTIEL_PATH } from '../../contract/referentiel'
+import { livraisonsPageSearch, livraisonsPath } from '../../contract/livraisons'
+import { PARAMETRES_COMMANDE_PATH } from '../../contract/parametres-commande'
+import { contratsPath, contratsQuery } from '../../contract/contrats'
+import { INFOS_PATHS } from '../../contract/infos'
 import type { SessionUser } from './env'
 
 /** Pages whose first screen is the delivery history (the app's home). */

@@ -1,6 +1,7 @@
 // Guards every request meets before its route: same-origin writes, a session for /web/…, bounded
 // bodies. Cross-origin writes are refused: the session cookie is SameSite=Lax, and on top of it every
 // state-changing request must come from our own origin (Origin or Sec-Fetch-Site say so).
+import { CODES_ERREUR } from '../../contract/error-codes'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requireUser } from '../auth/session-middleware'
@@ -34,7 +35,7 @@ export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await c.req.json()
   } catch {
-    throw badRequest('Requête invalide : JSON mal formé.', 'REQUETE_INVALIDE')
+    throw badRequest('Requête invalide : JSON mal formé.', CODES_ERREUR.REQUETE_INVALIDE)
   }
   await next()
 }

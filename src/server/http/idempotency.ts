@@ -10,6 +10,7 @@
 // and replays it); a request whose session dies loses its claim with its work (rolled back), and
 // the client's retry replays or runs again. Two orders for one key cannot both commit.
 // Keys are kept 30 days (at least the 14 promised).
+import { CODES_ERREUR } from '../../contract/error-codes'
 import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -38,7 +39,7 @@ const inProgress = () =>
   new HttpError(
     409,
     'Cette requête est déjà en cours de traitement. Réessayez dans quelques instants.',
-    'IDEMPOTENCE_EN_COURS',
+    CODES_ERREUR.IDEMPOTENCE_EN_COURS,
   )
 
 function canonical(value: unknown): string {

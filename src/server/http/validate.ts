@@ -1,10 +1,11 @@
 // Request validation with the valibot schemas of src/api, through hono-openapi so the same schemas
 // also write the OpenAPI document. A failed validation answers 400 with a French reason naming
 // the field, before the handler reads or writes anything.
+import { CODES_ERREUR } from '../../contract/error-codes'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { ValidationTargets } from 'hono'
 import { validator } from 'hono-openapi'
-import { CONTROLE_INTERDIT, hasControlChar } from '../../api/contract/common'
+import { CONTROLE_INTERDIT, hasControlChar } from '../../contract/common'
 
 const TARGET_LABEL: Record<string, string> = {
   json: 'corps',
@@ -58,7 +59,10 @@ export function validate<S extends StandardSchemaV1, T extends keyof ValidationT
         })
         .join(' ; ')
       return c.json(
-        { message: `Requête invalide (${TARGET_LABEL[target] ?? target}) : ${details}`, code: 'REQUETE_INVALIDE' },
+        {
+          message: `Requête invalide (${TARGET_LABEL[target] ?? target}) : ${details}`,
+          code: CODES_ERREUR.REQUETE_INVALIDE,
+        },
         400,
       )
     }

@@ -1,8 +1,8 @@
 // Exploitations, buildings with their storage places, and poultry lots with their feeding plans
 // (ordering-area §2 Lots & plans, §3 Building/Lot/Feeding plan).
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
-import type { Batiment, Exploitation } from '../../api/contract/exploitations'
-import type { Lot } from '../../api/contract/lots'
+import type { Batiment, Exploitation } from '../../contract/exploitations'
+import type { Lot } from '../../contract/lots'
 import { roundTonnes } from '../../domain/tonnes'
 import type { Db } from '../db/client'
 import { readAll } from '../db/reads'

@@ -4,7 +4,7 @@
 // mail are stored in one transaction. A refused order stores nothing and answers 409.
 import { DateTime } from 'luxon'
 import { and, eq, sql } from 'drizzle-orm'
-import type { CommandeAcceptee, CommandePayload, LigneCommandePayload } from '../../api/contract/commandes'
+import type { CommandeAcceptee, CommandePayload, LigneCommandePayload } from '../../contract/commandes'
 import { isListedFeed, isOrderableArticle } from '../../domain/articles'
 import { contractRefusal } from '../../domain/contracts'
 import { isLotArticleOrderable, TRANCHE_REFUS } from '../../domain/feeding-plan'

@@ -1,6 +1,6 @@
 // Payment incident and the customer's payment modes (ordering-area §3, §4; cart-orders-admin §3).
 import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm'
-import type { IncidentPaiement, ReglementTiers } from '../../api/contract/paiement'
+import type { IncidentPaiement, ReglementTiers } from '../../contract/paiement'
 import type { Db } from '../db/client'
 import { readAll } from '../db/reads'
 import { domiciliationsBancaires, incidentsPaiement, modesReglement, reglementsTiers } from '../db/schema'

@@ -3,7 +3,7 @@
 // the order rules at once; the days without delivery; an article's bounds.
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
-import type { ParametresCommande } from '../../api/contract/parametres-commande'
+import type { ParametresCommande } from '../../contract/parametres-commande'
 import { joursFeries, type JourFerie } from '../../domain/holidays'
 import { formatHeurePivot, orderParametersFromRows } from '../../domain/order-parameters'
 import type { Db } from '../db/client'

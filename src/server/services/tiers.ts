@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import type { Tiers } from '../../api/contract/tiers'
+import type { Tiers } from '../../contract/tiers'
 import type { Db } from '../db/client'
 import { readAll } from '../db/reads'
 import { adresses, lots, tiers } from '../db/schema'

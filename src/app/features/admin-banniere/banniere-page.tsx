@@ -3,7 +3,7 @@
 // the history of past ones, collapsed. The farmers' banner shows them for their dates.
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { Message } from '../../../api/contract/messages'
+import type { Message } from '../../../contract/messages'
 import { messagesQueryOptions } from '../../../api/messages'
 import { copyBannerMessage, splitBannerMessages } from '../../../domain/admin'
 import { toDay, toIsoDate } from '../../../domain/calendar'

@@ -3,7 +3,7 @@
 // calls the server.
 import { useEffect, useId, useRef, useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import type { Message } from '../../../api/contract/messages'
+import type { Message } from '../../../contract/messages'
 import { updateMessage } from '../../../api/messages'
 import type { BannerContext } from '../../../domain/admin'
 import { DeleteButton } from './delete-button'

@@ -1,7 +1,7 @@
 // A new message (cart-orders-admin §4 "Banner message row"): in editing from the start, saved by
 // create (the server's answer gives its id); Supprimer only drops it here, nothing was sent.
 import { useMutation } from '@tanstack/react-query'
-import type { Message } from '../../../api/contract/messages'
+import type { Message } from '../../../contract/messages'
 import { createMessage } from '../../../api/messages'
 import type { BannerContext } from '../../../domain/admin'
 import { failureText } from './failure'

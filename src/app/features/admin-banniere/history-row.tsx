@@ -1,7 +1,7 @@
 // A past message (cart-orders-admin §2 screen 5): text, start, end, Copier (a new message with
 // its text) and Supprimer (asks, then calls the server).
 import { useId, useState } from 'react'
-import type { Message } from '../../../api/contract/messages'
+import type { Message } from '../../../contract/messages'
 import { DeleteButton } from './delete-button'
 import { MessageDates } from './message-dates'
 import { OUTLINE } from './styles'

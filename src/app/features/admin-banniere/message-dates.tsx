@@ -1,6 +1,6 @@
 // A message's start and end, dd/MM/yyyy.
 import { formatDateCourte } from '../../../domain/format'
-import type { Message } from '../../../api/contract/messages'
+import type { Message } from '../../../contract/messages'
 
 export function MessageDates({ message }: { message: Message }) {
   return (

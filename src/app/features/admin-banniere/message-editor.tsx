@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { valibotResolver } from '@hookform/resolvers/valibot'
-import { TEXTE_MAX } from '../../../api/contract/messages'
+import { TEXTE_MAX } from '../../../contract/messages'
 import { bannerDateMins, type BannerContext } from '../../../domain/admin'
 import { FILLED, INPUT, OUTLINE } from './styles'
 import { messageSchema, type MessageValues } from './message-form'

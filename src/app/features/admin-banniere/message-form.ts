@@ -1,7 +1,7 @@
 // The banner message form (cart-orders-admin §5 "Banner message"): its values as typed, the
 // valibot schema whose checks are src/domain's rules and messages, and the body it sends.
 import * as v from 'valibot'
-import { TEXTE_MAX, type Message, type MessageBody } from '../../../api/contract/messages'
+import { TEXTE_MAX, type Message, type MessageBody } from '../../../contract/messages'
 import { validateBannerMessage, type BannerContext, type BannerErrors } from '../../../domain/admin'
 
 // A type, not an interface: valibot's forward() wants an indexable object.

@@ -1,7 +1,7 @@
 // After a write the list shows the server's answer at once; the farmers' banner (reference data)
 // is asked afresh next time it is shown.
 import { useQueryClient } from '@tanstack/react-query'
-import type { Message } from '../../../api/contract/messages'
+import type { Message } from '../../../contract/messages'
 
 const KEY = ['messages']
 

@@ -1,7 +1,7 @@
 // The edit form of one parameter row: its values (texts as typed), the valibot schema whose
 // checks are src/domain's rules and messages, and the stored value the form produces.
 import * as v from 'valibot'
-import type { Parametre } from '../../../api/contract/parametres'
+import type { Parametre } from '../../../contract/parametres'
 import { MESSAGES } from '../../../domain/constants'
 import {
   formatIsoDuration,

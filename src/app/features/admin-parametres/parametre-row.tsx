@@ -1,15 +1,16 @@
 // One parameter row (cart-orders-admin §2 "Parameters page", §4 "Parameter row"): read-only,
 // then editing (Modifier), then saved (Enregister; an unchanged value just cancels) or cancelled
 // (Annuler restores the original). A failed save restores the original and says why.
+import { type JeuParametres } from '../../../contract/limits'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm, type FieldError } from 'react-hook-form'
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, NetworkError } from '../../../api/api-error'
-import type { Parametre } from '../../../api/contract/parametres'
+import type { Parametre } from '../../../contract/parametres'
 import type { DurationUnit } from '../../../domain/durations'
 import { saveParametre } from '../../../api/parametres'
-import { durationUnitsOf, parameterKey, parameterKind, type JeuParametres } from '../../../domain/parameter-values'
+import { durationUnitsOf, parameterKey, parameterKind } from '../../../domain/parameter-values'
 import { parametreSchema, toFormValues, toStoredValue, type ParametreValues } from './parametre-form'
 import { formatHint, UNITES_DUREE, uniteNombre } from './sections'
 

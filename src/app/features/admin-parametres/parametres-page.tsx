@@ -1,9 +1,9 @@
 // spec: admin.parametres — the business parameters of both sets (cart-orders-admin §2
 // "Parameters page", §3 "Parameter"), by section, one row per parameter. Role COM_ALI_ADMIN_METIER.
+import { type JeuParametres } from '../../../contract/limits'
 import { useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { parametresQueryOptions } from '../../../api/parametres'
-import type { JeuParametres } from '../../../domain/parameter-values'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { QueryStatus } from '../../ui/query-status'
 import { ParametreRow } from './parametre-row'

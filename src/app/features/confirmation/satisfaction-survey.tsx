@@ -6,8 +6,8 @@
 // yet sends it too. When the order itself still waits in the outbox (confirmed without signal),
 // its number is unknown here: the survey refers to the order's outbox item and the outbox fills
 // the number in before sending it.
+import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../../../contract/limits'
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../../../domain/constants'
 import {
   buildEvaluationBody,
   clampComment,

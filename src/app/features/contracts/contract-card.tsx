@@ -1,5 +1,5 @@
 // One contract: its article, dates, quantity, and what is left of it drawn as a bar.
-import type { Contrat } from '../../../api/contract/contrats'
+import type { Contrat } from '../../../contract/contrats'
 import { isExpiringSoon } from '../../../domain/contracts'
 import { formatDate, formatTonnes } from '../../../domain/format'
 import type { DateTime } from 'luxon'

@@ -1,6 +1,6 @@
 // A list of articles, each with a switch for "orderable by this member". The switch flips only
 // once the server has confirmed (cart-orders-admin §4 "Article toggle").
-import type { ArticleModifiable } from '../../../api/contract/articles-admin'
+import type { ArticleModifiable } from '../../../contract/articles-admin'
 import { EmptyState } from '../../ui/page-heading'
 
 interface Props {

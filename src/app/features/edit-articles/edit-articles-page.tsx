@@ -5,7 +5,7 @@
 import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ajoutesQueryOptions, nonCommandablesQueryOptions, setArticleCommandable } from '../../../api/articles-admin'
-import type { ArticleModifiable } from '../../../api/contract/articles-admin'
+import type { ArticleModifiable } from '../../../contract/articles-admin'
 import { shouldSearch, validateSearch } from '../../../domain/admin'
 import { PageHeading } from '../../ui/page-heading'
 import { QueryStatus } from '../../ui/query-status'

@@ -1,5 +1,5 @@
 // All addresses, or one: shown only for a customer with more than one address (§2).
-import type { Adresse } from '../../../api/contract/tiers'
+import type { Adresse } from '../../../contract/tiers'
 
 export const addressLabel = (a: Adresse) => [a.adresse1, `${a.codePostal} ${a.ville}`].filter(Boolean).join(', ')
 

@@ -1,7 +1,7 @@
 // One delivered line: article, tonnes, where it went; Ajouter, or the Lots & plans shortcut for
 // poultry feed of a customer with lots; a checkbox in duplication mode.
 import { Link } from '@tanstack/react-router'
-import type { LigneLivraison } from '../../../api/contract/livraisons'
+import type { LigneLivraison } from '../../../contract/livraisons'
 import { canAddHistoryLine, canDuplicateHistoryLine, showsLotsShortcut } from '../../../domain/articles'
 import { formatTonnes } from '../../../domain/format'
 import { OrderLineButton } from '../../ui/order-line-button'

@@ -2,8 +2,8 @@
 // handed to the panel as needs. Loaded only for a customer with lots, so the history of a
 // cattle farmer never carries the feeding-plan rules.
 import { useEffect, useMemo } from 'react'
-import type { LigneLivraison } from '../../../api/contract/livraisons'
-import type { Adresse } from '../../../api/contract/tiers'
+import type { LigneLivraison } from '../../../contract/livraisons'
+import type { Adresse } from '../../../contract/tiers'
 import { lotForecast } from '../../../domain/forecast-lots'
 import { lotNeed } from '../../ui/lot-need'
 import { useLots } from '../../ui/use-lots'

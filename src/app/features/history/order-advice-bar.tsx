@@ -6,7 +6,7 @@
 // and push everything down by its height (Lighthouse CLS 0.498): no data changes this bar's height,
 // and the list shows only when the farmer opens it.
 import { lazy, Suspense, useState } from 'react'
-import type { LigneLivraison } from '../../../api/contract/livraisons'
+import type { LigneLivraison } from '../../../contract/livraisons'
 import { useAfterFirstPaint } from '../../ui/after-first-paint'
 import type { AdviceSummary } from './order-advice-panel'
 

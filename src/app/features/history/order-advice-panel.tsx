@@ -8,7 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { tiersQueryOptions } from '../../../api/tiers'
-import type { LigneLivraison } from '../../../api/contract/livraisons'
+import type { LigneLivraison } from '../../../contract/livraisons'
 import { regularFeeds } from '../../../domain/forecast-regular'
 import { formatDate, formatNombre } from '../../../domain/format'
 import { formatMoment } from '../../../domain/latest-order-moment'

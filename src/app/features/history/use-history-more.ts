@@ -5,7 +5,7 @@
 // start (2020-11-01) is reached. A failed load stops the chain (offline: the screen says why).
 import { useEffect, useState } from 'react'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
-import type { LigneLivraison, Livraisons } from '../../../api/contract/livraisons'
+import type { LigneLivraison, Livraisons } from '../../../contract/livraisons'
 import { PHONE, useMedia } from '../../ui/use-media'
 
 type HistoryQuery = UseInfiniteQueryResult<InfiniteData<Livraisons>>

@@ -3,7 +3,7 @@
 // the screen is shown and the browser idle, or to read it when the network gave nothing.
 import { useEffect } from 'react'
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import type { Livraisons } from '../../../api/contract/livraisons'
+import type { Livraisons } from '../../../contract/livraisons'
 import { deliveryPageStarts } from '../../../domain/history-paging'
 import { whenIdle } from '../../ui/after-first-paint'
 import { historyKey, historyQueryOptions, type PageParam } from '../../../api/livraisons'

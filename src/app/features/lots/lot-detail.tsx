@@ -2,7 +2,7 @@
 // are several (the principal first), and each plan's tranches.
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import type { Lot } from '../../../api/contract/lots'
+import type { Lot } from '../../../contract/lots'
 import { isPlanOrderable, lotType, planTrancheStates } from '../../../domain/feeding-plan'
 import { formatDate } from '../../../domain/format'
 import { parisNow } from '../../ui/now'

@@ -1,6 +1,6 @@
 // The lots: cards on phones, a table on tablets (§2 "Lots & plans"); 'Voir' opens the detail.
 import { Link } from '@tanstack/react-router'
-import type { Lot } from '../../../api/contract/lots'
+import type { Lot } from '../../../contract/lots'
 import { formatDate } from '../../../domain/format'
 import { PHONE, useMedia } from '../../ui/use-media'
 import { LotForecast } from './lot-forecast'

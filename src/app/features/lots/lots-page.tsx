@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLots } from '../../ui/use-lots'
 import { batimentsQueryOptions, exploitationsQueryOptions } from '../../../api/exploitations'
-import type { Lot } from '../../../api/contract/lots'
+import type { Lot } from '../../../contract/lots'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { OfflineNotice } from '../../ui/offline-notice'
 import { OrderFormNote } from '../../ui/order-line-button'

@@ -1,6 +1,6 @@
 // One age tranche of a feeding plan: ordered against orderable tonnes with the 80 % mark, the
 // recommended one highlighted (src/domain trancheStates), and its articles to order.
-import type { Lot, PlanAlimentation } from '../../../api/contract/lots'
+import type { Lot, PlanAlimentation } from '../../../contract/lots'
 import { TRANCHE_COMPLETE_RATIO } from '../../../domain/constants'
 import { trancheRefusal, type TrancheState } from '../../../domain/feeding-plan'
 import { formatTonnes } from '../../../domain/format'

@@ -4,7 +4,7 @@ import { useId } from 'react'
 import { useFieldArray, type UseFormReturn } from 'react-hook-form'
 import { formatNombre } from '../../../domain/format'
 import { offeredSupplementations, toggleSupplementation } from '../../../domain/supplements'
-import type { Supplementation } from '../../../api/contract/articles'
+import type { Supplementation } from '../../../contract/articles'
 import { CheckField, ErrorText, Section, TextField } from './fields'
 import type { OrderLineValues } from './order-line-values'
 

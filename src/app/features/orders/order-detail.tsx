@@ -2,7 +2,7 @@
 // delivery window and slots, truck mode, storage places, supplements, minerals and step.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { Commande, LigneCommande } from '../../../api/contract/commandes'
+import type { Commande, LigneCommande } from '../../../contract/commandes'
 import { referentielQueryOptions } from '../../../api/referentiel'
 import { referenceLabel } from '../../../domain/admin'
 import { MESSAGES } from '../../../domain/constants'

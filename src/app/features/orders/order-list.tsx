@@ -1,7 +1,7 @@
 // A list of orders: a table from tablets up, cards on phones (cart-orders-admin §2). Each row
 // shows the number, the date and the step label, and opens the detail.
 import { Link, useNavigate } from '@tanstack/react-router'
-import type { Commande } from '../../../api/contract/commandes'
+import type { Commande } from '../../../contract/commandes'
 import { orderStepLabel } from '../../../domain/orders'
 import { EmptyState } from '../../ui/page-heading'
 import { orderDay, orderTime } from './order-date'

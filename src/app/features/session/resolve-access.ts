@@ -1,5 +1,6 @@
 // Who may enter the ordering area, and as which customer (ordering-area §4 and §6). One place,
 // so the issues to come (contentieux dialog, connect-as) extend it instead of scattering checks.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import type { QueryClient } from '@tanstack/react-query'
 import { ApiError, NetworkError } from '../../../api/api-error'
 import { deviceReadyForOwner, startedSignedIn } from '../../../api/device-owner'
@@ -7,8 +8,8 @@ import { meQueryOptions } from '../../../api/user'
 import { settleSignOut, signOutPending } from '../../../api/signed-out'
 import { tiersQueryOptions } from '../../../api/tiers'
 import { incidentPaiementQueryOptions } from '../../../api/paiement'
-import type { UserMe } from '../../../api/contract/user'
-import type { Tiers } from '../../../api/contract/tiers'
+import type { UserMe } from '../../../contract/user'
+import type { Tiers } from '../../../contract/tiers'
 import { isFarmer, isVgmMember } from '../../../domain/roles'
 
 type ErrorCause = 'TIERS_NON_RECONNU' | 'ADHERENT_VGM' | 'ACCES_NON_AUTHORISE'
@@ -67,7 +68,7 @@ export async function resolveAccess(queryClient: QueryClient, href: string): Pro
     const contentieux = await hasBlockingIncident(queryClient, customer.numTiers)
     return { granted: true, user: loaded.user, numTiers: customer.numTiers, tiers, contentieux }
   } catch (e) {
-    if (e instanceof ApiError && e.code === 'TIERS_INEXISTANT')
+    if (e instanceof ApiError && e.code === CODES_ERREUR.TIERS_INEXISTANT)
       return denied({ to: 'error-logout', cause: 'TIERS_NON_RECONNU' })
     if (e instanceof ApiError && e.status === 403) return denied({ to: 'error-logout', cause: 'ACCES_NON_AUTHORISE' })
     if (e instanceof ApiError && e.status === 401) return denied({ to: 'login', redirectFrom: href })

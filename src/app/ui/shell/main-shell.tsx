@@ -1,7 +1,7 @@
 // The ordering area's frame (ordering-area §1-2): app bar, banner, menu (side on tablets, bottom
 // tabs on phones), breadcrumb on desktop, the page, and the footer links.
 import { lazy, Suspense, type ReactNode } from 'react'
-import type { MessageBandeau } from '../../../api/contract/referentiel'
+import type { MessageBandeau } from '../../../contract/referentiel'
 import { useAfterFirstPaint } from '../after-first-paint'
 import { AppHeader, type ActingAs } from './app-header'
 import { BottomTabs } from './bottom-tabs'

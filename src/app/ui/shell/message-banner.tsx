@@ -1,5 +1,5 @@
 // The cooperative's warning banner: the messages whose dates include today (in Paris).
-import type { MessageBandeau } from '../../../api/contract/referentiel'
+import type { MessageBandeau } from '../../../contract/referentiel'
 
 const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date())
 

@@ -1,6 +1,6 @@
 // Which articles a member may order, as staff manage it (cart-orders-admin §2, §4 "Article toggle").
 import { and, asc, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm'
-import type { ArticleModifiable, Diagnostic } from '../../../api/contract/articles-admin'
+import type { ArticleModifiable, Diagnostic } from '../../../contract/articles-admin'
 import { isOrderableArticle } from '../../../domain/articles'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/raw'

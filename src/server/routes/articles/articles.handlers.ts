@@ -7,7 +7,7 @@ import type {
   Mineral,
   Supplementation,
   ValidationAdresse,
-} from '../../../api/contract/articles'
+} from '../../../contract/articles'
 import { isOrderableArticle } from '../../../domain/articles'
 import type { Db } from '../../db/client'
 import {

@@ -1,5 +1,6 @@
 // Article reads for one customer (ordering-area §7): the orderable list, and what the order-line
 // form needs about one article. Every call names the customer and is checked for the session.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono } from 'hono'
 import {
   ArticleParams,
@@ -17,7 +18,7 @@ import {
   VALIDATION_ADRESSE_ROUTE,
   ValidationAdresse,
   ValidationAdresseParams,
-} from '../../../api/contract/articles'
+} from '../../../contract/articles'
 import {
   ARTICLE_ROUTE,
   ArticleCommandableBody,
@@ -29,7 +30,7 @@ import {
   DIAGNOSTIC_ROUTE,
   NumArticleParam,
   NumTiersOnlyQuery,
-} from '../../../api/contract/articles-admin'
+} from '../../../contract/articles-admin'
 import { MESSAGES } from '../../../domain/constants'
 import { canEditArticles } from '../../../domain/roles'
 import { requireActFor, requireRole } from '../../auth/access'
@@ -60,7 +61,7 @@ export const articlesRoutes = new Hono<AppEnv>()
 
 const ARTICLE_INCONNU = 'Article inconnu'
 async function requireArticle(db: Db, type: string | null, num: string) {
-  if (!(await articleExists(db, type, num))) throw notFound(ARTICLE_INCONNU, 'ARTICLE_INEXISTANT')
+  if (!(await articleExists(db, type, num))) throw notFound(ARTICLE_INCONNU, CODES_ERREUR.ARTICLE_INEXISTANT)
 }
 
 articlesRoutes.get(
@@ -180,8 +181,8 @@ articlesRoutes.patch(
     const { num } = c.req.valid('param')
     const { artCommandable } = c.req.valid('json')
     const { db, clock } = c.get('deps')
-    if (!(await findArticle(db, num))) throw notFound(ARTICLE_INCONNU, 'ARTICLE_INEXISTANT')
-    if (!(await tiersExists(db, numTiers))) throw notFound('Tiers inconnu', 'TIERS_INEXISTANT')
+    if (!(await findArticle(db, num))) throw notFound(ARTICLE_INCONNU, CODES_ERREUR.ARTICLE_INEXISTANT)
+    if (!(await tiersExists(db, numTiers))) throw notFound('Tiers inconnu', CODES_ERREUR.TIERS_INEXISTANT)
     const saved = await setCommandable(db, numTiers, num, artCommandable, user.username, clock.now().toJSDate())
     await audit(db, {
       username: user.username,
@@ -205,7 +206,7 @@ articlesRoutes.get(
     const { numTiers } = c.req.valid('query')
     requireActFor(c, numTiers)
     const result = await diagnose(c.get('deps').db, numTiers, c.req.valid('param').num)
-    if (!result) throw notFound(DIAGNOSTIC_KO, 'ARTICLE_INEXISTANT')
+    if (!result) throw notFound(DIAGNOSTIC_KO, CODES_ERREUR.ARTICLE_INEXISTANT)
     return c.json(result)
   },
 )

@@ -1,7 +1,7 @@
 // The customer's buildings and their storage places (ordering-area §7): GET /web/v1/tiers/{numTiers}/batiments.
 import { Hono } from 'hono'
-import { NumTiersParam } from '../../../api/contract/common'
-import { Batiments, BATIMENTS_ROUTE } from '../../../api/contract/exploitations'
+import { NumTiersParam } from '../../../contract/common'
+import { Batiments, BATIMENTS_ROUTE } from '../../../contract/exploitations'
 import { loadBatiments } from '../../services/farms'
 import { forCustomer } from '../../auth/access'
 import { describeRead } from '../../http/describe'

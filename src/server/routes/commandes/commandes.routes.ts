@@ -1,9 +1,10 @@
 // Every /web/v1/tiers/{numTiers}/commandes endpoint (cart-orders-admin §2 "Orders screen", §7):
 // sending an order (idempotent with the Idempotency-Key header the outbox sends), the orders in
 // progress, the orders of a period, one order.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { NumTiersParam } from '../../../api/contract/common'
+import { NumTiersParam } from '../../../contract/common'
 import {
   Commande,
   CommandeAcceptee,
@@ -17,7 +18,7 @@ import {
   CURSEUR_SUIVANT,
   IDEMPOTENCY_HEADER,
   PageQuery,
-} from '../../../api/contract/commandes'
+} from '../../../contract/commandes'
 import { MESSAGES } from '../../../domain/constants'
 import { canConfirmOrder } from '../../../domain/roles'
 import { actedFor, forCustomer, requireActForWrite } from '../../auth/access'
@@ -183,7 +184,7 @@ commandesRoutes.get(
   async (c) => {
     const { numTiers, numero } = c.req.valid('param')
     const commande = await loadCommande(c.get('deps').db, numTiers, numero)
-    if (!commande) throw notFound('Commande inconnue', 'COMMANDE_INEXISTANTE')
+    if (!commande) throw notFound('Commande inconnue', CODES_ERREUR.COMMANDE_INEXISTANTE)
     return c.json(commande)
   },
 )

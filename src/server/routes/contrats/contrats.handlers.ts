@@ -1,6 +1,6 @@
 // A customer's contracts still valid on a day (ordering-area §2 Contracts, §3 Contract).
 import { and, asc, eq, gte } from 'drizzle-orm'
-import type { Contrat } from '../../../api/contract/contrats'
+import type { Contrat } from '../../../contract/contrats'
 import type { Db } from '../../db/client'
 import { articles, contrats } from '../../db/schema'
 

@@ -1,7 +1,7 @@
 // The customer's contracts (ordering-area §2, §7): GET /web/v1/tiers/{numTiers}/contrats.
 import { Hono } from 'hono'
-import { NumTiersParam } from '../../../api/contract/common'
-import { Contrats, ContratsQuery, CONTRATS_ROUTE } from '../../../api/contract/contrats'
+import { NumTiersParam } from '../../../contract/common'
+import { Contrats, ContratsQuery, CONTRATS_ROUTE } from '../../../contract/contrats'
 import { loadContrats } from './contrats.handlers'
 import { checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'

@@ -1,10 +1,11 @@
 // The satisfaction survey after an order (cart-orders-admin §3 "Satisfaction evaluation", §7):
 // POST /web/v1/evualuations (the spec's spelling), idempotent with the Idempotency-Key header the
 // outbox sends.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { IDEMPOTENCY_HEADER } from '../../../api/contract/commandes'
-import { Evaluation, EvaluationEnregistree, EVALUATIONS_PATH } from '../../../api/contract/evaluations'
+import { IDEMPOTENCY_HEADER } from '../../../contract/commandes'
+import { Evaluation, EvaluationEnregistree, EVALUATIONS_PATH } from '../../../contract/evaluations'
 import { canConfirmOrder } from '../../../domain/roles'
 import { actedFor, requireActForWrite } from '../../auth/access'
 import { audit } from '../../db/audit'
@@ -43,7 +44,7 @@ evaluationsRoutes.post(
     if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de répondre au questionnaire.")
     const { db, clock } = c.get('deps')
     if (body.numeroCommande && !(await isOwnOrder(db, body.numTiers, body.numeroCommande)))
-      throw notFound('Commande inconnue pour ce tiers', 'COMMANDE_INEXISTANTE')
+      throw notFound('Commande inconnue pour ce tiers', CODES_ERREUR.COMMANDE_INEXISTANTE)
     const { notes, commentaire } = body.questionnaire
     const outcome = await idempotent(
       db,

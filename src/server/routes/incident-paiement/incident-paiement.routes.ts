@@ -1,7 +1,7 @@
 // A payment incident in progress (cart-orders-admin §7): GET /web/v1/tiers/{numTiers}/incident-paiement.
 import { Hono } from 'hono'
-import { NumTiersParam } from '../../../api/contract/common'
-import { IncidentPaiement, IncidentPaiementQuery, INCIDENT_PAIEMENT_ROUTE } from '../../../api/contract/paiement'
+import { NumTiersParam } from '../../../contract/common'
+import { IncidentPaiement, IncidentPaiementQuery, INCIDENT_PAIEMENT_ROUTE } from '../../../contract/paiement'
 import { loadIncidentPaiement } from '../../services/paiement'
 import { checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'

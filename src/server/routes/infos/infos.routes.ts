@@ -4,7 +4,7 @@
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { sql } from 'drizzle-orm'
-import { INFOS_PATHS, Pret, UrlPortail, VersionInfo } from '../../../api/contract/infos'
+import { INFOS_PATHS, Pret, UrlPortail, VersionInfo } from '../../../contract/infos'
 import type { AppEnv } from '../../http/env'
 
 // Imported, not read at run time: the compiled server (dist-server/) carries its version inside.

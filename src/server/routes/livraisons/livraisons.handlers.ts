@@ -8,7 +8,7 @@ import {
   type LigneLivraison,
   type Livraisons,
   type LivraisonsQuery,
-} from '../../../api/contract/livraisons'
+} from '../../../contract/livraisons'
 import { HISTORIQUE_DEBUT } from '../../../domain/constants'
 import { historyWindow } from '../../../domain/history-paging'
 import type { Db } from '../../db/client'

@@ -1,8 +1,8 @@
 // The delivery history (ordering-area §2, §7): GET /web/v1/tiers/{numTiers}/livraisons.
 import { Hono } from 'hono'
-import { NumTiersParam } from '../../../api/contract/common'
-import { CURSEUR_SUIVANT } from '../../../api/contract/commandes'
-import { Livraisons, LivraisonsQuery, LIVRAISONS_ROUTE } from '../../../api/contract/livraisons'
+import { NumTiersParam } from '../../../contract/common'
+import { CURSEUR_SUIVANT } from '../../../contract/commandes'
+import { Livraisons, LivraisonsQuery, LIVRAISONS_ROUTE } from '../../../contract/livraisons'
 import { MESSAGES } from '../../../domain/constants'
 import { badRequest } from '../../http/http-error'
 import { loadLivraisons } from './livraisons.handlers'

@@ -1,7 +1,7 @@
 // Poultry lots and their feeding plans (ordering-area §2, §7): GET /web/v1/tiers/{numTiers}/lots.
 import { Hono } from 'hono'
-import { NumTiersParam } from '../../../api/contract/common'
-import { Lots, LOTS_ROUTE } from '../../../api/contract/lots'
+import { NumTiersParam } from '../../../contract/common'
+import { Lots, LOTS_ROUTE } from '../../../contract/lots'
 import { loadLots } from '../../services/farms'
 import { forCustomer } from '../../auth/access'
 import { describeRead } from '../../http/describe'

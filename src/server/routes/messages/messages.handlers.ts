@@ -1,5 +1,5 @@
 import { asc, eq, ne } from 'drizzle-orm'
-import type { Message } from '../../../api/contract/messages'
+import type { Message } from '../../../contract/messages'
 import type { Db } from '../../db/client'
 import { messagesBandeau } from '../../db/schema'
 

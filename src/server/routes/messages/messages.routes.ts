@@ -2,10 +2,11 @@
 // COM_ALI_ADMIN_METIER: GET and POST /web/v1/messages, PUT and DELETE /web/v1/messages/{id}.
 // Every message is checked with src/domain's rules before it is saved, every write is audited;
 // the farmers' banner reads the same table (referentiel.messagesBandeau), so a save shows at once.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import type { DateTime } from 'luxon'
-import { ErrorBody } from '../../../api/contract/common'
+import { ErrorBody } from '../../../contract/common'
 import {
   Message,
   MESSAGE_ROUTE,
@@ -13,7 +14,7 @@ import {
   MessageIdParam,
   Messages,
   MESSAGES_PATH,
-} from '../../../api/contract/messages'
+} from '../../../contract/messages'
 import { validateBannerMessage, type BannerErrors, type MessageBandeau } from '../../../domain/admin'
 import { toDay, toIsoDate } from '../../../domain/calendar'
 import { isBusinessAdmin } from '../../../domain/roles'
@@ -134,11 +135,11 @@ messagesRoutes.put(
     const id = idOf(c.req.valid('param'))
     const body = c.req.valid('json')
     if (body.id !== undefined && body.id !== null && body.id !== id) {
-      throw badRequest('Requête invalide : l’id du corps doit être celui du chemin.', 'REQUETE_INVALIDE')
+      throw badRequest('Requête invalide : l’id du corps doit être celui du chemin.', CODES_ERREUR.REQUETE_INVALIDE)
     }
     const { db, clock } = c.get('deps')
     const before = await findMessage(db, id)
-    if (!before) throw notFound(MESSAGE_INCONNU, 'MESSAGE_INEXISTANT')
+    if (!before) throw notFound(MESSAGE_INCONNU, CODES_ERREUR.MESSAGE_INEXISTANT)
     // The saved dates, kept as they were, are not refused for being past (a running message).
     const values = checked(body, clock.now(), before)
     const saved = await db.transaction(async (tx) => {
@@ -153,7 +154,7 @@ messagesRoutes.put(
       return row
     })
     // Deleted between the read and the write: unknown, as it would have been a moment later.
-    if (!saved) throw notFound(MESSAGE_INCONNU, 'MESSAGE_INEXISTANT')
+    if (!saved) throw notFound(MESSAGE_INCONNU, CODES_ERREUR.MESSAGE_INEXISTANT)
     return c.json(saved satisfies Message)
   },
 )
@@ -190,7 +191,7 @@ messagesRoutes.delete(
               })
             return row
           })
-    if (!deleted) throw notFound(MESSAGE_INCONNU, 'MESSAGE_INEXISTANT')
+    if (!deleted) throw notFound(MESSAGE_INCONNU, CODES_ERREUR.MESSAGE_INEXISTANT)
     return c.body(null, 204)
   },
 )

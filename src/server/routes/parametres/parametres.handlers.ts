@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { Parametre } from '../../../api/contract/parametres'
-import type { JeuParametres } from '../../../domain/parameter-values'
+import type { Parametre } from '../../../contract/parametres'
+import type { JeuParametres } from '../../../contract/limits'
 import type { Db } from '../../db/client'
 import { parametres } from '../../db/schema'
 

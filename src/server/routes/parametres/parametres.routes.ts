@@ -2,9 +2,10 @@
 // COM_ALI_ADMIN_METIER: GET /web/v1/parametres/{DEFAULT|CDEA} and PUT one parameter. Every value
 // is checked with src/domain's rules before it is saved; the order rules read the table on every
 // call (referentiel/parametres-commande), so a saved value applies at once.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
-import { ErrorBody } from '../../../api/contract/common'
+import { ErrorBody } from '../../../contract/common'
 import {
   JeuParam,
   Parametre,
@@ -13,14 +14,14 @@ import {
   ParametreParams,
   Parametres,
   PARAMETRES_ROUTE,
-} from '../../../api/contract/parametres'
+} from '../../../contract/parametres'
 import {
   checkParameterValue,
   isJeuParametres,
   normalizeParameterValue,
   parameterKey,
-  type JeuParametres,
 } from '../../../domain/parameter-values'
+import type { JeuParametres } from '../../../contract/limits'
 import { isBusinessAdmin } from '../../../domain/roles'
 import { businessAdminOnly, requireRole } from '../../auth/access'
 import type { AppEnv } from '../../http/env'
@@ -99,12 +100,12 @@ parametresRoutes.put(
     if (body.categorie !== categorie || body.code !== code) {
       throw badRequest(
         'Requête invalide : la catégorie et le code du corps doivent être ceux du chemin.',
-        'REQUETE_INVALIDE',
+        CODES_ERREUR.REQUETE_INVALIDE,
       )
     }
     const { db, clock } = c.get('deps')
     const before = await findParametre(db, jeu, categorie, code)
-    if (!before) throw notFound(PARAMETRE_INCONNU, 'PARAMETRE_INEXISTANT')
+    if (!before) throw notFound(PARAMETRE_INCONNU, CODES_ERREUR.PARAMETRE_INEXISTANT)
     const message = checkParameterValue(categorie, code, body.value)
     if (message) throw new HttpError(422, message, 'VALEUR_INVALIDE')
     const value = normalizeParameterValue(categorie, code, body.value)!
@@ -121,7 +122,7 @@ parametresRoutes.put(
       return row
     })
     // Deleted between the read and the write: unknown, as it would have been a moment later.
-    if (!saved) throw notFound(PARAMETRE_INCONNU, 'PARAMETRE_INEXISTANT')
+    if (!saved) throw notFound(PARAMETRE_INCONNU, CODES_ERREUR.PARAMETRE_INEXISTANT)
     return c.json(saved satisfies Parametre)
   },
 )

@@ -1,5 +1,5 @@
 import { asc, gte, isNull, or } from 'drizzle-orm'
-import type { Referentiel } from '../../../api/contract/referentiel'
+import type { Referentiel } from '../../../contract/referentiel'
 import type { Db } from '../../db/client'
 import {
   commentairesPredefinis,

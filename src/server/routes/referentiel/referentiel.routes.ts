@@ -1,8 +1,8 @@
 // GET /web/v1/referentiel — reference data: slots, truck modes, silo types, departments, banner…
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
-import { ErrorBody } from '../../../api/contract/common'
-import { Referentiel, REFERENTIEL_PATH, ReferentielQuery } from '../../../api/contract/referentiel'
+import { ErrorBody } from '../../../contract/common'
+import { Referentiel, REFERENTIEL_PATH, ReferentielQuery } from '../../../contract/referentiel'
 import { requireActFor } from '../../auth/access'
 import { requireUser } from '../../auth/session-middleware'
 import type { AppEnv } from '../../http/env'
@@ -12,7 +12,7 @@ import {
   PARAMETRES_COMMANDE_PATH,
   ParametresCommande,
   ParametresCommandeQuery,
-} from '../../../api/contract/parametres-commande'
+} from '../../../contract/parametres-commande'
 import { loadParametresCommande } from '../../services/parametres-commande'
 import { cachedReference } from '../../services/reference-cache'
 

@@ -1,7 +1,7 @@
 // The payment proposals of a line (cart-orders-admin §7): GET /web/v1/tiers/{numTiers}/reglement-commande.
 import { Hono } from 'hono'
-import { NumTiersParam } from '../../../api/contract/common'
-import { PropositionsReglement, ReglementCommandeQuery, REGLEMENT_COMMANDE_ROUTE } from '../../../api/contract/paiement'
+import { NumTiersParam } from '../../../contract/common'
+import { PropositionsReglement, ReglementCommandeQuery, REGLEMENT_COMMANDE_ROUTE } from '../../../contract/paiement'
 import { proposalsFromTerms } from '../../../domain/payment'
 import { loadReglementTiers } from '../../services/paiement'
 import { checkArticle, checkEntite } from '../../services/entite'

@@ -1,7 +1,7 @@
 // The customer's payment modes and bank accounts (cart-orders-admin §7): GET /web/v1/tiers/{numTiers}/reglement-tiers.
 import { Hono } from 'hono'
-import { NumTiersParam } from '../../../api/contract/common'
-import { ReglementTiers, ReglementTiersQuery, REGLEMENT_TIERS_ROUTE } from '../../../api/contract/paiement'
+import { NumTiersParam } from '../../../contract/common'
+import { ReglementTiers, ReglementTiersQuery, REGLEMENT_TIERS_ROUTE } from '../../../contract/paiement'
 import { loadReglementTiers } from '../../services/paiement'
 import { checkArticle, checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { TiersTrouve } from '../../../api/contract/tiers-search'
+import type { TiersTrouve } from '../../../contract/tiers-search'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/raw'
 import { adresses, tiers } from '../../db/schema'

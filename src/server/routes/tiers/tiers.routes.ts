@@ -1,14 +1,15 @@
 // GET /web/v1/tiers/{numTiers} — the customer, with its addresses. Only for a session that may act
 // for that customer; an unknown customer answers 404 with code TIERS_INEXISTANT (ordering-area §4).
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
-import { ErrorBody, NumTiersParam } from '../../../api/contract/common'
-import { Tiers, TIERS_ROUTE } from '../../../api/contract/tiers'
+import { ErrorBody, NumTiersParam } from '../../../contract/common'
+import { Tiers, TIERS_ROUTE } from '../../../contract/tiers'
 import { requireActFor } from '../../auth/access'
 import type { AppEnv } from '../../http/env'
 import { notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
-import { TIERS_SEARCH_PATH, TiersSearchQuery, TiersSearchResult } from '../../../api/contract/tiers-search'
+import { TIERS_SEARCH_PATH, TiersSearchQuery, TiersSearchResult } from '../../../contract/tiers-search'
 import { canActForMembers } from '../../../domain/roles'
 import { requireRole } from '../../auth/access'
 import { findTiers } from '../../services/tiers'
@@ -54,7 +55,10 @@ tiersRoutes.get(
     responses: {
       200: { description: 'Tiers', content: { 'application/json': { schema: resolver(Tiers) } } },
       ...errors,
-      404: { description: 'TIERS_INEXISTANT', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      404: {
+        description: CODES_ERREUR.TIERS_INEXISTANT,
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
     },
   }),
   validate('param', NumTiersParam),
@@ -62,7 +66,7 @@ tiersRoutes.get(
     const { numTiers } = c.req.valid('param')
     requireActFor(c, numTiers)
     const tiers = await findTiers(c.get('deps').db, numTiers)
-    if (!tiers) throw notFound('Numéro de tiers non reconnu', 'TIERS_INEXISTANT')
+    if (!tiers) throw notFound('Numéro de tiers non reconnu', CODES_ERREUR.TIERS_INEXISTANT)
     return c.json(tiers satisfies Tiers)
   },
 )

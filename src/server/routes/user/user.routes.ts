@@ -1,12 +1,13 @@
 // GET /web/user/me — the signed-in user, the customer they are (a farmer) and whom they act for.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
-import { ErrorBody } from '../../../api/contract/common'
-import { USER_PATHS, UserMe } from '../../../api/contract/user'
+import { ErrorBody } from '../../../contract/common'
+import { USER_PATHS, UserMe } from '../../../contract/user'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../auth/session-middleware'
 import { findCustomerIdentity } from './user.handlers'
-import { ACTING_FOR_PATH, ActingForBody } from '../../../api/contract/tiers-search'
+import { ACTING_FOR_PATH, ActingForBody } from '../../../contract/tiers-search'
 import { canActForMembers, canConfirmOrder, isFarmer } from '../../../domain/roles'
 import { issueChoiceProof } from '../../auth/choice-proof'
 import { ensureOwnerCookie, sealKey } from '../../auth/device-owner'
@@ -60,7 +61,10 @@ userRoutes.put(
     responses: {
       200: { description: 'Adhérent choisi', content: { 'application/json': { schema: resolver(ActingForBody) } } },
       403: { description: 'Réservé au personnel', content: { 'application/json': { schema: resolver(ErrorBody) } } },
-      404: { description: 'TIERS_INEXISTANT', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      404: {
+        description: CODES_ERREUR.TIERS_INEXISTANT,
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
     },
   }),
   validate('json', ActingForBody),
@@ -69,7 +73,7 @@ userRoutes.put(
     const { db } = c.get('deps')
     const { numTiers } = c.req.valid('json')
     if (numTiers && !(await tiersExists(db, numTiers)))
-      throw notFound('Numéro de tiers non reconnu', 'TIERS_INEXISTANT')
+      throw notFound('Numéro de tiers non reconnu', CODES_ERREUR.TIERS_INEXISTANT)
     await setActingFor(db, user.sessionId, numTiers)
     await audit(db, {
       username: user.username,

@@ -2,7 +2,7 @@
 // schema uses so that a bad input is refused here, with a French reason naming the field, before
 // the server reads or writes anything (a NUL byte or 2026-02-30 never reaches the database).
 import * as v from 'valibot'
-import { dayNumberOfIso } from '../../domain/day-numbers'
+import { dayNumberOfIso } from './iso-date'
 
 /** Error body of every non-2xx answer: a French reason the global error dialog shows after "Raison : ". */
 export const ErrorBody = v.object({

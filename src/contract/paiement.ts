@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { fill } from './paths'
 import { CodeTArt, IsoDate, NumArticleQuery, NumEntite, TypeTiers } from './common'
-import { CODE_ENTITE } from '../../domain/constants'
+import { CODE_ENTITE } from './limits'
 
 export const INCIDENT_PAIEMENT_ROUTE = '/web/v1/tiers/:numTiers/incident-paiement'
 export const incidentPaiementPath = (numTiers: string) => fill(INCIDENT_PAIEMENT_ROUTE, { numTiers })

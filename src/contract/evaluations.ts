@@ -1,7 +1,7 @@
 // POST /web/v1/evualuations (the spec's spelling): the satisfaction survey after an order
 // (cart-orders-admin §3 "Satisfaction evaluation", §4, §5: comment at most 1000 characters).
 import * as v from 'valibot'
-import { COMMENTAIRE_QUESTIONNAIRE_MAX } from '../../domain/constants'
+import { COMMENTAIRE_QUESTIONNAIRE_MAX } from './limits'
 import { NumTiers, Text } from './common'
 
 export const EVALUATIONS_PATH = '/web/v1/evualuations'

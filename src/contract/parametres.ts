@@ -3,8 +3,7 @@
 // (application). Role COM_ALI_ADMIN_METIER. Values cross as the strings the table stores.
 import * as v from 'valibot'
 import { fill } from './paths'
-import { MESSAGES } from '../../domain/constants'
-import type { JeuParametres } from '../../domain/parameter-values'
+import { type JeuParametres, WIRE_MESSAGES as MESSAGES } from './limits'
 
 export const PARAMETRES_ROUTE = '/web/v1/parametres/:jeu'
 export const PARAMETRE_ROUTE = '/web/v1/parametres/:jeu/:categorie/:code'

@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { fill } from './paths'
 import { IsoDate, NumEntite, TypeTiers } from './common'
-import { CODE_ENTITE } from '../../domain/constants'
+import { CODE_ENTITE } from './limits'
 
 export const CONTRATS_ROUTE = '/web/v1/tiers/:numTiers/contrats'
 export const contratsPath = (numTiers: string) => fill(CONTRATS_ROUTE, { numTiers })

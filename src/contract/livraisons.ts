@@ -2,9 +2,8 @@
 // the delivery history (ordering-area §2 Historique, §3 "Delivery history line", §9 paging).
 import * as v from 'valibot'
 import { fill } from './paths'
-import { HISTORIQUE_LIGNES_MOBILE } from '../../domain/constants'
-import { dayNumberOfIso } from '../../domain/day-numbers'
-import type { DeliveryPageStart } from '../../domain/history-paging'
+import { dayNumberOfIso } from './iso-date'
+import { HISTORIQUE_LIGNES_MOBILE } from './limits'
 import { hasControlChar, INT_MAX, IsoDate } from './common'
 import { ContraintesLivraison } from './articles'
 
@@ -23,7 +22,12 @@ export const LIVRAISONS_LIMITE_MAX = 200
 export const LIVRAISONS_PAGE = HISTORIQUE_LIGNES_MOBILE
 
 /** Where a page starts: no dateFin, the window ending today; no apres, its newest line. */
-export type LivraisonsPage = DeliveryPageStart
+/** Where a page of the delivery history starts: the window ending on dateFin ('yyyy-MM-dd'; none:
+ * today's), after the line the cursor `apres` names (none: from its newest line). */
+export interface LivraisonsPage {
+  dateFin?: string
+  apres?: string
+}
 /** The query the app sends for a page, in the order of its URL: the server's first-screen
  * announcement builds the same URL from it (src/server/http/first-screen-preload.ts). */
 export const livraisonsPageQuery = (page: LivraisonsPage = {}) => ({

@@ -1,7 +1,7 @@
 // Orderable-article management for one member (cart-orders-admin §2 "Editable orderable
 // articles", §3 Modifiable article, §7): role COM_ALI_ECRITURE_ARTICLE.
 import * as v from 'valibot'
-import { MESSAGES, RECHERCHE_MIN_CARACTERES } from '../../domain/constants'
+import { RECHERCHE_MIN_CARACTERES, WIRE_MESSAGES as MESSAGES } from './limits'
 import { NumTiers } from './common'
 import { fill } from './paths'
 
