@@ -1,7 +1,7 @@
 // Articles and history lines: what the feed list shows, what may be ordered, poultry, and the
 // building field (ordering-area §2, §5, §9).
 import { MESSAGES } from './constants'
-import type { Adresse, Article, CodeLibelle } from './types'
+import type { Adresse, Article, Code, CodeLibelle } from './types'
 import { text } from './text'
 
 /** Excluded from the feed list: sub-type SU and type GSU. */
@@ -12,7 +12,7 @@ export const isOrderableArticle = (a: Article): boolean =>
   a.artCommandable !== false && !(a.codeSousTypeArticle === 'MI' && text(a.codeCategorie) === '47010')
 
 /** Feed family code prefix 45 means poultry. */
-export const isPoultryFamily = (codeFamille: unknown): boolean => text(codeFamille).startsWith('45')
+export const isPoultryFamily = (codeFamille: Code): boolean => text(codeFamille).startsWith('45')
 
 /** The feed list: listed feeds grouped by department label, in the departments' order. */
 export function feedList(
@@ -32,7 +32,7 @@ export function feedList(
 }
 
 /** The building field shows only when the department is absent or 45 and the branch absent, 60 or 67. */
-export function showsBuildingField(codeDepartement: unknown, codeFiliere: unknown): boolean {
+export function showsBuildingField(codeDepartement: Code, codeFiliere: Code): boolean {
   const dep = text(codeDepartement)
   const fil = text(codeFiliere)
   return (!dep || dep === '45') && (!fil || fil === '60' || fil === '67')

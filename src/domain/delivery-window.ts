@@ -17,7 +17,10 @@ import { parseIsoDuration, workingDaysOf } from './durations'
 import { formatDateCourte } from './format'
 import { DEFAULT_ORDER_PARAMETERS, type OrderParameters } from './order-parameters'
 import { allowedWeekdays, commonWeekdays, weekdaysMessage } from './weekdays'
-import type { ContraintesLivraison, IsoDate, ModeCamion } from './types'
+import type { Code, ContraintesLivraison, IsoDate, ModeCamion } from './types'
+
+/** A date field: 'yyyy-MM-dd', or empty on a half-filled form. */
+type DateInput = IsoDate | null | undefined
 
 export interface DeliveryWindowContext {
   now: DateTime
@@ -39,11 +42,11 @@ export interface DeliveryWindowErrors {
 }
 
 /** Family 461: the family codes are 5 digits (46110), so "461" is their prefix. */
-export const isFamille461 = (codeFamilleArticle: unknown): boolean =>
+export const isFamille461 = (codeFamilleArticle: Code): boolean =>
   typeof codeFamilleArticle === 'string' && codeFamilleArticle.trim().startsWith(FAMILLE_ECART_UN_JOUR)
 
 /** Minimum gap in days between the two dates: 1 for family 461 or small trucks (VISP, PNEUP). */
-export function minGapDays(codeFamilleArticle: unknown, codeModeCamion: unknown): number {
+export function minGapDays(codeFamilleArticle: Code, codeModeCamion: Code): number {
   return isFamille461(codeFamilleArticle) ||
     (typeof codeModeCamion === 'string' && PETITS_CAMIONS.includes(codeModeCamion))
     ? 1
@@ -81,7 +84,11 @@ function gapMessage(start: number, end: number, gap: number): string | null {
 }
 
 /** Validates both dates of a line; each field gets its first failing rule's message. */
-export function validateDeliveryWindow(start: unknown, end: unknown, ctx: DeliveryWindowContext): DeliveryWindowErrors {
+export function validateDeliveryWindow(
+  start: DateInput,
+  end: DateInput,
+  ctx: DeliveryWindowContext,
+): DeliveryWindowErrors {
   const s = dayNumber(start)
   const e = dayNumber(end)
   if (s === null || e === null) {
@@ -100,7 +107,7 @@ export function validateDeliveryWindow(start: unknown, end: unknown, ctx: Delive
 /** 'Période anticipée': the start is earlier than DELAIS_ALERTE working days from today. A date
  * the rules refuse anyway (a Saturday, a holiday, too early) is not asked about: its error says
  * why, and asking "Voulez-vous continuer ?" first would promise what is then refused. */
-export function needsEarlyStartConfirmation(start: unknown, ctx: DeliveryWindowContext): boolean {
+export function needsEarlyStartConfirmation(start: DateInput, ctx: DeliveryWindowContext): boolean {
   const s = dayNumber(start)
   if (s === null) return false
   if (checkDay(s, ctx, allowedWeekdays(ctx.contraintesLivraison), firstAllowedDayOf(ctx)) !== null) return false
@@ -117,7 +124,7 @@ export function needsEarlyStartConfirmation(start: unknown, ctx: DeliveryWindowC
 }
 
 /** 'Intervalle de date': the end is more than ECART_DATE working days after the start. */
-export function needsLongRangeConfirmation(start: unknown, end: unknown, ctx: DeliveryWindowContext): boolean {
+export function needsLongRangeConfirmation(start: DateInput, end: DateInput, ctx: DeliveryWindowContext): boolean {
   const s = dayNumber(start)
   const e = dayNumber(end)
   if (s === null || e === null) return false
@@ -137,7 +144,7 @@ const deliverable = (d: number, ctx: DeliveryWindowContext) =>
  * than the minimum gap. The spec only says "a default"; the widest window leaves the
  * cooperative the most room to plan its trucks.
  */
-export function defaultEndDate(start: unknown, ctx: DeliveryWindowContext): IsoDate | null {
+export function defaultEndDate(start: DateInput, ctx: DeliveryWindowContext): IsoDate | null {
   const s = dayNumber(start)
   if (s === null) return null
   const params = paramsOf(ctx)
@@ -154,7 +161,7 @@ export function defaultEndDate(start: unknown, ctx: DeliveryWindowContext): IsoD
 }
 
 /** Default start date for an end date: the reverse rule, never before the first allowed date. */
-export function defaultStartDate(end: unknown, ctx: DeliveryWindowContext): IsoDate | null {
+export function defaultStartDate(end: DateInput, ctx: DeliveryWindowContext): IsoDate | null {
   const e = dayNumber(end)
   if (e === null) return null
   const params = paramsOf(ctx)

@@ -3,7 +3,7 @@ import type { DateTime } from 'luxon'
 import { toDay, toIsoDate, ZONE } from './calendar'
 import { TRANCHE_COMPLETE_RATIO } from './constants'
 import { roundTonnes } from './tonnes'
-import type { IsoDate } from './types'
+import type { Code, IsoDate } from './types'
 
 export interface Tranche {
   ageMini: number
@@ -74,7 +74,7 @@ export function trancheWindow(dateMep: unknown, tranche: Tranche): { debut: IsoD
 }
 
 /** Lot types by number prefix: OL laying poultry, VL meat poultry. */
-export function lotType(numLot: unknown): 'PONTE' | 'CHAIR' | null {
+export function lotType(numLot: Code): 'PONTE' | 'CHAIR' | null {
   const n = typeof numLot === 'string' ? numLot.trim().toUpperCase() : ''
   return n.startsWith('OL') ? 'PONTE' : n.startsWith('VL') ? 'CHAIR' : null
 }

@@ -63,8 +63,8 @@ export const orderLineQuantityBounds = (line: CartLine, ctx: OrderLineContext) =
   })
 
 /** Every error of the line, field by field, with the spec's messages; [] when it is valid. */
-export function validateOrderLine(input: unknown, ctx: OrderLineContext): OrderLineError[] {
-  // Whatever is handed over (a form, a fuzzer): every rule reads its fields through text()/num()
+export function validateOrderLine(input: Partial<CartLine>, ctx: OrderLineContext): OrderLineError[] {
+  // A half-filled form, or (cast) a forged row: every rule reads its fields through text()/num()
   // and the checks below, so a field of another type reads as wrong or missing, never throws.
   const line: CartLine = input !== null && typeof input === 'object' ? { idLigne: '', ...input } : { idLigne: '' }
   const params = ctx.params ?? DEFAULT_ORDER_PARAMETERS

@@ -1,6 +1,7 @@
 // Order steps, their labels and the sorting of the orders list (cart-orders-admin §4).
 import { MESSAGES } from './constants'
 import { text } from './text'
+import type { Code } from './types'
 
 export const ETAPES_EN_COURS = ['ENREGISTREE', 'PREPAREE', 'VALORISEE', 'LOGISTIQUE', 'LIVREE'] as const
 export const ETAPES_HISTORIQUE = ['FACTUREE', 'ERREUR', 'SUPPRIMEE'] as const
@@ -30,13 +31,13 @@ const RANG: Record<string, number> = {
 const own = (map: Record<string, string>, k: string) => (Object.hasOwn(map, k) ? map[k] : undefined)
 
 /** The label of a line's step; any other value is shown as is. */
-export const lineStepLabel = (etape: unknown): string => own(LIGNE, text(etape)) ?? text(etape)
+export const lineStepLabel = (etape: Code): string => own(LIGNE, text(etape)) ?? text(etape)
 
 /** The label of a step at the order level (PREPAREE reads EN LOGISTIQUE there). */
-export const orderLevelStepLabel = (etape: unknown): string => own(COMMANDE, text(etape)) ?? text(etape)
+export const orderLevelStepLabel = (etape: Code): string => own(COMMANDE, text(etape)) ?? text(etape)
 
 /** On mobile a missing step reads 'Inconu'. */
-export const mobileStepLabel = (etape: unknown): string => (text(etape) ? lineStepLabel(etape) : MESSAGES.etapeInconnue)
+export const mobileStepLabel = (etape: Code): string => (text(etape) ? lineStepLabel(etape) : MESSAGES.etapeInconnue)
 
 export interface Commande {
   numero?: string | number | null
@@ -54,7 +55,7 @@ export function orderStepLabel(commande: Commande): string {
 }
 
 /** Sort rank; ERREUR is not ranked by the spec and unknown steps even less: they go last. */
-export const stepRank = (etape: unknown): number =>
+export const stepRank = (etape: Code): number =>
   Object.hasOwn(RANG, text(etape)) ? (RANG[text(etape)] as number) : text(etape) === 'ERREUR' ? 10 : 11
 
 export const TRI_ETAPE = 0

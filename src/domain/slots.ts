@@ -1,6 +1,6 @@
 // Delivery time slots (matinApmidi, finMatinApmidi): ordering-area §5.
 import { CRENEAU_DEFAUT, MESSAGES, PAIRES_CRENEAUX_UN_JOUR } from './constants'
-import type { CartLine } from './types'
+import type { CartLine, Code } from './types'
 import { text } from './text'
 
 type SlotLine = Pick<
@@ -14,7 +14,7 @@ export interface SlotErrors {
 }
 
 /** Is this start-end pair allowed for a delivery on a single day? */
-export const isSingleDayPairValid = (matinApmidi: unknown, finMatinApmidi: unknown): boolean =>
+export const isSingleDayPairValid = (matinApmidi: Code, finMatinApmidi: Code): boolean =>
   PAIRES_CRENEAUX_UN_JOUR.includes(`${text(matinApmidi)}-${text(finMatinApmidi)}`)
 
 /**
@@ -34,8 +34,9 @@ function conflictingStartSlot(line: SlotLine, others: readonly SlotLine[]): stri
 }
 
 /** Both slots required ('Requis'), same start slot per start date, single-day pairs. */
-export function validateSlots(line: unknown, others: readonly SlotLine[] = []): SlotErrors {
-  const l = (line && typeof line === 'object' ? line : {}) as SlotLine
+export function validateSlots(line: SlotLine, others: readonly SlotLine[] = []): SlotErrors {
+  // A forged row may be anything: read as an empty line, never a throw.
+  const l = line && typeof line === 'object' ? line : ({} as SlotLine)
   const errors: SlotErrors = { matinApmidi: null, finMatinApmidi: null }
   const start = text(l.matinApmidi)
   const end = text(l.finMatinApmidi)

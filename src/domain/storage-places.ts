@@ -8,7 +8,7 @@ import {
   MESSAGES,
   PREFIXE_AUTRE_LIEU,
 } from './constants'
-import type { Batiment, CartLine } from './types'
+import type { Batiment, CartLine, Code } from './types'
 import { text } from './text'
 
 export const PLACE_FIELDS = ['codeTypeSilo1', 'codeTypeSilo2', 'codeTypeSilo3'] as const
@@ -16,16 +16,16 @@ export type PlaceField = (typeof PLACE_FIELDS)[number]
 export type StoragePlaces = Record<PlaceField, string | null>
 type PlaceLine = Partial<Pick<CartLine, PlaceField>>
 
-export const isAutreLieu = (code: unknown): boolean =>
+export const isAutreLieu = (code: Code): boolean =>
   text(code) === CODE_AUTRE_LIEU || text(code).startsWith(PREFIXE_AUTRE_LIEU)
-export const autreLieuTexte = (code: unknown): string =>
+export const autreLieuTexte = (code: Code): string =>
   text(code).startsWith(PREFIXE_AUTRE_LIEU) ? text(code).slice(4).trim() : ''
 export const encodeAutreLieu = (texte: string): string => `${PREFIXE_AUTRE_LIEU}${texte.trim()}`
 
 /** The filled places, in order. */
-export function storagePlaces(line: unknown): string[] {
-  if (!line || typeof line !== 'object') return []
-  return PLACE_FIELDS.map((f) => text((line as PlaceLine)[f])).filter(Boolean)
+export function storagePlaces(line: PlaceLine | null | undefined): string[] {
+  if (!line) return []
+  return PLACE_FIELDS.map((f) => text(line[f])).filter(Boolean)
 }
 
 /** How many place fields the form shows: the 2nd once the 1st is filled, the 3rd once the 2nd is. */
@@ -49,7 +49,7 @@ const codesOf = (batiment: Batiment | null | undefined): string[] =>
  */
 export function ownBuilding<B extends Batiment>(
   batiments: readonly B[] | null | undefined,
-  numBatiment: unknown,
+  numBatiment: string | number | null | undefined,
 ): B | null {
   const wanted = typeof numBatiment === 'number' || typeof numBatiment === 'string' ? String(numBatiment).trim() : ''
   if (!wanted || !Array.isArray(batiments)) return null
@@ -83,10 +83,11 @@ const LIEU_NON_RECONNU = 'Lieu de stockage non reconnu'
 
 /** The first place required; Autre with 3 to 20 characters; each place allowed for the building. */
 export function validateStoragePlaces(
-  line: unknown,
+  line: PlaceLine,
   allowed?: readonly string[] | null,
 ): Record<PlaceField, string | null> {
-  const l = (line && typeof line === 'object' ? line : {}) as PlaceLine
+  // A forged row may be anything: read as an empty line, never a throw.
+  const l: PlaceLine = line && typeof line === 'object' ? line : {}
   const errors: Record<PlaceField, string | null> = { codeTypeSilo1: null, codeTypeSilo2: null, codeTypeSilo3: null }
   if (!text(l.codeTypeSilo1)) errors.codeTypeSilo1 = MESSAGES.lieuRequis
   for (const field of PLACE_FIELDS) {

@@ -6,7 +6,7 @@ import type { Supplementation } from './types'
 const SOUS_TYPES_EXCLUSIFS: readonly string[] = ['AA', 'SU']
 const MAX_SUPPLEMENTATIONS_AA = 1
 
-const list = (v: unknown): Supplementation[] =>
+const list = (v: readonly (Supplementation | null)[] | null | undefined): Supplementation[] =>
   Array.isArray(v) ? v.filter((s): s is Supplementation => Boolean(s) && typeof s === 'object') : []
 const sousType = (s: Supplementation) => (typeof s.codeSousTypeArticle === 'string' ? s.codeSousTypeArticle : '')
 
@@ -15,7 +15,10 @@ const sousType = (s: Supplementation) => (typeof s.codeSousTypeArticle === 'stri
  * offers one per group, so that can only come from a forged line);
  * 'max 1 supplémentation(s) de ce type pour cet article' for more than one AA.
  */
-export function validateSupplementations(selected: unknown, maxAA: number = MAX_SUPPLEMENTATIONS_AA): string | null {
+export function validateSupplementations(
+  selected: readonly (Supplementation | null)[] | null | undefined,
+  maxAA: number = MAX_SUPPLEMENTATIONS_AA,
+): string | null {
   const chosen = list(selected)
   if (new Set(chosen.map(sousType)).size > 1) return MESSAGES.supplementationsIncompatibles
   const groups = chosen.map((s) => s.groupe).filter((g): g is string => typeof g === 'string' && g !== '')

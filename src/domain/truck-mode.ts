@@ -4,7 +4,7 @@ import { MESSAGES, MODE_CAMION_DEFAUT } from './constants'
 import { formatNombre } from './format'
 import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from './order-parameters'
 import { parseDecimal } from './tonnes'
-import type { ModeCamion } from './types'
+import type { Code, ModeCamion } from './types'
 
 /** The labels offered first, once each, with the option label their variants carry. */
 export function truckModeChoices(modes: readonly ModeCamion[]): { libelle: string; libelleOption: string | null }[] {
@@ -38,8 +38,8 @@ export const MODE_CAMION_INCONNU = 'Mode camion inconnu'
 
 /** Truck mode required (and known, when the modes are), and its minimum and maximum tonnage must fit the quantity. */
 export function validateTruckMode(
-  codeModeCamion: unknown,
-  quantiteCommande: unknown,
+  codeModeCamion: Code,
+  quantiteCommande: number | string | null | undefined,
   modes: readonly ModeCamion[] | null | undefined,
   params: OrderParameters = DEFAULT_ORDER_PARAMETERS,
 ): string | null {

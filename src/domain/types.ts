@@ -7,6 +7,8 @@
 import type { LignePanier, MineralLigne, SupplementationLigne } from '../contract/panier'
 
 export type IsoDate = string
+/** A code of the reference data (a step, a family, a slot, a truck mode…), absent on a half-filled line. */
+export type Code = string | null | undefined
 
 /** The cart line and its parts: their one source is the contract (src/contract/panier.ts). */
 export type CartLine = LignePanier
