@@ -2,20 +2,41 @@
 // Playwright process of its own with its own Silo (the first on E2E_PORT, the others on free
 // ports; a fresh embedded database each)
 // and one worker: inside a shard the spec files keep their order on one server, as when they all
-// ran on one; the shards share nothing. Most of a browser test's time is spent waiting (the page,
+// ran on one; the shards share nothing. The spec files are dealt to the shards by their weight
+// (shard-weights.ts: seconds in CI), heaviest first to the lightest shard, so the shards end
+// together. Most of a browser test's time is spent waiting (the page,
 // the server, timers), so two shards use the machine's two cores better than one. Spec files given
 // on the command line run in one shard (unless E2E_SHARDS says otherwise).
 import { spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import { freePort } from '../support/silo'
+import { DEFAULT_WEIGHT, SHARD_WEIGHTS } from './shard-weights'
 
 const args = process.argv.slice(2)
 const shards = Number(process.env.E2E_SHARDS ?? (args.some((a) => !a.startsWith('-')) ? 1 : 2))
 const basePort = Number(process.env.E2E_PORT ?? 8181)
 const cli = 'node_modules/@playwright/test/cli.js'
 
+/** The spec files of each shard: the heaviest file goes to the lightest shard so far. */
+function deal(count: number): string[][] {
+  const files = readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts'))
+  const weight = (f: string) => SHARD_WEIGHTS[f] ?? DEFAULT_WEIGHT
+  const dealt = Array.from({ length: count }, () => ({ files: [] as string[], total: 0 }))
+  for (const f of files.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = dealt.reduce((min, d) => (d.total < min.total ? d : min))
+    lightest.files.push(f)
+    lightest.total += weight(f)
+  }
+  for (const [k, d] of dealt.entries())
+    console.log(`=== e2e shard ${k + 1}/${count}: ${d.files.length} files, ~${d.total} s`)
+  // In a shard, the files run in name order, as on one server before.
+  return dealt.map((d) => d.files.sort().map((f) => `tests/e2e/${f}`))
+}
+const dealt = shards > 1 && !args.some((a) => !a.startsWith('-')) ? deal(shards) : null
+
 function run(i: number, port: number): Promise<number> {
   const started = performance.now()
-  const shardArgs = shards > 1 ? [`--shard=${i}/${shards}`] : []
+  const shardArgs = dealt ? dealt[i - 1]! : shards > 1 ? [`--shard=${i}/${shards}`] : []
   const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(port) }
   if (shards > 1) {
     env.E2E_SHARD = String(i)
