@@ -4,16 +4,19 @@ import { DateTime } from 'luxon'
 import { toDay, toIsoDate, ZONE } from './calendar'
 import { MESSAGES } from './constants'
 import { DURATION_FORMATS, isWithinTimeBounds, parseIsoDuration } from './durations'
-import type { CodeLibelle } from './types'
+import type { Code, CodeLibelle } from './types'
+
+/** A parameter's value as the form or the wire holds it: text, or a number for the numeric ones. */
+export type ParameterValue = string | number | null | undefined
 
 /** Member or article search: optional; if filled, at least 3 characters. */
-export function validateSearch(q: unknown): string | null {
+export function validateSearch(q: string | null | undefined): string | null {
   const text = typeof q === 'string' ? q.trim() : ''
   return text.length === 0 || text.length >= RECHERCHE_MIN_CARACTERES ? null : MESSAGES.rechercheMin
 }
 
 /** The search only starts from 3 characters. */
-export const shouldSearch = (q: unknown): boolean =>
+export const shouldSearch = (q: string | null | undefined): boolean =>
   typeof q === 'string' && q.trim().length >= RECHERCHE_MIN_CARACTERES
 
 export const NUMERIC_CATEGORIES: readonly string[] = [
@@ -24,7 +27,7 @@ export const NUMERIC_CATEGORIES: readonly string[] = [
 ]
 
 /** A parameter's value before saving; null when valid. Unknown parameters are not checked. */
-export function validateParameter(categorie: unknown, code: unknown, value: unknown): string | null {
+export function validateParameter(categorie: Code, code: Code, value: ParameterValue): string | null {
   const text =
     typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
   if (code === 'HEURE_PIVOT') {
@@ -72,7 +75,7 @@ export interface BannerContext {
   original?: MessageBandeau | null
 }
 
-const isoOrNull = (input: unknown): string | null => {
+const isoOrNull = (input: string | null | undefined): string | null => {
   const d = toDay(input)
   return d ? toIsoDate(d) : null
 }
@@ -81,7 +84,10 @@ const isoOrNull = (input: unknown): string | null => {
  * texte, dateDebut, dateFin required; the end on or after the start. With a context, a date
  * before today is refused too, unless it is the saved message's own date left unchanged.
  */
-export function validateBannerMessage(m: unknown, ctx?: BannerContext): BannerErrors {
+export function validateBannerMessage(
+  m: Partial<MessageBandeau> | null | undefined,
+  ctx?: BannerContext,
+): BannerErrors {
   const msg = (m && typeof m === 'object' ? m : {}) as MessageBandeau
   const texte = typeof msg.texte === 'string' && msg.texte.trim() ? null : MESSAGES.valeurRequise
   const debut = toDay(msg.dateDebut)
@@ -94,7 +100,7 @@ export function validateBannerMessage(m: unknown, ctx?: BannerContext): BannerEr
   if (!ctx?.now || !DateTime.isDateTime(ctx.now) || !ctx.now.isValid) return errors
   const today = toIsoDate(ctx.now.setZone(ZONE))
   const original = ctx.original && typeof ctx.original === 'object' ? ctx.original : null
-  const past = (d: DateTime | null, saved: unknown) =>
+  const past = (d: DateTime | null, saved: string | null | undefined) =>
     d !== null && toIsoDate(d) < today && toIsoDate(d) !== isoOrNull(saved)
   return {
     texte,
@@ -108,7 +114,7 @@ export function validateBannerMessage(m: unknown, ctx?: BannerContext): BannerEr
  * start already past stays selectable, so editing a running message keeps its start.
  */
 export function bannerDateMins(
-  values: { dateDebut?: unknown },
+  values: { dateDebut?: string | null },
   ctx: BannerContext,
 ): { dateDebut: string; dateFin: string } {
   const today = toIsoDate(ctx.now.setZone(ZONE))
@@ -126,7 +132,7 @@ export function copyBannerMessage(
   now: DateTime,
 ): { texte: string; dateDebut: string; dateFin: string } {
   const today = toIsoDate(now.setZone(ZONE))
-  const keep = (input: unknown) => {
+  const keep = (input: string | null | undefined) => {
     const iso = isoOrNull(input)
     return iso && iso >= today ? iso : ''
   }
@@ -166,7 +172,7 @@ export function activeBannerTexts(messages: readonly MessageBandeau[], now: Date
 /** Reference-value display: the label, or the spec's placeholder for an unknown value. */
 export function referenceLabel(
   list: readonly CodeLibelle[] | null | undefined,
-  code: unknown,
+  code: Code,
   kind: 'type' | 'valeur' = 'valeur',
 ): string {
   const found = Array.isArray(list) ? list.find((x) => x && x.code === code) : undefined

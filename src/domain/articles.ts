@@ -39,7 +39,7 @@ export function showsBuildingField(codeDepartement: Code, codeFiliere: Code): bo
 }
 
 /** Building: optional and numeric ('Doit être une valeur numérique, ou vide'). */
-export function validateBuilding(numBatiment: unknown): string | null {
+export function validateBuilding(numBatiment: string | number | null | undefined): string | null {
   if (numBatiment === null || numBatiment === undefined) return null
   if (typeof numBatiment === 'number') return Number.isFinite(numBatiment) ? null : MESSAGES.batimentNumerique
   if (typeof numBatiment !== 'string') return MESSAGES.batimentNumerique

@@ -64,7 +64,10 @@ export function isPlanOrderable(plan: PlanAlimentation, now: DateTime): boolean 
 }
 
 /** The dates a tranche covers, from the lot's placement date (dateMep) and the tranche's ages in days. */
-export function trancheWindow(dateMep: unknown, tranche: Tranche): { debut: IsoDate; fin: IsoDate } | null {
+export function trancheWindow(
+  dateMep: IsoDate | null | undefined,
+  tranche: Tranche,
+): { debut: IsoDate; fin: IsoDate } | null {
   const mep = toDay(dateMep)
   if (!mep) return null
   return {

@@ -12,7 +12,7 @@ import { allowedSiloTypes, validateStoragePlaces } from './storage-places'
 import { validateSupplementations } from './supplements'
 import { validateTruckMode } from './truck-mode'
 import { validateBuilding } from './articles'
-import type { Adresse, Batiment, CartLine, ContraintesArticle, ContraintesLivraison, ModeCamion } from './types'
+import type { Adresse, Batiment, CartLine, Code, ContraintesArticle, ContraintesLivraison, ModeCamion } from './types'
 import { text } from './text'
 
 export interface OrderLineContext {
@@ -90,7 +90,7 @@ export function validateOrderLine(input: Partial<CartLine>, ctx: OrderLineContex
   add('finDatePrevueLivraison', dates.finDatePrevueLivraison)
   const others = Array.isArray(ctx.otherLines) ? ctx.otherLines : []
   const slots = validateSlots(line, others)
-  const knownSlot = (code: unknown) => !Array.isArray(ctx.creneaux) || !text(code) || ctx.creneaux.includes(text(code))
+  const knownSlot = (code: Code) => !Array.isArray(ctx.creneaux) || !text(code) || ctx.creneaux.includes(text(code))
   add('matinApmidi', knownSlot(line.matinApmidi) ? slots.matinApmidi : CRENEAU_INCONNU)
   add('finMatinApmidi', knownSlot(line.finMatinApmidi) ? slots.finMatinApmidi : CRENEAU_INCONNU)
   // "Valid only if among the building's silo types (or the defaults)": with no building too.

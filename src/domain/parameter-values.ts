@@ -3,7 +3,8 @@
 // the full check before saving (the same in the form and on the server), and the one way each
 // is stored ('HH:00:00', ISO-8601 in the units of its format, a plain number).
 import { JEUX_PARAMETRES, type JeuParametres } from '../contract/limits'
-import { validateParameter, NUMERIC_CATEGORIES } from './admin'
+import { validateParameter, NUMERIC_CATEGORIES, type ParameterValue } from './admin'
+import type { Code } from './types'
 import { MESSAGES } from './constants'
 import {
   DURATION_FORMATS,
@@ -27,7 +28,7 @@ export const parameterKey = (jeu: JeuParametres, categorie: string, code: string
 
 export type ParameterKind = 'heure' | 'duree' | 'nombre' | 'texte'
 
-export function parameterKind(categorie: unknown, code: unknown): ParameterKind {
+export function parameterKind(categorie: Code, code: Code): ParameterKind {
   if (code === 'HEURE_PIVOT') return 'heure'
   if (typeof code === 'string' && Object.hasOwn(DURATION_FORMATS, code)) return 'duree'
   if (typeof categorie === 'string' && NUMERIC_CATEGORIES.includes(categorie)) return 'nombre'
@@ -35,12 +36,12 @@ export function parameterKind(categorie: unknown, code: unknown): ParameterKind 
 }
 
 /** The units the admin form shows for a duration parameter, in ISO order; null for the others. */
-export function durationUnitsOf(code: unknown): readonly DurationUnit[] | null {
+export function durationUnitsOf(code: Code): readonly DurationUnit[] | null {
   if (typeof code !== 'string' || !Object.hasOwn(DURATION_FORMATS, code)) return null
   return DURATION_FORMATS[code as keyof typeof DURATION_FORMATS]
 }
 
-const asText = (value: unknown) =>
+const asText = (value: ParameterValue) =>
   typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
 
 /**
@@ -48,7 +49,7 @@ const asText = (value: unknown) =>
  * produced: a duration in units its format does not show (the form could not display it), and
  * numbers past what a number holds exactly. Null when valid; otherwise the spec's message.
  */
-export function checkParameterValue(categorie: unknown, code: unknown, value: unknown): string | null {
+export function checkParameterValue(categorie: Code, code: Code, value: ParameterValue): string | null {
   const rule = validateParameter(categorie, code, value)
   if (rule) return rule
   const text = asText(value)
@@ -66,7 +67,7 @@ export function checkParameterValue(categorie: unknown, code: unknown, value: un
 }
 
 /** The value as stored, or null when checkParameterValue refuses it. */
-export function normalizeParameterValue(categorie: unknown, code: unknown, value: unknown): string | null {
+export function normalizeParameterValue(categorie: Code, code: Code, value: ParameterValue): string | null {
   if (checkParameterValue(categorie, code, value) !== null) return null
   const text = asText(value)
   switch (parameterKind(categorie, code)) {
@@ -82,14 +83,14 @@ export function normalizeParameterValue(categorie: unknown, code: unknown, value
 }
 
 /** HEURE_PIVOT as the form shows it: the hour alone ('10:00:00' → '10'); the raw text otherwise. */
-export function heurePivotInput(stored: unknown): string {
+export function heurePivotInput(stored: ParameterValue): string {
   const text = asText(stored)
   const m = /^(\d{1,2}):00(?::00)?$/.exec(text)
   return m ? String(Number(m[1])) : text
 }
 
 /** A stored duration as the form's per-unit texts ('P1M' → {months: '1', weeks: '0', days: '0'}). */
-export function durationInputs(code: unknown, stored: unknown): Partial<Record<DurationUnit, string>> {
+export function durationInputs(code: Code, stored: ParameterValue): Partial<Record<DurationUnit, string>> {
   const units = durationUnitsOf(code) ?? []
   const parts = parseIsoDuration(stored) ?? {}
   return Object.fromEntries(units.map((u) => [u, String(parts[u] ?? 0)]))

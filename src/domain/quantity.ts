@@ -32,7 +32,10 @@ export function parseQuantityInput(input: unknown): number | null {
 }
 
 /** The quantity rule; the value may be a number or the text typed. */
-export function validateQuantity(value: unknown, bounds: QuantityBounds = quantityBounds()): string | null {
+export function validateQuantity(
+  value: number | string | null | undefined,
+  bounds: QuantityBounds = quantityBounds(),
+): string | null {
   const q = typeof value === 'string' || typeof value === 'number' ? parseDecimal(value) : null
   if (q === null || q <= 0) return MESSAGES.quantiteInvalide
   const min = finite(bounds?.min) ?? QUANTITE_MIN_ABSOLUE
@@ -42,7 +45,11 @@ export function validateQuantity(value: unknown, bounds: QuantityBounds = quanti
 }
 
 /** The plus and minus buttons: a 0.5 t step, kept within the bounds. */
-export function stepQuantity(value: unknown, direction: 1 | -1, bounds: QuantityBounds = quantityBounds()): number {
+export function stepQuantity(
+  value: number | string | null | undefined,
+  direction: 1 | -1,
+  bounds: QuantityBounds = quantityBounds(),
+): number {
   const current = parseQuantityInput(value) ?? 0
   const next = current + (direction >= 0 ? QUANTITE_PAS : -QUANTITE_PAS)
   return roundTonnes(Math.min(bounds.max, Math.max(bounds.min, next)))
