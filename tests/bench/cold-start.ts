@@ -1,0 +1,116 @@
+// `npm run bench:cold-start` (issue 29, item 5): the installed app started with no network on a
+// slow phone. Farmer 100001 signs in once online in a Chromium profile of its own (the service
+// worker installs, the history is kept on the device), then the network is cut for real (a TCP
+// proxy that refuses every connection: the page and its service worker alike) and the browser is
+// closed. Five times: Chromium starts again on that profile, the CPU slowed 4× (DevTools'
+// throttling, set before the navigation), opens Silo, and the bench notes when the first delivery
+// card is on screen — in the page's own clock (from the navigation's start) and from the moment the
+// browser was asked to start. Prints each run and the medians; asserts nothing.
+//   DIST_DIR         the built app (default ./dist, built when missing)
+//   COLD_START_PORT  the server's port (default 8196)
+//   RUNS             relaunches (default 5)
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext } from '@playwright/test'
+import { NetworkSwitch } from '../e2e/network-switch'
+import { builtApp, startSilo, tempDataDir } from '../support/silo'
+import { chromiumLaunch } from '../chromium'
+
+declare global {
+  interface Window {
+    /** When the first delivery card entered the page, in the page's own clock. */
+    __shownAt?: number
+  }
+}
+
+const port = Number(process.env.COLD_START_PORT ?? 8196)
+const runs = Number(process.env.RUNS ?? 5)
+const distDir = builtApp({ build: true })
+const dataDir = tempDataDir('cold-start')
+const profileDir = mkdtempSync(join(tmpdir(), 'silo-cold-start-chromium-'))
+const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distDir }, stderr: 'inherit' })
+const network = new NetworkSwitch({ host: '127.0.0.1', port })
+const origin = `http://localhost:${await network.start()}`
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+const open = (): Promise<BrowserContext> =>
+  chromium.launchPersistentContext(profileDir, {
+    ...chromiumLaunch,
+    headless: true,
+    viewport: { width: 390, height: 844 },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  })
+
+/** The first delivery card's moment, noted by an observer that runs before the app's scripts. */
+const watchFirstCard = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    new MutationObserver(() => {
+      if (
+        window.__shownAt === undefined &&
+        [...document.querySelectorAll('h2')].some((h) => h.textContent?.startsWith('Livré le'))
+      )
+        window.__shownAt = performance.now()
+    }).observe(document, { subtree: true, childList: true })
+  })
+
+try {
+  // Online, once: sign in, see the history, let the service worker take the page and the device
+  // keep its copy (the query cache is written at most once a second; the preparation follows).
+  const first = await open()
+  await first.addCookies([{ name: 'COOKIE_CONSENT', value: 'true', url: origin }])
+  const page = first.pages()[0] ?? (await first.newPage())
+  await page.goto(`${origin}/security/login?redirectFrom=%2Fcatalog%2Forder_history`)
+  await page.fill('#username', '100001')
+  await page.fill('#password', 'demo')
+  await page.click('button[type=submit]')
+  await page
+    .getByRole('heading', { name: /^Livré le / })
+    .first()
+    .waitFor()
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), null, {
+    timeout: 60_000,
+  })
+  await page.reload()
+  await page
+    .getByRole('heading', { name: /^Livré le / })
+    .first()
+    .waitFor()
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(3_000)
+  await first.close()
+
+  network.cut()
+  const inPage: number[] = []
+  const fromLaunch: number[] = []
+  for (let i = 1; i <= runs; i++) {
+    const launched = performance.now()
+    const context = await open()
+    await watchFirstCard(context)
+    const tab = context.pages()[0] ?? (await context.newPage())
+    const cdp = await context.newCDPSession(tab)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await tab.goto(`${origin}/catalog/order_history`)
+    await tab
+      .getByRole('heading', { name: /^Livré le / })
+      .first()
+      .waitFor({ timeout: 30_000 })
+    const shown = performance.now()
+    const shownAt = await tab.evaluate(() => window.__shownAt ?? Number.NaN)
+    inPage.push(shownAt)
+    fromLaunch.push(shown - launched)
+    console.log(
+      `run ${i}: history visible ${shownAt.toFixed(0)} ms after the navigation started, ${(shown - launched).toFixed(0)} ms after the browser was launched`,
+    )
+    await context.close()
+  }
+  console.log(
+    `Démarrage à froid hors connexion (CPU 4×, ${runs} lancements) : historique visible en ${median(inPage).toFixed(0)} ms médian depuis la navigation, ${median(fromLaunch).toFixed(0)} ms depuis le lancement du navigateur (attempts refused by the cut: ${network.attemptsWhileCut})`,
+  )
+} finally {
+  await network.stop()
+  await server.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(profileDir, { recursive: true, force: true })
+}
