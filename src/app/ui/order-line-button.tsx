@@ -43,7 +43,7 @@ export function OrderLineButton({ label, target, reason, prepare }: Props) {
   }, [added])
   const name = target.libelleArticle ?? target.libelle ?? `l'article ${target.numArticle}`
   return (
-    <span className="inline-flex shrink-0 flex-col items-end gap-1" data-article={target.numArticle}>
+    <span className="ml-auto inline-flex shrink-0 flex-col items-end gap-1" data-article={target.numArticle}>
       <button
         type="button"
         disabled={Boolean(reason)}

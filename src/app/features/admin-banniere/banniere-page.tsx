@@ -49,7 +49,7 @@ export function BannierePage() {
     <div className="mx-auto max-w-4xl">
       <PageHeading
         actions={
-          <button type="button" className={`${FILLED} flex-none px-5`} onClick={() => addDraft(EMPTY_MESSAGE)}>
+          <button type="button" className={`${FILLED} max-w-full px-5`} onClick={() => addDraft(EMPTY_MESSAGE)}>
             Ajouter un message
           </button>
         }

@@ -54,8 +54,12 @@ export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
       </div>
       <ul className="mt-2">
         {tranche.articles.map((a) => (
-          <li key={a.numArticle} className="flex items-center justify-between gap-3 border-t border-neutral-300 py-2">
-            <span className="text-base font-semibold">{a.libelle}</span>
+          // Wraps: with large text the button goes under the article's name, never past the screen.
+          <li
+            key={a.numArticle}
+            className="flex flex-wrap items-center justify-between gap-3 border-t border-neutral-300 py-2"
+          >
+            <span className="min-w-0 text-base font-semibold break-words">{a.libelle}</span>
             <OrderLineButton
               label="Commander"
               target={{

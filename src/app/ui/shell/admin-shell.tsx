@@ -3,7 +3,6 @@
 import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Navbar } from 'konsta/react'
 import { versionQueryOptions } from '../../../api/infos'
 import { APP_VERSION } from '../../app-version'
 import { Icon, type IconName } from '../icons'
@@ -53,15 +52,16 @@ export function AdminShell({
 
   return (
     <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
-      <header className="sticky top-0 z-40">
-        <Navbar
-          className="static"
-          colors={{ bgMaterial: 'bg-silo-green', textMaterial: 'text-white' }}
-          titleClassName="text-lg font-bold"
-          title="Administration"
-          subtitle={<span className="text-sm text-white/90">{displayName}</span>}
-          right={<LogoutButton onLogout={onLogout} disabled={leaving} />}
-        />
+      {/* A plain bar rather than Konsta's Navbar, whose fixed height and one-line title pushed the
+          logout button off a phone with the text at 200 % (issue 28): this one wraps. */}
+      <header className="sticky top-0 z-40 bg-silo-green text-white">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 px-4 py-1">
+          <div className="min-w-0 py-1">
+            <p className="text-lg font-bold">Administration</p>
+            <p className="text-sm break-words text-white/90">{displayName}</p>
+          </div>
+          <LogoutButton onLogout={onLogout} disabled={leaving} iconOnlyOnPhones />
+        </div>
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
         <nav

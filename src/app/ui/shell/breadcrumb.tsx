@@ -26,7 +26,8 @@ export function Breadcrumb() {
                 </>
               ) : (
                 <>
-                  <Link to={m.pathname} className="underline text-neutral-800">
+                  {/* 44 px high: a gloved finger's target, like every other link (issue 28). */}
+                  <Link to={m.pathname} className="inline-flex min-h-11 items-center underline text-neutral-800">
                     {m.title}
                   </Link>
                   <span aria-hidden="true">›</span>
