@@ -9,16 +9,7 @@ import { DateTime } from 'luxon'
 import { toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
 import { d1 as start, TWO_LINES } from './cart-lines'
-import { signIn, waitForServiceWorker, writeCart } from './support'
-
-/** The farmer's current orders, as the server holds them (the page's own session). */
-async function currentOrders(page: Page): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {
-  const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours', {
-    headers: { 'Cache-Control': 'no-cache' },
-  })
-  expect(res.status()).toBe(200)
-  return res.json()
-}
+import { currentOrders, signIn, waitForServiceWorker, writeCart } from './support'
 
 async function toPaymentStep(page: Page) {
   await page.goto('/catalog/cart/view')

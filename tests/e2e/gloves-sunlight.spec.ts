@@ -12,7 +12,7 @@ import type { CDPSession, Locator, Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 import { TWO_LINES } from './cart-lines'
 import { probeScreen, type Finding } from './gloves-probe'
-import { signIn, writeCart } from './support'
+import { currentOrders, signIn, writeCart } from './support'
 
 interface Mode {
   name: string
@@ -210,8 +210,7 @@ test('farmer 100001: history, feeds, the order-line form, contracts, cart, payme
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible({ timeout: 30_000 })
   await writeCart(page, TWO_LINES)
-  const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours')
-  const orders = (await res.json()) as { numero: string }[]
+  const orders = await currentOrders(page)
   expect(orders.length).toBeGreaterThan(0)
   const screens: Screen[] = [
     { name: 'Historique', open: byUrl('/catalog/order_history') },

@@ -7,18 +7,10 @@ import type { Page } from '@playwright/test'
 import { businessDaysAfter } from '../support/business-days'
 import { TWO_LINES } from './cart-lines'
 import { expect, test } from './network-switch'
-import { signIn, waitForServiceWorker, writeCart } from './support'
+import { currentOrders, signIn, waitForServiceWorker, writeCart } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac
 const start = businessDaysAfter(8)
-
-async function currentOrders(page: Page): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {
-  const res = await page.request.get('/web/v1/tiers/100001/commandes/commandes-en-cours', {
-    headers: { 'Cache-Control': 'no-cache' },
-  })
-  expect(res.status()).toBe(200)
-  return res.json()
-}
 
 async function expectNoSeriousViolation(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()

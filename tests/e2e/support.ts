@@ -12,6 +12,21 @@ export async function signIn(page: Page, username: string, password = 'demo', re
   await page.goto(redirectFrom)
 }
 
+/** The customer's current orders as the server holds them, read with the page's own session.
+ * maxRetries: the API context may reuse a keep-alive connection the server is closing at that very
+ * instant (ECONNRESET, seen once in CI); a read is safe to send again. */
+export async function currentOrders(
+  page: Page,
+  numTiers = '100001',
+): Promise<{ numero: string; lignes: { codeReglement: string | null }[] }[]> {
+  const res = await page.request.get(`/web/v1/tiers/${numTiers}/commandes/commandes-en-cours`, {
+    headers: { 'Cache-Control': 'no-cache' },
+    maxRetries: 2,
+  })
+  expect(res.status()).toBe(200)
+  return res.json()
+}
+
 /** Signs in through the server's own sign-in page, as a person would (the sign-in under test). */
 export async function signInWithForm(page: Page, username: string, password = 'demo', redirectFrom = '/') {
   await page.goto(`/security/login?redirectFrom=${encodeURIComponent(redirectFrom)}`)

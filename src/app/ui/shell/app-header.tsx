@@ -33,7 +33,7 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
     <header className="sticky top-0 z-40 bg-silo-green pt-safe text-white">
       {/* At least 64px high; a long name or enlarged text wraps and the bar grows, never cut (issue 28). */}
       <div className="flex min-h-16 w-full items-center pl-safe pr-safe">
-        <div className="mx-1 flex items-center justify-center self-stretch">
+        <div className="header-logo mx-1 flex items-center justify-center self-stretch">
           <Link
             to="/catalog/order_history"
             className="touch-target flex items-center justify-center"
