@@ -3,7 +3,8 @@
 // in as farmer 100001 in Chromium, opens the delivery history and sums what the page asked for
 // until its first deliveries are on screen (the budget), then prints too what came after, once the
 // screen was shown and the browser idle (Dexie for the cart badge, the outbox watch and the
-// history's offline copy). Budget: 160 KB; above it the script exits non-zero, so CI fails on drift.
+// history's offline copy). Budgets: 160 KB for the first screen, 236 KB in all; above either the
+// script exits non-zero, so CI fails on drift.
 //   DIST_DIR   the built app to measure (default ./dist)
 //   SIZE_PORT  the port of the server it starts (default 8197)
 import { readFileSync, rmSync } from 'node:fs'
@@ -21,6 +22,9 @@ declare global {
 }
 
 const BUDGET_KB = 160
+/** Everything the first screen loads, before and after its paint (issue 29's goal is 200 KB; this
+ * budget holds today's weight so it cannot drift up while that work goes on). */
+const ALL_BUDGET_KB = 236
 const port = Number(process.env.SIZE_PORT ?? 8197)
 const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('size')
@@ -76,8 +80,15 @@ try {
   console.table(rows)
   console.log(`Chargé ensuite, une fois l'écran affiché et le navigateur au repos : ${after.toFixed(1)} KB gzip`)
   console.log(`Premier écran (historique, téléphone) : ${total.toFixed(1)} KB gzip de JS + CSS, budget ${BUDGET_KB} KB`)
+  console.log(
+    `En tout (avant et après l'affichage) : ${(total + after).toFixed(1)} KB gzip, budget ${ALL_BUDGET_KB} KB`,
+  )
   if (total > BUDGET_KB) {
     console.error(`Au-dessus du budget de ${(total - BUDGET_KB).toFixed(1)} KB.`)
+    process.exitCode = 1
+  }
+  if (total + after > ALL_BUDGET_KB) {
+    console.error(`En tout, au-dessus du budget de ${(total + after - ALL_BUDGET_KB).toFixed(1)} KB.`)
     process.exitCode = 1
   }
 } finally {
