@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import { expect, serverURL, test } from './network-switch'
 import { TWO_LINES } from './cart-lines'
-import { ordersInProgress, signIn, waitForServiceWorker, writeCart } from './support'
+import { ordersInProgress, ordersInProgressAsServed, signIn, waitForServiceWorker, writeCart } from './support'
 
 const FIRST = { numTiers: '100001', traces: ['100001', 'GAEC', 'TROIS CH'] }
 const ORDER_POST = /^POST \/web\/v1\/tiers\/\d+\/commandes$/
@@ -99,8 +99,9 @@ test('100001 leaves without signing out, 100002 signs in: nothing of 100001 is r
   const waiting = page.getByRole('region', { name: 'Envois en attente' })
   await expect(waiting).toHaveCount(0, { timeout: 30_000 })
   await page.waitForTimeout(2000) // anything sent twice would have arrived by now
-  const created = (await ordersInProgress(serverURL, FIRST.numTiers)).filter((n) => !before.includes(n))
-  expect(created).toHaveLength(1)
+  const created = (await ordersInProgressAsServed(serverURL, FIRST.numTiers)).filter((c) => !before.includes(c.numero))
+  // Seen once in CI: two new orders where the page had sent one key once (201). Say which came.
+  expect(created, JSON.stringify(created)).toHaveLength(1)
 })
 
 test('with no session, opening Silo paints nothing of the last user, online or offline', async ({

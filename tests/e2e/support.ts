@@ -81,6 +81,11 @@ export async function writeCart(page: Page, lines: readonly (Record<string, unkn
 
 /** A farmer's orders in progress, as the server has them (the farmer signed in on its own, at `server`). */
 export async function ordersInProgress(server: string, numTiers: string): Promise<string[]> {
+  return (await ordersInProgressAsServed(server, numTiers)).map((c) => c.numero)
+}
+
+/** The same list, each order as the server serves it (to say in a failure which orders came). */
+export async function ordersInProgressAsServed(server: string, numTiers: string): Promise<{ numero: string }[]> {
   const farmer = await httpRequest.newContext({ baseURL: server })
   try {
     const login = await farmer.post('/security/login', {
@@ -90,7 +95,7 @@ export async function ordersInProgress(server: string, numTiers: string): Promis
     expect(login.status()).toBe(200)
     const res = await farmer.get(`/web/v1/tiers/${numTiers}/commandes/commandes-en-cours?limite=200`)
     expect(res.status()).toBe(200)
-    return ((await res.json()) as { numero: string }[]).map((c) => c.numero)
+    return (await res.json()) as { numero: string }[]
   } finally {
     await farmer.dispose()
   }
