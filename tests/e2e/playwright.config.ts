@@ -59,6 +59,9 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'test', HOST: '127.0.0.1' },
+    // DATABASE_URL emptied: each shard's Silo on its own embedded database. CI exports one for the
+    // server tests; inherited here, both shards' Silos shared it and each saw the other's orders
+    // (a test counting its orders found one more).
+    env: { PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: '' },
   },
 })

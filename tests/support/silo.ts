@@ -59,7 +59,17 @@ export function spawnSilo({ port, env = {}, stdout = 'ignore', stderr = 'pipe', 
   const args = compiled ? ['scripts/server.mjs', 'start'] : ['--import', 'tsx', 'src/server/main.ts']
   return spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'demo',
+      NODE_ENV: 'production',
+      // A DATA_DIR means the embedded database: a DATABASE_URL left in the environment (CI exports
+      // one for the server tests) would otherwise win, and two Silos would share one database.
+      ...(env.DATA_DIR && !('DATABASE_URL' in env) ? { DATABASE_URL: '' } : {}),
+      ...env,
+    },
     stdio: ['ignore', stdout, stderr],
   })
 }
