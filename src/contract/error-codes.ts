@@ -19,4 +19,32 @@ export const CODES_ERREUR = {
   SERVEUR_OCCUPE: 'SERVEUR_OCCUPE',
   /** 503: the database cannot be reached. */
   BASE_INDISPONIBLE: 'BASE_INDISPONIBLE',
+  /** 401: no session, or one that has ended (the client refreshes it once, then signs in). */
+  NON_AUTHENTIFIE: 'NON_AUTHENTIFIE',
+  SESSION_EXPIREE: 'SESSION_EXPIREE',
+  /** 401/429: the sign-in was refused (wrong identifiers, or tries too close together). */
+  AUTHENTIFICATION: 'AUTHENTIFICATION',
+  /** 503: too many sign-ins at once. */
+  CONNEXIONS_SATUREES: 'CONNEXIONS_SATUREES',
+  /** 403: a write that does not come from Silo's own pages (Origin). */
+  ORIGINE_REFUSEE: 'ORIGINE_REFUSEE',
+  /** 413: a body over the route's limit. */
+  REQUETE_TROP_VOLUMINEUSE: 'REQUETE_TROP_VOLUMINEUSE',
+  /** 500: a fault of the server itself (its request id is in the body and the log). */
+  ERREUR_TECHNIQUE: 'ERREUR_TECHNIQUE',
+  /** 404: no such route. */
+  INTROUVABLE: 'INTROUVABLE',
+  /** 409: the cooperative refuses lines of the order (the message names them). */
+  COMMANDE_INVALIDE: 'COMMANDE_INVALIDE',
+  /** 400/422: an Idempotency-Key of the wrong form, or already used for another request. */
+  IDEMPOTENCE_INVALIDE: 'IDEMPOTENCE_INVALIDE',
+  IDEMPOTENCE_AUTRE_REQUETE: 'IDEMPOTENCE_AUTRE_REQUETE',
+  ENTITE_INCONNUE: 'ENTITE_INCONNUE',
+  AIDE_INEXISTANTE: 'AIDE_INEXISTANTE',
+  PARAMETRES_INEXISTANTS: 'PARAMETRES_INEXISTANTS',
+  VALEUR_INVALIDE: 'VALEUR_INVALIDE',
+  RECHERCHE_TROP_COURTE: 'RECHERCHE_TROP_COURTE',
+  HISTORIQUE_TERMINE: 'HISTORIQUE_TERMINE',
+  TIERS_DIFFERENT: 'TIERS_DIFFERENT',
+  PERIODE_INVALIDE: 'PERIODE_INVALIDE',
 } as const

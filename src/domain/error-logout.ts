@@ -1,4 +1,5 @@
 // The error-logout page's causes (ordering-area §2 "error-logout causes", §8).
+import { CODES_ERREUR } from '../contract/error-codes'
 import { ROLE } from './roles'
 
 const CAUSES = {
@@ -41,7 +42,7 @@ export function causeFor(input: {
   roles?: readonly string[] | null
 }): Cause | null {
   if (input.roles?.includes(ROLE.ADHERENT_VGM)) return CAUSES.ADHERENT_VGM
-  if (input.code === 'TIERS_INEXISTANT') return CAUSES.TIERS_NON_RECONNU
+  if (input.code === CODES_ERREUR.TIERS_INEXISTANT) return CAUSES.TIERS_NON_RECONNU
   if (input.status === 403) return CAUSES.ACCES_NON_AUTHORISE
   return null
 }

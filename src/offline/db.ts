@@ -1,6 +1,7 @@
 // The browser's own database: what must survive without signal and without the server (cart,
 // recent deliveries, orders waiting to be sent). Every row is keyed by the signed-in user
 // (owner) and the customer acted for (numTiers): an adviser acts for many farmers on one tablet.
+import { DB_NAME } from './db-presence'
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { CommandeEnvoyee } from '../contract/commandes'
 import type * as v from 'valibot'
@@ -117,7 +118,7 @@ class SiloDb extends Dexie {
   sealKeys!: EntityTable<SealKeyRow, 'owner'>
 
   constructor() {
-    super('silo')
+    super(DB_NAME)
     // Versioned schema: a later version adds stores or indexes with an upgrade that keeps every
     // cart line and outbox item (never drop a table holding them).
     this.version(1).stores({

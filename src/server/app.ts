@@ -176,13 +176,13 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
       error: String(err),
       stack: (err as Error).stack,
     })
-    return c.json({ message: 'Erreur technique du serveur', code: 'ERREUR_TECHNIQUE', requestId }, 500)
+    return c.json({ message: 'Erreur technique du serveur', code: CODES_ERREUR.ERREUR_TECHNIQUE, requestId }, 500)
   })
 
   if (opts.serveApp !== false) mountStatic(app, deps.config.distDir)
   app.notFound((c) =>
     isServerPath(c.req.path)
-      ? c.json({ message: 'Resource inexistante', code: 'INTROUVABLE' }, 404)
+      ? c.json({ message: 'Resource inexistante', code: CODES_ERREUR.INTROUVABLE }, 404)
       : c.text('Page introuvable', 404),
   )
   return app

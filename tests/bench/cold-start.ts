@@ -16,13 +16,7 @@ import { chromium, type BrowserContext } from '@playwright/test'
 import { NetworkSwitch } from '../e2e/network-switch'
 import { builtApp, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
-
-declare global {
-  interface Window {
-    /** When the first delivery card entered the page, in the page's own clock. */
-    __shownAt?: number
-  }
-}
+import { fillSignIn, firstCardAt, watchFirstCard } from './support/history-page'
 
 const port = Number(process.env.COLD_START_PORT ?? 8196)
 const runs = Number(process.env.RUNS ?? 5)
@@ -43,27 +37,13 @@ const open = (): Promise<BrowserContext> =>
     timezoneId: 'Europe/Paris',
   })
 
-/** The first delivery card's moment, noted by an observer that runs before the app's scripts. */
-const watchFirstCard = (context: BrowserContext) =>
-  context.addInitScript(() => {
-    new MutationObserver(() => {
-      if (
-        window.__shownAt === undefined &&
-        [...document.querySelectorAll('h2')].some((h) => h.textContent?.startsWith('Livré le'))
-      )
-        window.__shownAt = performance.now()
-    }).observe(document, { subtree: true, childList: true })
-  })
-
 try {
   // Online, once: sign in, see the history, let the service worker take the page and the device
   // keep its copy (the query cache is written at most once a second; the preparation follows).
   const first = await open()
   await first.addCookies([{ name: 'COOKIE_CONSENT', value: 'true', url: origin }])
   const page = first.pages()[0] ?? (await first.newPage())
-  await page.goto(`${origin}/security/login?redirectFrom=%2Fcatalog%2Forder_history`)
-  await page.fill('#username', '100001')
-  await page.fill('#password', 'demo')
+  await fillSignIn(page, origin)
   await page.click('button[type=submit]')
   await page
     .getByRole('heading', { name: /^Livré le / })
@@ -97,7 +77,7 @@ try {
       .first()
       .waitFor({ timeout: 30_000 })
     const shown = performance.now()
-    const shownAt = await tab.evaluate(() => window.__shownAt ?? Number.NaN)
+    const shownAt = await firstCardAt(tab, Number.NaN)
     inPage.push(shownAt)
     fromLaunch.push(shown - launched)
     console.log(

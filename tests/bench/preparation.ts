@@ -14,6 +14,7 @@ import { rmSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { builtApp, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
+import { fillSignIn } from './support/history-page'
 
 const port = Number(process.env.PREP_PORT ?? 8196)
 const customers = (process.env.PREP_CUSTOMERS ?? '100001,100002').split(',').filter(Boolean)
@@ -51,9 +52,7 @@ try {
       api.bytes += e.encodedDataLength
     })
 
-    await page.goto(`${base}/security/login?redirectFrom=%2Fcatalog%2Forder_history`)
-    await page.fill('#username', numTiers)
-    await page.fill('#password', 'demo')
+    await fillSignIn(page, base, numTiers)
     await page.click('button[type=submit]')
     await page.waitForURL(/order_history/)
     await page

@@ -13,13 +13,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { builtApp, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
-
-declare global {
-  interface Window {
-    /** When the first delivery card entered the page, in the page's own clock. */
-    __shownAt?: number
-  }
-}
+import { fillSignIn, watchFirstCard } from './support/history-page'
 
 const BUDGET_KB = 160
 /** Everything the first screen loads, before and after its paint (issue 29's goal is 200 KB; this
@@ -33,19 +27,8 @@ const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distD
 const browser = await chromium.launch(chromiumLaunch)
 try {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
-  await page.goto(`http://127.0.0.1:${port}/security/login?redirectFrom=%2Fcatalog%2Forder_history`)
-  await page.fill('#username', '100001')
-  await page.fill('#password', 'demo')
-  // The moment the first delivery card enters the page, in the page's own clock.
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      if (
-        window.__shownAt === undefined &&
-        [...document.querySelectorAll('h2')].some((h) => h.textContent?.startsWith('Livré le'))
-      )
-        window.__shownAt = performance.now()
-    }).observe(document, { subtree: true, childList: true })
-  })
+  await fillSignIn(page, `http://127.0.0.1:${port}`)
+  await watchFirstCard(page)
   await page.click('button[type=submit]')
   await page.waitForURL(/order_history/)
   await page

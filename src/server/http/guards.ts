@@ -24,7 +24,7 @@ export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   if (publicUrl) allowed.add(new URL(publicUrl).origin)
   if (site === 'cross-site' || (origin && origin !== 'null' && !allowed.has(origin)) || origin === 'null') {
-    return c.json({ message: 'Requête refusée : elle ne vient pas de Silo.', code: 'ORIGINE_REFUSEE' }, 403)
+    return c.json({ message: 'Requête refusée : elle ne vient pas de Silo.', code: CODES_ERREUR.ORIGINE_REFUSEE }, 403)
   }
   return next()
 }
@@ -65,7 +65,10 @@ const tooLarge = (max: number) => (c: Context<AppEnv>) => {
   // The rest of an oversize body is never read: this connection ends with the answer.
   c.header('Connection', 'close')
   return c.json(
-    { message: `Requête trop volumineuse : ${Math.round(max / 1024)} Ko au plus.`, code: 'REQUETE_TROP_VOLUMINEUSE' },
+    {
+      message: `Requête trop volumineuse : ${Math.round(max / 1024)} Ko au plus.`,
+      code: CODES_ERREUR.REQUETE_TROP_VOLUMINEUSE,
+    },
     413,
   )
 }

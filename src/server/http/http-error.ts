@@ -13,7 +13,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, code?: string) => new HttpError(400, message, code)
-export const unauthorized = (message = 'Authentification requise') => new HttpError(401, message, 'NON_AUTHENTIFIE')
+export const unauthorized = (message = 'Authentification requise') =>
+  new HttpError(401, message, CODES_ERREUR.NON_AUTHENTIFIE)
 export const forbidden = (message = 'Vous n’avez pas accès à ce client.') =>
   new HttpError(403, message, CODES_ERREUR.ACCES_NON_AUTHORISE)
 export const notFound = (message: string, code?: string) => new HttpError(404, message, code)

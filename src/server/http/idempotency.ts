@@ -77,7 +77,7 @@ export async function idempotent(
     throw new HttpError(
       400,
       'En-tête Idempotency-Key invalide (8 à 100 lettres, chiffres, - ou _)',
-      'IDEMPOTENCE_INVALIDE',
+      CODES_ERREUR.IDEMPOTENCE_INVALIDE,
     )
   const { username, key, now } = opts
   const hash = requestHash(opts.scope, opts.body)
@@ -97,7 +97,7 @@ export async function idempotent(
         throw new HttpError(
           422,
           "Cette clé d'idempotence a déjà servi pour une autre requête.",
-          'IDEMPOTENCE_AUTRE_REQUETE',
+          CODES_ERREUR.IDEMPOTENCE_AUTRE_REQUETE,
         )
       if (row?.state === 'done') return { status: row.responseStatus ?? 200, body: row.responseBody, replayed: true }
       // "in_flight": a claim written by a Silo before this version, running or dead.

@@ -14,7 +14,7 @@ export async function checkEntite(db: Db, numTiers: string, numEntite: string | 
   const [row] = await db.select({ numEntite: tiers.numEntite }).from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
   if (!row) throw notFound('Numéro de tiers non reconnu', CODES_ERREUR.TIERS_INEXISTANT)
   if (row.numEntite !== numEntite)
-    throw notFound(`Le tiers ${numTiers} n’est pas rattaché à l’entité ${numEntite}`, 'ENTITE_INCONNUE')
+    throw notFound(`Le tiers ${numTiers} n’est pas rattaché à l’entité ${numEntite}`, CODES_ERREUR.ENTITE_INCONNUE)
 }
 
 /** The article a payment call names must exist; its type is read from the row, never from codeTArt. */

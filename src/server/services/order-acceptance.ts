@@ -2,6 +2,7 @@
 // checked again with src/domain against the current reference data and the customer's rights,
 // then the order, its lines, their supplements, minerals and first step, and its confirmation
 // mail are stored in one transaction. A refused order stores nothing and answers 409.
+import { CODES_ERREUR } from '../../contract/error-codes'
 import { DateTime } from 'luxon'
 import { and, eq, sql } from 'drizzle-orm'
 import type { CommandeAcceptee, CommandePayload, LigneCommandePayload } from '../../contract/commandes'
@@ -180,7 +181,7 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
     refused.push(...checkLine(l, lignes, ctx, opts.now, sessionStart))
   }
   if (refused.length > 0)
-    return { status: 409, body: { message: formatConflictMessage(refused), code: 'COMMANDE_INVALIDE' } }
+    return { status: 409, body: { message: formatConflictMessage(refused), code: CODES_ERREUR.COMMANDE_INVALIDE } }
 
   // The order number follows the id (700000 + id), taken before the insert so both are known.
   const next = await tx.execute<{ id: number }>(

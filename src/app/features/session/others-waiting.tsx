@@ -2,22 +2,15 @@
 // (offline/seal), and the page says when someone's orders wait on this device for their owner's
 // next sign-in (issue 25).
 import { useEffect, useState } from 'react'
+import { deviceHoldsData } from '../../../offline/db-presence'
 import { forgetDeviceAdoption } from '../../ui/shell/device-adoption'
-
-/** Whether this device holds Silo's database at all (a first visit does not): without one there
- * is nothing to seal and nothing waiting, and Dexie (30 KB) need not load on the sign-in page.
- * A browser without indexedDB.databases() is taken as holding one. */
-async function deviceHoldsData(): Promise<boolean> {
-  if (typeof indexedDB?.databases !== 'function') return true
-  const dbs = await indexedDB.databases().catch(() => null)
-  return dbs === null || dbs.some((d) => d.name === 'silo')
-}
 
 export default function OthersWaiting() {
   const [waiting, setWaiting] = useState(false)
   useEffect(() => {
     forgetDeviceAdoption()
     let live = true
+    // A first visit holds no database: nothing to seal, nothing waiting, Dexie not loaded.
     void deviceHoldsData()
       .then((held) => (held ? import('../../../offline/seal') : null))
       .then(async (seal) => {

@@ -1,5 +1,6 @@
 // GET /web/v1/aides/{cle} — the help text of a page, kept in the database so the cooperative can
 // word it without a new version of the app.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
@@ -31,7 +32,7 @@ aidesRoutes.get(
     requireUser(c)
     const { cle } = c.req.valid('param')
     const [row] = await c.get('deps').db.select().from(helpTexts).where(eq(helpTexts.pageKey, cle)).limit(1)
-    if (!row) throw notFound('Aucune aide pour cette page.', 'AIDE_INEXISTANTE')
+    if (!row) throw notFound('Aucune aide pour cette page.', CODES_ERREUR.AIDE_INEXISTANTE)
     return c.json({ cle: row.pageKey, texte: row.texte } satisfies Aide)
   },
 )

@@ -161,7 +161,7 @@ articlesRoutes.get(
     requireActFor(c, numTiers)
     const { db } = c.get('deps')
     if (commandable === 'true') return c.json(await addedNotOrdered(db, numTiers))
-    if (!search) throw badRequest(MESSAGES.rechercheMin, 'RECHERCHE_TROP_COURTE')
+    if (!search) throw badRequest(MESSAGES.rechercheMin, CODES_ERREUR.RECHERCHE_TROP_COURTE)
     return c.json(await searchNonCommandables(db, numTiers, search))
   },
 )

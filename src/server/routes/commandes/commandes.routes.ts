@@ -63,7 +63,10 @@ commandesRoutes.post(
     if (!canConfirmOrder(user.roles)) throw forbidden("Vous n'avez pas le droit de confirmer une commande.")
     const payload = c.req.valid('json')
     if (payload.numTiers !== numTiers)
-      throw badRequest('Le numéro de tiers de la commande ne correspond pas à celui de l’adresse.', 'TIERS_DIFFERENT')
+      throw badRequest(
+        'Le numéro de tiers de la commande ne correspond pas à celui de l’adresse.',
+        CODES_ERREUR.TIERS_DIFFERENT,
+      )
     const { db, clock, config, logger, mail: mailer } = c.get('deps')
     const now = clock.now()
     if ((await loadIncidentPaiement(db, numTiers, now.toISODate()!)).bloquant) throw forbidden(MESSAGES.contentieux)
@@ -160,7 +163,10 @@ commandesRoutes.get(
   async (c) => {
     const { etapes, dateDebut, dateFin, limite, apres } = c.req.valid('query')
     if (dateFin < dateDebut)
-      throw badRequest('La date de fin doit être postérieure ou égale à la date de début', 'PERIODE_INVALIDE')
+      throw badRequest(
+        'La date de fin doit être postérieure ou égale à la date de début',
+        CODES_ERREUR.PERIODE_INVALIDE,
+      )
     return pageReply(
       c,
       await loadCommandes(

@@ -1,4 +1,5 @@
 // The delivery history (ordering-area §2, §7): GET /web/v1/tiers/{numTiers}/livraisons.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono } from 'hono'
 import { NumTiersParam } from '../../../contract/common'
 import { CURSEUR_SUIVANT } from '../../../contract/commandes'
@@ -28,7 +29,7 @@ livraisonsRoutes.get(
     const { db, clock } = c.get('deps')
     const { dateFin, limite, apres } = c.req.valid('query')
     const page = await loadLivraisons(db, numTiers, dateFin, clock.now(), { limite, apres })
-    if (!page) throw badRequest(MESSAGES.historiqueTermine, 'HISTORIQUE_TERMINE')
+    if (!page) throw badRequest(MESSAGES.historiqueTermine, CODES_ERREUR.HISTORIQUE_TERMINE)
     // As the orders' pages: the cursor in the header too.
     if (page.suite) c.header(CURSEUR_SUIVANT, page.suite)
     return c.json(page satisfies Livraisons)

@@ -47,7 +47,7 @@ const JEU_INCONNU = 'Jeu de paramètres inconnu'
 const PARAMETRE_INCONNU = 'Paramètre inconnu'
 
 function jeuOf(jeu: string): JeuParametres {
-  if (!isJeuParametres(jeu)) throw notFound(JEU_INCONNU, 'PARAMETRES_INEXISTANTS')
+  if (!isJeuParametres(jeu)) throw notFound(JEU_INCONNU, CODES_ERREUR.PARAMETRES_INEXISTANTS)
   return jeu
 }
 
@@ -107,7 +107,7 @@ parametresRoutes.put(
     const before = await findParametre(db, jeu, categorie, code)
     if (!before) throw notFound(PARAMETRE_INCONNU, CODES_ERREUR.PARAMETRE_INEXISTANT)
     const message = checkParameterValue(categorie, code, body.value)
-    if (message) throw new HttpError(422, message, 'VALEUR_INVALIDE')
+    if (message) throw new HttpError(422, message, CODES_ERREUR.VALEUR_INVALIDE)
     const value = normalizeParameterValue(categorie, code, body.value)!
     const saved = await db.transaction(async (tx) => {
       const row = await updateParametre(tx, jeu, categorie, code, value, user.username, clock.now().toJSDate())

@@ -1,4 +1,5 @@
 // GET/POST /security/login, POST /security/refresh, POST /security/logout, GET /security/callback.
+import { CODES_ERREUR } from '../../../contract/error-codes'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { Logger } from '../../logger'
 import { describeRoute, resolver } from 'hono-openapi'
@@ -41,7 +42,7 @@ function busy(c: Context<AppEnv>, isForm: boolean, redirectFrom = '/', username 
   c.header('Retry-After', String(BUSY_RETRY_SECONDS))
   return isForm
     ? c.html(signInPage({ redirectFrom, error: BUSY, username }), 503)
-    : c.json({ message: BUSY, code: 'CONNEXIONS_SATUREES' }, 503)
+    : c.json({ message: BUSY, code: CODES_ERREUR.CONNEXIONS_SATUREES }, 503)
 }
 
 /**
@@ -160,7 +161,7 @@ sessionRoutes.post(
             }),
             status,
           )
-        : c.json({ message, code: 'AUTHENTIFICATION' }, status)
+        : c.json({ message, code: CODES_ERREUR.AUTHENTIFICATION }, status)
     if (raw === null) return fail(400, isForm ? UNREADABLE.form : UNREADABLE.json)
     if (!parsed.success || CONTROL.test(parsed.output.username)) return fail(400, LOGIN_FAILED)
     const { username, password } = parsed.output
@@ -217,7 +218,10 @@ sessionRoutes.post(
     const refreshed = token ? await refreshSession(db, token, clock.now(), limitsOf(c)) : null
     if (!token || !refreshed) {
       clearSessionCookie(c)
-      return c.json({ message: 'Session expirée : veuillez vous reconnecter.', code: 'SESSION_EXPIREE' }, 401)
+      return c.json(
+        { message: 'Session expirée : veuillez vous reconnecter.', code: CODES_ERREUR.SESSION_EXPIREE },
+        401,
+      )
     }
     await writeSessionCookies(c, refreshed.username, token, refreshed.expiresAt)
     return c.json({ username: refreshed.username, expiresAt: refreshed.expiresAt.toISOString() } satisfies SessionInfo)
