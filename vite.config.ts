@@ -164,22 +164,71 @@ const konstaSources = {
   },
 }
 
+// The server's render of the first screen (src/app/server-render.tsx) built after the app, from
+// the same sources and router plugin, into `<outDir>-ssr/` beside the app (never served, never
+// precached): the server loads it from there (src/server/http/first-screen-render.ts).
+const ROUTER_OPTIONS = {
+  target: 'react' as const,
+  autoCodeSplitting: true,
+  // Loaders are split too (with their component): a route's loader imports its query
+  // options, valibot schemas and domain rules, which otherwise all land in the entry chunk
+  // for every screen at once. The first screen then loads only its own.
+  codeSplittingOptions: {
+    defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] as [
+      'loader' | 'component' | 'errorComponent' | 'notFoundComponent',
+      ...('loader' | 'component' | 'errorComponent' | 'notFoundComponent')[],
+    ][],
+  },
+  routesDirectory: 'src/app/routes',
+  generatedRouteTree: 'src/app/routeTree.gen.ts',
+}
+let appOutDir = 'dist'
+const firstScreenBuild = {
+  name: 'silo-first-screen-ssr',
+  apply: 'build' as const,
+  configResolved(config: { build: { outDir: string; ssr: unknown } }) {
+    appOutDir = config.build.outDir
+  },
+  closeBundle: {
+    order: 'post' as const,
+    sequential: true,
+    async handler() {
+      if (process.env.SILO_SSR_BUILD) return
+      process.env.SILO_SSR_BUILD = '1'
+      try {
+        const { build } = await import('vite')
+        await build({
+          configFile: false,
+          root: new URL('.', import.meta.url).pathname,
+          logLevel: 'warn',
+          publicDir: false,
+          // Self-contained, React's production build inside: the server runs it as it is.
+          define: {
+            'process.env.NODE_ENV': JSON.stringify(
+              process.env.NODE_ENV === 'development' ? 'development' : 'production',
+            ),
+          },
+          ssr: { noExternal: true },
+          plugins: [tanstackRouter(ROUTER_OPTIONS), react()],
+          build: {
+            ssr: 'src/app/server-render.tsx',
+            outDir: `${appOutDir.replace(/\/$/, '')}-ssr`,
+            emptyOutDir: true,
+            rollupOptions: { output: { entryFileNames: 'server-render.js' } },
+          },
+        })
+      } finally {
+        delete process.env.SILO_SSR_BUILD
+      }
+    },
+  },
+}
+
 export default defineConfig({
   plugins: isVitest
     ? [react()]
     : [
-        tanstackRouter({
-          target: 'react',
-          autoCodeSplitting: true,
-          // Loaders are split too (with their component): a route's loader imports its query
-          // options, valibot schemas and domain rules, which otherwise all land in the entry chunk
-          // for every screen at once. The first screen then loads only its own.
-          codeSplittingOptions: {
-            defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
-          },
-          routesDirectory: 'src/app/routes',
-          generatedRouteTree: 'src/app/routeTree.gen.ts',
-        }),
+        tanstackRouter(ROUTER_OPTIONS),
         react(),
         konstaSources,
         tailwindcss(),
@@ -196,6 +245,7 @@ export default defineConfig({
         nonBlockingStylesheet,
         firstRoutePreload,
         precompress,
+        firstScreenBuild,
       ],
   server: {
     // `npm run dev`: the API runs on its own (`npm run dev:server`), Vite proxies to it.

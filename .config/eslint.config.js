@@ -112,6 +112,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-server/**',
+      'dist-ssr/**',
       'node_modules/**',
       'data/**',
       'src/app/routeTree.gen.ts',

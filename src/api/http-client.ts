@@ -46,6 +46,9 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 const SIGNED_OUT = 'Vous êtes déconnecté : veuillez vous reconnecter.'
 
 const inFlightGets = new Map<string, Promise<unknown>>()
+// Only in a browser: the server's first-screen render (src/app/server-render.tsx) runs this client for
+// several people at once in one process, and one person's GET must never answer another's.
+const coalescing = typeof document !== 'undefined'
 let refreshing: Promise<boolean> | null = null
 
 /** One refresh for every concurrent 401: they all wait on the same promise. */
@@ -163,7 +166,7 @@ export async function request<TSchema extends v.GenericSchema>(
     ([k, val]) => k.toLowerCase() === 'cache-control' && /no-cache/i.test(val),
   )
   let pending: Promise<unknown>
-  if (method === 'GET' && !noCache && !opts.signal) {
+  if (coalescing && method === 'GET' && !noCache && !opts.signal) {
     const key = buildUrl(path, opts.query)
     pending = inFlightGets.get(key) ?? run(path, opts).finally(() => inFlightGets.delete(key))
     inFlightGets.set(key, pending)

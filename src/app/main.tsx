@@ -1,14 +1,15 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { useIsRestoring } from '@tanstack/react-query'
+import { hydrate, useIsRestoring } from '@tanstack/react-query'
 import { onSessionLost } from '../api/http-client'
 import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
 import { createAppRouter } from './router'
 import { captureInstallPrompt } from './pwa/install'
 import { appStylesheet } from './app-stylesheet'
+import { FIRST_SCREEN_ROUTE, takeFirstScreen } from './first-screen'
 import './styles.css'
 
 // Before anything else: Chromium may fire beforeinstallprompt very early.
@@ -16,6 +17,9 @@ captureInstallPrompt()
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
+// The history rendered by the server (issue 29): its data, to start from what it rendered.
+const firstScreen = takeFirstScreen()
+if (firstScreen) hydrate(queryClient, firstScreen.state)
 
 // The session could not be refreshed: forget what this user saw and ask them to sign in again,
 // coming back afterwards to where they were.
@@ -29,24 +33,39 @@ onSessionLost(() => {
 // A sign-out made without network is told to the server as soon as it answers again.
 watchPendingSignOut()
 
-/** Loaders read the cache: wait until the persisted cache is back before routing. */
+/** Loaders read the cache: wait until the persisted cache is back before routing — unless the
+ * server rendered the page: its data is in the cache already, and the page is on screen. */
 function AppRouter() {
   const restoring = useIsRestoring()
-  return restoring ? null : <RouterProvider router={router} />
+  return restoring && !firstScreen ? null : <RouterProvider router={router} />
 }
 
-// Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
-// transition render made the router's store updates render again and blocked the page twice as
-// long (median 310–388 ms against 167–178 ms).
-void appStylesheet().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
-        <AppRouter />
-      </PersistQueryClientProvider>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
+      <AppRouter />
+    </PersistQueryClientProvider>
+  </StrictMode>
 )
+const root = document.getElementById('root')!
+// The server's page is hydrated once the router stands where the server rendered it (its loaders
+// read the data above: no request waits); otherwise the app renders into the empty root.
+if (firstScreen) {
+  // As TanStack's own hydration marks it: the router renders its matches as the server did (no
+  // Suspense boundary of its own around them), so the hydrated tree is the server's.
+  router.ssr = { manifest: undefined }
+  void router.load().then(() => {
+    if (router.state.matches.at(-1)?.routeId === FIRST_SCREEN_ROUTE) return hydrateRoot(root, app)
+    // Somewhere else after all (signed out on this device meanwhile…): the app's own render.
+    router.ssr = undefined
+    createRoot(root).render(app)
+  })
+} else {
+  // Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
+  // transition render made the router's store updates render again and blocked the page twice as
+  // long (median 310–388 ms against 167–178 ms).
+  void appStylesheet().then(() => createRoot(root).render(app))
+}
 
 // The static shell of index.html stays until the router has rendered the first screen (onResolved
 // comes after that commit), then goes in the same frame: no blank page between the two.

@@ -1,10 +1,13 @@
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from './routeTree.gen'
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The app's router; the server's first-screen render gives it a memory history at the page asked,
+ * and the response's CSP nonce. */
+export function createAppRouter(queryClient: QueryClient, server?: { history: RouterHistory; nonce?: string }) {
   return createRouter({
     routeTree,
+    ...(server ? { history: server.history, ssr: { nonce: server.nonce } } : {}),
     context: { queryClient },
     // Scroll position is restored when navigating back (cart-orders-admin §2).
     scrollRestoration: true,

@@ -23,3 +23,7 @@ export function fill<T extends string>(template: T, params: Record<ParamsOf<T>, 
   const values = new Map<string, string | number>(Object.entries(params))
   return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values.get(name) ?? '')))
 }
+
+/** The id of the data block in a server-rendered history page (the query data it was rendered
+ * from): written by the server (src/server/http/first-screen-render.ts), read by the app. */
+export const FIRST_SCREEN_DATA_ID = 'silo-first-screen'

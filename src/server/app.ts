@@ -7,7 +7,7 @@ import { isServerPath } from '../contract/paths'
 import { SESSION_PATHS } from '../contract/session'
 import { HTTPException } from 'hono/http-exception'
 import { compress } from 'hono/compress'
-import { secureHeaders } from 'hono/secure-headers'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './http/env'
 import { HttpError } from './http/http-error'
 import { databaseFault } from './http/database-errors'
@@ -70,7 +70,9 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", BOOT_SCRIPT_HASH],
+        // The nonce: the scroll restoration's one-off script in the server-rendered history
+        // (src/server/http/first-screen-render.ts); a fresh one each response.
+        scriptSrc: ["'self'", BOOT_SCRIPT_HASH, NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

@@ -1,6 +1,8 @@
 // The first screen of a first visit (issue 17): the server announces the screen's reads with the
 // page, so they travel while the JavaScript downloads; the app then uses those answers instead of
 // asking again, and the static shell is painted with its own styles before any script has run.
+// The history itself comes rendered by the server (server-rendered-history.spec.ts); these are the
+// other screens of the ordering area.
 import { expect, test } from './network-switch'
 import AxeBuilder from '@axe-core/playwright'
 import { signIn } from './support'
@@ -8,7 +10,7 @@ import { signIn } from './support'
 // A first visit: no service worker yet, so the page comes from the server with its Link header.
 test.use({ serviceWorkers: 'block' })
 
-test('Historique’s reads are announced with the page and each reaches the server once', async ({ page }) => {
+test('a screen’s shell reads are announced with the page and each reaches the server once', async ({ page }) => {
   await signIn(page, '100001')
   const asked = new Map<string, number>()
   page.on('request', (r) => {
@@ -16,17 +18,11 @@ test('Historique’s reads are announced with the page and each reaches the serv
     if (url.pathname.startsWith('/web/'))
       asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1)
   })
-  await page.goto('/catalog/order_history')
-  await expect(page.getByRole('heading', { name: 'Historique', level: 1 })).toBeVisible()
-  await expect(page.getByRole('heading', { name: /^Livré le/ }).first()).toBeVisible()
+  await page.goto('/catalog/contrats')
+  await expect(page.getByRole('heading', { name: 'Contrats', level: 1 })).toBeVisible()
   await page.waitForLoadState('networkidle')
 
-  const announced = [
-    '/web/user/me',
-    '/web/v1/tiers/100001',
-    '/web/v1/tiers/100001/livraisons?limite=12',
-    '/web/v1/referentiel?numTiers=100001',
-  ]
+  const announced = ['/web/user/me', '/web/v1/tiers/100001', '/web/v1/referentiel?numTiers=100001']
   const initiators = await page.evaluate(() =>
     Object.fromEntries(
       performance
@@ -53,7 +49,7 @@ test('the static shell paints with its own styles before any script runs', async
   const text = page.locator('#boot-login p')
   await expect(text).toHaveText('Commandez vos aliments auprès de votre coopérative.')
   await expect(text).toHaveCSS('font-size', '18px')
-  await page.goto('/catalog/order_history')
+  await page.goto('/catalog/contrats')
   await expect(page.locator('#boot-app .boot-bar')).toHaveCSS('background-color', 'rgb(27, 94, 32)')
   await expect(page.locator('#boot-app .boot-bar')).toHaveCSS('height', '64px')
 })

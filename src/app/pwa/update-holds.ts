@@ -25,5 +25,6 @@ export function useUpdatesHeld(): boolean {
       return () => listeners.delete(l)
     },
     () => holds > 0,
+    () => false,
   )
 }

@@ -33,7 +33,7 @@ function subscribe(listener: () => void) {
 }
 
 export function GlobalErrorDialog() {
-  const dialog = useSyncExternalStore(subscribe, () => current)
+  const dialog = useSyncExternalStore(subscribe, () => current, () => null)
   const close = () => {
     current = null
     emit()

@@ -35,5 +35,7 @@ export type AppEnv = {
     deps: AppDeps
     user: SessionUser | null
     requestId: string
+    /** This response's Content-Security-Policy nonce (hono's secureHeaders, NONCE). */
+    secureHeadersNonce?: string
   }
 }

@@ -10,6 +10,7 @@ import { isServerPath } from '../../contract/paths'
 import { precompressedFiles } from './precompressed'
 import { firstScreenPreload, preloadCustomer } from './first-screen-preload'
 import { typeTiersOf } from '../services/tiers'
+import { firstScreenPage, firstScreenRenderer } from './first-screen-render'
 
 export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(distDir)) return
@@ -30,20 +31,22 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   // session, so no shared cache may keep it (private) and a browser's cache keys it by cookie.
   const precompressed = precompressedFiles(distDir)
   let indexHtml: string | null = null
+  const renderFirstScreen = firstScreenRenderer(app, distDir)
   const appShell = async (c: Context<AppEnv>) => {
+    indexHtml ??= await readFile(`${distDir}/index.html`, 'utf8')
+    const privately = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' }
+    // The history rendered here, its data in the page: nothing to announce, nothing to wait for.
+    const screen = await renderFirstScreen(c)
+    const page = screen && firstScreenPage(indexHtml, screen)
+    if (page) return c.html(page, 200, privately)
     const user = c.get('user')
     const numTiers = preloadCustomer(c.req.path, user)
     const { db, clock } = c.get('deps')
     const typeTiers = numTiers ? await typeTiersOf(db, numTiers).catch(() => null) : null
     const preload = firstScreenPreload(c.req.path, user, { typeTiers, today: clock.now().toISODate()! })
-    const headers: Record<string, string> = {
-      'Cache-Control': 'private, no-cache',
-      Vary: 'Cookie',
-      ...(preload ? { Link: preload } : {}),
-    }
+    const headers: Record<string, string> = { ...privately, ...(preload ? { Link: preload } : {}) }
     const compressed = await precompressed.respond(c, '/index.html', headers)
     if (compressed) return compressed
-    indexHtml ??= await readFile(`${distDir}/index.html`, 'utf8')
     return c.html(indexHtml, 200, headers)
   }
   app.get('/', appShell)

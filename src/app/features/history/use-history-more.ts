@@ -6,13 +6,14 @@
 import { useEffect, useState } from 'react'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { LigneLivraison, Livraisons } from '../../../contract/livraisons'
-import { PHONE, useMedia } from '../../ui/use-media'
+import { PHONE, useMediaOrUnknown } from '../../ui/use-media'
 
 type HistoryQuery = UseInfiniteQueryResult<InfiniteData<Livraisons>>
 
 /** `shown`: whether a line is on screen (the address filter): a window with none counts as empty. */
 export function useHistoryMore(query: HistoryQuery, shown: (l: LigneLivraison) => boolean) {
-  const phone = useMedia(PHONE)
+  // Unknown while the server's page hydrates: the rest of a window is fetched once the screen is known.
+  const phone = useMediaOrUnknown(PHONE)
   // The number of pages there were when the farmer asked for more; null when not asking.
   const [askedAt, setAskedAt] = useState<number | null>(null)
   const pages = query.data?.pages ?? []
@@ -20,9 +21,12 @@ export function useHistoryMore(query: HistoryQuery, shown: (l: LigneLivraison) =
   const found = askedAt !== null && pages.slice(askedAt).some((p) => p.lignes.some(shown))
   const busy = query.isFetching || query.isFetchNextPageError || query.isRefetchError
   const next =
-    query.hasNextPage && !busy && ((!phone && windowGoesOn) || (askedAt !== null && !found && pages.length > askedAt))
+    query.hasNextPage &&
+    !busy &&
+    ((phone === false && windowGoesOn) || (askedAt !== null && !found && pages.length > askedAt))
   const settled =
-    askedAt !== null && (!query.hasNextPage || query.isFetchNextPageError || (found && (phone || !windowGoesOn)))
+    askedAt !== null &&
+    (!query.hasNextPage || query.isFetchNextPageError || (found && (phone !== false || !windowGoesOn)))
 
   const { fetchNextPage } = query
   useEffect(() => {

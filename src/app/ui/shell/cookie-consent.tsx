@@ -1,15 +1,24 @@
 // Cookie consent (ordering-area §1, §4, §9): shown until accepted; the choice is the cookie
 // COOKIE_CONSENT, kept one year. Silo sets only cookies it needs to work, and says so.
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 
 const COOKIE = 'COOKIE_CONSENT'
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 
 const accepted = () => document.cookie.split('; ').some((c) => c === `${COOKIE}=true`)
 
+/** Nothing to watch: the choice changes only by this notice's own button (its state below). */
+const noChanges = () => () => {}
+
 export function CookieConsent() {
-  const [visible, setVisible] = useState(() => !accepted())
-  if (!visible) return null
+  // The server's render cannot know, hence neither can the hydration: the browser's answer after.
+  const toAsk = useSyncExternalStore(
+    noChanges,
+    () => !accepted(),
+    () => false,
+  )
+  const [visible, setVisible] = useState(true)
+  if (!toAsk || !visible) return null
   const accept = () => {
     document.cookie = `${COOKIE}=true; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
     setVisible(false)

@@ -16,7 +16,8 @@ function postponed() {
 }
 
 export function InstallPrompt() {
-  const way = useSyncExternalStore(subscribeInstall, installWay)
+  // Nothing on the server's render (no browser to ask), hence nothing while hydrating either.
+  const way = useSyncExternalStore(subscribeInstall, installWay, () => null)
   const [hidden, setHidden] = useState(postponed)
   if (!way || hidden) return null
   const later = () => {

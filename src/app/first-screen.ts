@@ -1,0 +1,21 @@
+// The page's data block written by the server with the history it rendered (issue 29,
+// src/server/http/first-screen-render.ts): the query data that render read, dehydrated.
+import type { DehydratedState } from '@tanstack/react-query'
+
+import { FIRST_SCREEN_DATA_ID } from '../contract/paths'
+
+/** The route the server renders: the history. */
+export const FIRST_SCREEN_ROUTE = '/_main/catalog/order_history'
+
+/** The server's render data, read once (the block then goes), or null on the plain app shell. */
+export function takeFirstScreen(): { state: DehydratedState } | null {
+  const block = document.getElementById(FIRST_SCREEN_DATA_ID)
+  if (!block) return null
+  block.remove()
+  try {
+    const data = JSON.parse(block.textContent ?? '') as { state?: DehydratedState }
+    return data.state ? { state: data.state } : null
+  } catch {
+    return null
+  }
+}

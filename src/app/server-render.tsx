@@ -1,0 +1,83 @@
+// The first screen rendered on the server (issue 29): a signed-in navigation to the history gets
+// its HTML already filled, from the app's own router, loaders, queries and components, and the
+// query data the render read, for the browser to hydrate from without asking again.
+//
+// Built by Vite as a module of its own (vite.config.ts, `dist-ssr/`), loaded by the server from
+// the build (src/server/http/first-screen-render.ts): the server never imports the app's sources.
+// The app's reads go through the app's own fetch client; here its `fetch` is answered in-process
+// by the server, with the session of the request being rendered (AsyncLocalStorage keeps each
+// render's own), so every read passes the same access checks as the browser's.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { renderToString } from 'react-dom/server'
+import { dehydrate, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { createAppRouter } from './router'
+import { FIRST_SCREEN_ROUTE } from './first-screen'
+import { contratsQueryOptions } from '../api/contrats'
+import { urlPortailQueryOptions } from '../api/infos'
+import { parametresCommandeRawQueryOptions } from '../api/parametres-commande'
+
+/** Answers one of the app's requests (a path of this server) for the request being rendered. */
+export type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>
+
+const current = new AsyncLocalStorage<InProcessFetch>()
+const networkFetch = globalThis.fetch
+globalThis.fetch = (input, init) => {
+  const local = current.getStore()
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  if (local && url.startsWith('/')) return local(url, init ?? {})
+  return networkFetch(input, init)
+}
+
+export interface FirstScreen {
+  html: string
+  state: DehydratedState
+}
+
+/**
+ * The history's first screen for this session at `href` (the history's own path: the server asks
+ * for it when the browser asked for `/` or `/catalog`, which lead there), or null when the page is anything else
+ * (sign-in, a refusal, the contentieux dialog, another screen): the browser then starts from the
+ * app shell as before.
+ */
+export function renderFirstScreen(
+  href: string,
+  fetchInProcess: InProcessFetch,
+  /** The response's CSP nonce: the router's one-off scripts (scroll restoration) carry it. */
+  nonce?: string,
+): Promise<FirstScreen | null> {
+  return current.run(fetchInProcess, async () => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, networkMode: 'always', gcTime: Infinity } },
+    })
+    const history = createMemoryHistory({ initialEntries: [href] })
+    const router = createAppRouter(queryClient, { history, nonce })
+    await router.load()
+    // A refusal (sign-in, not authorised…) is the browser's router to follow, from the shell.
+    if (router._serverResult?.type !== 'render' || router._serverResult.status !== 200) return null
+    const leaf = router.state.matches.at(-1)
+    if (leaf?.routeId !== FIRST_SCREEN_ROUTE || leaf.status !== 'success') return null
+    const context = leaf.context as { numTiers?: string; contentieux?: boolean }
+    if (!context.numTiers || context.contentieux) return null
+    // What the shell shows besides the route's data: the holiday banner, the contracts badge, the
+    // footer's portal link (each a query of its component, answered here rather than after hydration).
+    await Promise.allSettled([
+      queryClient.prefetchQuery(parametresCommandeRawQueryOptions(context.numTiers)),
+      queryClient.prefetchQuery(contratsQueryOptions(context.numTiers)),
+      queryClient.prefetchQuery(urlPortailQueryOptions()),
+    ])
+    const html = renderToString(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    )
+    // The history's pages are in its paged query: their one-page copies (what it fetched them
+    // through) would only double the page's weight.
+    const state = dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) =>
+        q.state.status === 'success' && !(q.queryKey[0] === 'livraisons' && q.queryKey[2] !== 'historique'),
+    })
+    queryClient.clear()
+    return { html, state }
+  })
+}

@@ -1,0 +1,93 @@
+// A signed-in navigation to the history gets the page already rendered (issue 29): the app's own
+// render of its first screen (src/app/server-render.tsx, built by Vite into `<dist>-ssr/`), put in
+// the app shell with the data it read, for the browser to hydrate. Loaded from the build, never
+// from the sources: the server keeps to its side of the map. Without that build (a dist made by
+// an older Silo), or when the render fails, the shell is served as before.
+import { existsSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import type { Context, Hono } from 'hono'
+import type { AppEnv } from './env'
+import type { Logger } from '../logger'
+import { FIRST_SCREEN_DATA_ID } from '../../contract/paths'
+
+/** What the app's render gives (src/app/server-render.tsx's FirstScreen). */
+interface FirstScreen {
+  html: string
+  state: unknown
+}
+type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>
+interface RenderModule {
+  renderFirstScreen(href: string, fetchInProcess: InProcessFetch, nonce?: string): Promise<FirstScreen | null>
+}
+
+/** The pages whose first screen is the history (the ordering area's home). */
+const HISTORY_PATH = '/catalog/order_history'
+const HISTORY_PAGES = new Set(['/', '/catalog', HISTORY_PATH])
+
+/** What the page's request carries into each of the render's reads: who asks, and from where. */
+const FORWARDED = ['cookie', 'user-agent', 'x-forwarded-for', 'accept-language']
+
+export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
+  const file = `${distDir.replace(/\/$/, '')}-ssr/server-render.js`
+  let loaded: Promise<RenderModule | null> | null = null
+  const load = (logger: Logger) =>
+    (loaded ??= existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<RenderModule>).catch((e: unknown) => {
+          logger.error('first_screen.load_failed', { file, error: String(e) })
+          return null
+        })
+      : Promise.resolve(null))
+
+  /** The history's rendered first screen for this request, or null (not that page, or not rendered). */
+  return async (c: Context<AppEnv>): Promise<FirstScreen | null> => {
+    if (!c.get('user') || c.req.method !== 'GET') return null
+    if (!HISTORY_PAGES.has(c.req.path.replace(/\/$/, '') || '/')) return null
+    const { logger } = c.get('deps')
+    const module = await load(logger)
+    if (!module) return null
+    const fetchInProcess: InProcessFetch = async (path, init) => {
+      const headers = new Headers(init.headers)
+      for (const name of FORWARDED) {
+        const value = c.req.header(name)
+        if (value) headers.set(name, value)
+      }
+      return app.request(path, { ...init, headers }, c.env)
+    }
+    // `/` and `/catalog` lead to the history: rendered at its own path, where the browser's
+    // router goes before it hydrates.
+    try {
+      return await module.renderFirstScreen(
+        HISTORY_PATH + new URL(c.req.url).search,
+        fetchInProcess,
+        c.get('secureHeadersNonce'),
+      )
+    } catch (e) {
+      logger.error('first_screen.render_failed', { error: String(e), stack: (e as Error)?.stack })
+      return null
+    }
+  }
+}
+
+/** The app shell with the render in `#root` and its data beside it; the static skeleton goes (the
+ * page is painted already) and the stylesheet is render-blocking (the HTML is the app's own). */
+export function firstScreenPage(shell: string, screen: FirstScreen): string | null {
+  const withoutBoot = shell.replace(/<div id="boot"[\s\S]*?<\/div>\s*<\/div>\s*<\/div>\s*(?=<!--)/, '')
+  if (withoutBoot === shell || !withoutBoot.includes('<div id="root"></div>')) return null
+  return withoutBoot
+    .replace(
+      /<link rel="preload" as="style"( crossorigin)? href="([^"]+\.css)" data-app-stylesheet>/,
+      '<link rel="stylesheet"$1 href="$2" data-app-stylesheet>',
+    )
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${screen.html}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonInHtml(screen)}</script>`,
+    )
+}
+
+/** JSON safe inside a <script> element: no `</script>`, no `<!--`, whatever the customer's texts say. */
+const jsonInHtml = (screen: FirstScreen) =>
+  JSON.stringify({ state: screen.state })
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')

@@ -1,0 +1,120 @@
+// The history painted by the server (issue 29): a signed-in navigation gets the page already
+// filled for the person signed in (or the member staff chose), nothing of anyone else's; the app
+// hydrates it without a mismatch and without asking for its data again; once loaded, the page
+// works with the network cut.
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './network-switch'
+import { signIn, waitForServiceWorker } from './support'
+
+/** What the server's HTML alone shows: a page with JavaScript off, signed in as `username`. */
+async function serverPage(browser: Browser, baseURL: string, username: string, member?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  const res = await page.request.post('/security/login', { data: { username, password: 'demo' } })
+  expect(res.ok()).toBe(true)
+  if (member) expect((await page.request.put('/web/user/me/tiers', { data: { numTiers: member } })).ok()).toBe(true)
+  await page.goto('/')
+  return page
+}
+
+test('the history comes painted by the server for the farmer signed in, and nobody else', async ({
+  browser,
+  baseURL,
+}) => {
+  const first = await serverPage(browser, baseURL!, '100001')
+  await expect(first.getByRole('heading', { name: 'Historique', level: 1 })).toBeVisible()
+  await expect(first.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
+  await expect(first.getByRole('banner')).toContainText('N° tiers 100001')
+  await expect(first.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
+  await expect(first.locator('body')).not.toContainText('KERBRAT')
+
+  const other = await serverPage(browser, baseURL!, '100002')
+  await expect(other.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT')
+  await expect(other.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
+  await expect(other.locator('body')).not.toContainText('TROIS CHÊNES')
+  // The data the page carries is theirs only, too.
+  const data = await other.locator('#silo-first-screen').textContent()
+  expect(data).toContain('100002')
+  expect(data).not.toContain('100001')
+  await first.context().close()
+  await other.context().close()
+})
+
+test('pages rendered at the same time for different farmers each hold their own data', async ({
+  playwright,
+  baseURL,
+}) => {
+  const farmers = [
+    { username: '100001', own: 'TROIS CHÊNES', other: 'KERBRAT' },
+    { username: '100002', own: 'KERBRAT', other: 'TROIS CHÊNES' },
+  ]
+  const sessions = await Promise.all(
+    farmers.map(async (f) => {
+      const api = await playwright.request.newContext({ baseURL })
+      expect((await api.post('/security/login', { data: { username: f.username, password: 'demo' } })).ok()).toBe(true)
+      return { ...f, api }
+    }),
+  )
+  // Twenty renders in flight together, alternating who asks: none answers with another's page.
+  const pages = await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const s = sessions[i % 2]!
+      return { s, html: await (await s.api.get('/', { headers: { Accept: 'text/html' } })).text() }
+    }),
+  )
+  for (const { s, html } of pages) {
+    expect(html).toContain('id="silo-first-screen"')
+    expect(html).toContain(s.own)
+    expect(html).not.toContain(s.other)
+  }
+  await Promise.all(sessions.map((s) => s.api.dispose()))
+})
+
+test('staff acting for a member get that member’s history from the server', async ({ browser, baseURL }) => {
+  const page = await serverPage(browser, baseURL!, 'conseiller', '100002')
+  await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT')
+  await expect(page.getByRole('banner')).toContainText('Conseiller')
+  await expect(page.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
+  await expect(page.locator('body')).not.toContainText('TROIS CHÊNES')
+  await page.context().close()
+
+  // No member chosen: no history to paint, the app sends them to the member search.
+  const none = await serverPage(browser, baseURL!, 'admin')
+  await expect(none.locator('#silo-first-screen')).toHaveCount(0)
+  await expect(none.getByRole('heading', { name: 'Historique' })).toHaveCount(0)
+  await none.context().close()
+})
+
+test('the app hydrates the server’s history without a mismatch or asking again, then works offline', async ({
+  page,
+  network,
+}) => {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text())
+  })
+  page.on('pageerror', (e) => problems.push(e.message))
+  const reads: string[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/web/')) reads.push(url.pathname + url.search)
+  })
+  await signIn(page, '100001', 'demo', '/catalog/order_history')
+  await expect(page.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
+  // Hydrated: the page answers (the duplication mode opens its bar).
+  await page.getByRole('button', { name: 'Dupliquer des lignes' }).click()
+  await expect(page.getByRole('button', { name: 'Annuler' })).toBeVisible()
+  await page.getByRole('button', { name: 'Annuler' }).click()
+  // The data the server rendered from is used, not fetched again.
+  for (const read of ['/web/user/me', '/web/v1/tiers/100001', '/web/v1/tiers/100001/livraisons?limite=12'])
+    expect(reads, read).not.toContain(read)
+  expect(problems.filter((p) => /hydrat|#418|#419|#423|#425/i.test(p))).toEqual([])
+
+  // Once loaded, the page stands without the network (the installed shell and the kept data).
+  await waitForServiceWorker(page)
+  await page.waitForLoadState('networkidle')
+  network.cut()
+  await page.reload()
+  await expect(page.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
+  await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
+})
