@@ -46,9 +46,12 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 const SIGNED_OUT = 'Vous êtes déconnecté : veuillez vous reconnecter.'
 
 const inFlightGets = new Map<string, Promise<unknown>>()
-// Only in a browser: the server's first-screen render (src/app/server-render.tsx) runs this client for
-// several people at once in one process, and one person's GET must never answer another's.
-const coalescing = typeof document !== 'undefined'
+let coalescing = true
+/** For the server's first-screen render (src/app/server-render.tsx): this client then serves several
+ * people at once in one process, and one person's GET must never answer another's. */
+export function neverCoalesce() {
+  coalescing = false
+}
 let refreshing: Promise<boolean> | null = null
 
 /** One refresh for every concurrent 401: they all wait on the same promise. */

@@ -12,6 +12,7 @@ import { renderToString } from 'react-dom/server'
 import { dehydrate, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { createAppRouter } from './router'
+import { neverCoalesce } from '../api/http-client'
 import { FIRST_SCREEN_ROUTE } from './first-screen'
 import { contratsQueryOptions } from '../api/contrats'
 import { urlPortailQueryOptions } from '../api/infos'
@@ -21,6 +22,7 @@ import { parametresCommandeRawQueryOptions } from '../api/parametres-commande'
 export type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>
 
 const current = new AsyncLocalStorage<InProcessFetch>()
+neverCoalesce()
 const networkFetch = globalThis.fetch
 globalThis.fetch = (input, init) => {
   const local = current.getStore()
