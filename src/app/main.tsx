@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
@@ -55,7 +55,12 @@ if (firstScreen) {
   // Suspense boundary of its own around them), so the hydrated tree is the server's.
   router.ssr = { manifest: undefined }
   void router.load().then(() => {
-    if (router.state.matches.at(-1)?.routeId === FIRST_SCREEN_ROUTE) return hydrateRoot(root, app)
+    // In a transition, the hydration yields to the browser every few milliseconds instead of one
+    // long task (the page is on screen already: nothing waits for it but the taps).
+    if (router.state.matches.at(-1)?.routeId === FIRST_SCREEN_ROUTE)
+      return startTransition(() => {
+        hydrateRoot(root, app)
+      })
     // Somewhere else after all (signed out on this device meanwhile…): the app's own render.
     router.ssr = undefined
     createRoot(root).render(app)

@@ -8,8 +8,11 @@
 //   WEB_BENCH_PORT  the server's port (default 8198); Chromium's debugging port is the next one
 //   RUNS            runs per page (default 3)
 //   REPORT_DIR      when set, each run's Lighthouse report (JSON) is written there, to read why
+//   PAGES           `login`, `historique` or both (default): which pages to audit
+// The machine's load (1-minute average) is printed before and after each page's runs: quote it
+// beside the medians (a loaded machine lengthens every task Lighthouse multiplies by 4).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium } from '@playwright/test'
@@ -100,7 +103,11 @@ async function audit(path: string): Promise<Figures> {
   }
 }
 
+const load = () => loadavg()[0]!.toFixed(2)
+const pages = (process.env.PAGES ?? 'login,historique').split(',')
+
 async function bench(label: string, path: string) {
+  const loadBefore = load()
   const all: Figures[] = []
   for (let i = 0; i < runs; i++) {
     // A loaded machine sometimes loses the trace (NO_NAVSTART): such a run is run again, once.
@@ -119,19 +126,20 @@ async function bench(label: string, path: string) {
   )
   console.log(
     `${label} médianes : performance ${median(all.map((f) => f.score)).toFixed(2)}, LCP ${(median(all.map((f) => f.lcp)) / 1000).toFixed(2)} s, ` +
-      `TBT ${Math.round(median(all.map((f) => f.tbt)))} ms, CLS ${median(all.map((f) => f.cls)).toFixed(3)}`,
+      `TBT ${Math.round(median(all.map((f) => f.tbt)))} ms, CLS ${median(all.map((f) => f.cls)).toFixed(3)} ` +
+      `(charge de la machine ${loadBefore} → ${load()})`,
   )
 }
 
 try {
   await context.clearCookies()
-  await bench('/login', '/login')
+  if (pages.includes('login')) await bench('/login', '/login')
   const session = (await signIn(origin)).slice('silo_session='.length)
   await context.addCookies([
     { name: 'silo_session', value: session, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
     { name: 'COOKIE_CONSENT', value: 'true', domain: '127.0.0.1', path: '/', sameSite: 'Lax' },
   ])
-  await bench('Historique', '/')
+  if (pages.includes('historique')) await bench('Historique', '/')
 } finally {
   await context.close()
   // The server stops its embedded PostgreSQL on SIGTERM: its folder goes once both have stopped.
