@@ -1,16 +1,23 @@
 // The server-rendered history's page (issue 29): the app shell with the render in #root, the
-// static skeleton gone, the stylesheet render-blocking, and the data block safe whatever the
-// customer's texts hold.
+// static skeleton gone, the stylesheet inline, the scripts added only after the first paint, and
+// the data block safe whatever the customer's texts hold.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { firstScreenPage } from '../../src/server/http/first-screen-render'
+import { firstScreenPage, stylesheetOf } from '../../src/server/http/first-screen-render'
 import { FIRST_SCREEN_DATA_ID } from '../../src/contract/paths'
 
-// index.html as the build leaves it: the app's stylesheet as a preload (vite.config.ts).
-const shell = readFileSync('index.html', 'utf8').replace(
-  '</head>',
-  '<link rel="preload" as="style" crossorigin href="/assets/index-x.css" data-app-stylesheet>\n</head>',
-)
+// index.html as the build leaves it: the entry and its preloads, the app's stylesheet as a
+// preload (vite.config.ts).
+const shell = readFileSync('index.html', 'utf8')
+  .replace('<script type="module" src="/src/app/main.tsx"></script>', '')
+  .replace(
+    '</head>',
+    '<script type="module" crossorigin src="/assets/index-e.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/vendor-v.js">\n' +
+      '<link rel="preload" as="style" crossorigin href="/assets/index-x.css" data-app-stylesheet>\n</head>',
+  )
+const css = '.a{color:red}'
+const nonce = 'n0nce'
 
 const dataOf = (page: string) => {
   const open = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">`
@@ -19,23 +26,37 @@ const dataOf = (page: string) => {
 }
 
 describe('firstScreenPage', () => {
-  it('puts the render in #root, drops the skeleton and blocks on the stylesheet', () => {
-    const page = firstScreenPage(shell, { html: '<main>Historique</main>', state: { queries: [] } })!
+  it('puts the render in #root, drops the skeleton, inlines the stylesheet', () => {
+    expect(stylesheetOf(shell)).toBe('/assets/index-x.css')
+    const page = firstScreenPage(shell, { html: '<main>Historique</main>', state: { queries: [] } }, { css, nonce })!
     expect(page).toContain('<div id="root"><main>Historique</main></div>')
     expect(page).not.toContain('id="boot"')
-    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-x.css" data-app-stylesheet>')
+    expect(page).toContain('<style data-app-stylesheet>.a{color:red}</style>')
+    expect(page).not.toContain('index-x.css')
     expect(dataOf(page)).toEqual({ state: { queries: [] } })
+  })
+
+  it('asks for the scripts only from a script carrying the response’s nonce', () => {
+    const page = firstScreenPage(shell, { html: '', state: {} }, { css, nonce })!
+    expect(page).not.toContain('<script type="module"')
+    expect(page).not.toContain('rel="modulepreload"')
+    const loader = page.slice(page.indexOf(`<script nonce="${nonce}">`))
+    expect(loader).toContain('"/assets/index-e.js"')
+    expect(loader).toContain('["/assets/vendor-v.js"]')
+    // Without a nonce such a script could not run: the plain shell is served instead.
+    expect(firstScreenPage(shell, { html: '', state: {} }, { css, nonce: undefined })).toBeNull()
   })
 
   it('keeps a banner text that closes the script element inside the data', () => {
     const texte = '</script><script>alert(1)</script><!-- \u2028'
-    const page = firstScreenPage(shell, { html: '', state: { texte } })!
+    const page = firstScreenPage(shell, { html: '', state: { texte } }, { css, nonce })!
     expect(page).not.toContain('<script>alert(1)')
-    expect(page.match(/<\/script>/g)?.length).toBe(shell.match(/<\/script>/g)!.length + 1)
     expect(dataOf(page)).toEqual({ state: { texte } })
   })
 
   it('gives up on a shell it does not recognise (the plain shell is then served)', () => {
-    expect(firstScreenPage('<html><body><div id="app"></div></body></html>', { html: '', state: {} })).toBeNull()
+    expect(
+      firstScreenPage('<html><body><div id="app"></div></body></html>', { html: '', state: {} }, { css, nonce }),
+    ).toBeNull()
   })
 })

@@ -33,7 +33,11 @@ function subscribe(listener: () => void) {
 }
 
 export function GlobalErrorDialog() {
-  const dialog = useSyncExternalStore(subscribe, () => current, () => null)
+  const dialog = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
   const close = () => {
     current = null
     emit()

@@ -68,21 +68,51 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   }
 }
 
-/** The app shell with the render in `#root` and its data beside it; the static skeleton goes (the
- * page is painted already) and the stylesheet is render-blocking (the HTML is the app's own). */
-export function firstScreenPage(shell: string, screen: FirstScreen): string | null {
+/** The stylesheet's path in the app shell (its preload), to inline it in the rendered page. */
+export const stylesheetOf = (shell: string): string | null =>
+  /<link rel="preload" as="style"(?: crossorigin)? href="([^"]+\.css)" data-app-stylesheet>/.exec(shell)?.[1] ?? null
+
+/**
+ * The app shell with the render in `#root` and its data beside it. The page is painted from the
+ * HTML and the stylesheet alone: the static skeleton goes, the stylesheet is inlined (no request
+ * before the first paint), and the app's scripts are asked for only once that paint is done (a
+ * few lines carrying the response's CSP nonce add them), so on a slow network they do not share
+ * the bandwidth with what the farmer reads first.
+ */
+export function firstScreenPage(
+  shell: string,
+  screen: FirstScreen,
+  page: { css: string; nonce: string | undefined },
+): string | null {
   const withoutBoot = shell.replace(/<div id="boot"[\s\S]*?<\/div>\s*<\/div>\s*<\/div>\s*(?=<!--)/, '')
-  if (withoutBoot === shell || !withoutBoot.includes('<div id="root"></div>')) return null
-  return withoutBoot
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(withoutBoot)
+  if (withoutBoot === shell || !entry || !withoutBoot.includes('<div id="root"></div>') || !page.nonce) return null
+  const preloads = [...withoutBoot.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
+  let html = withoutBoot.replace(entry[0], '')
+  for (const link of preloads) html = html.replace(link[0], '')
+  return html
     .replace(
-      /<link rel="preload" as="style"( crossorigin)? href="([^"]+\.css)" data-app-stylesheet>/,
-      '<link rel="stylesheet"$1 href="$2" data-app-stylesheet>',
+      /<link rel="preload" as="style"(?: crossorigin)? href="[^"]+\.css" data-app-stylesheet>/,
+      () => `<style data-app-stylesheet>${page.css.replace(/<\/style/gi, '<\\/style')}</style>`,
     )
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${screen.html}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonInHtml(screen)}</script>`,
+      () =>
+        `<div id="root">${screen.html}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonInHtml(screen)}</script>` +
+        `\n    <script nonce="${page.nonce}">${scriptsAfterPaint(
+          entry[1]!,
+          preloads.map((l) => l[1]!),
+        )}</script>`,
     )
 }
+
+/** Adds the app's entry and its preloads once the page has painted (after the next frame), or
+ * after half a second in a tab that does not paint (hidden). */
+const scriptsAfterPaint = (entry: string, preloads: string[]) =>
+  `(function(){var done=false;function go(){if(done)return;done=true;var h=document.head;` +
+  `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+  `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};h.appendChild(s)}` +
+  `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()`
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`, whatever the customer's texts say. */
 const jsonInHtml = (screen: FirstScreen) =>

@@ -2,7 +2,7 @@
 // revalidated at every load (so an update reaches the phone), and the SPA fallback for deep links.
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { relative } from 'node:path'
+import { join, relative } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppEnv } from './env'
@@ -10,7 +10,7 @@ import { isServerPath } from '../../contract/paths'
 import { precompressedFiles } from './precompressed'
 import { firstScreenPreload, preloadCustomer } from './first-screen-preload'
 import { typeTiersOf } from '../services/tiers'
-import { firstScreenPage, firstScreenRenderer } from './first-screen-render'
+import { firstScreenPage, firstScreenRenderer, stylesheetOf } from './first-screen-render'
 
 export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(distDir)) return
@@ -32,12 +32,20 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   const precompressed = precompressedFiles(distDir)
   let indexHtml: string | null = null
   const renderFirstScreen = firstScreenRenderer(app, distDir)
+  // The app's stylesheet, read once, for the rendered history to carry inline.
+  let css: Promise<string | null> | null = null
+  const appCss = (shell: string) => {
+    const href = stylesheetOf(shell)
+    return (css ??= href ? readFile(join(distDir, href), 'utf8').catch(() => null) : Promise.resolve(null))
+  }
   const appShell = async (c: Context<AppEnv>) => {
     indexHtml ??= await readFile(`${distDir}/index.html`, 'utf8')
     const privately = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' }
     // The history rendered here, its data in the page: nothing to announce, nothing to wait for.
     const screen = await renderFirstScreen(c)
-    const page = screen && firstScreenPage(indexHtml, screen)
+    const css = screen && (await appCss(indexHtml))
+    const page =
+      screen && css !== null && firstScreenPage(indexHtml, screen, { css, nonce: c.get('secureHeadersNonce') })
     if (page) return c.html(page, 200, privately)
     const user = c.get('user')
     const numTiers = preloadCustomer(c.req.path, user)
