@@ -107,11 +107,11 @@ export function firstScreenPage(
 }
 
 /** Adds the app's entry and its preloads once the page has painted (after the next frame), or
- * after half a second in a tab that does not paint (hidden). */
+ * after half a second in a tab that does not paint (hidden); in one insertion into the head. */
 const scriptsAfterPaint = (entry: string, preloads: string[]) =>
-  `(function(){var done=false;function go(){if(done)return;done=true;var h=document.head;` +
-  `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
-  `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};h.appendChild(s)}` +
+  `(function(){var done=false;function go(){if(done)return;done=true;var f=document.createDocumentFragment();` +
+  `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;f.appendChild(l)});` +
+  `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};f.appendChild(s);document.head.appendChild(f)}` +
   `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()`
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`, whatever the customer's texts say. */

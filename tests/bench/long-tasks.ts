@@ -1,0 +1,109 @@
+// `npm run bench:long-tasks` (issue 29): what the main thread does in its long tasks on the
+// server-rendered Historique. Farmer 100001's page opens with the CPU slowed 4× (DevTools'
+// throttling) while V8's sampling profiler runs for DURATION_MS; every stretch of busy samples
+// longer than 50 ms is printed with the functions most on its stack (inclusive time), and the
+// browser's own long tasks (PerformanceObserver) with their sum above 50 ms. A minified build only
+// names minified functions: build one for reading with
+// `npx vite build --minify false --outDir /tmp/dist-nomin` and pass DIST_DIR=/tmp/dist-nomin.
+// Figures only, asserted nothing.
+//   DIST_DIR          the built app (default ./dist, built when missing)
+//   LONG_TASKS_PORT   the server's port (default 8195)
+//   DURATION_MS       how long to record after the page's load (default 12000)
+import { chromium } from '@playwright/test'
+import { builtApp, signIn, startSilo, tempDataDir } from '../support/silo'
+import { chromiumLaunch } from '../chromium'
+import { rmSync } from 'node:fs'
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
+interface Profile {
+  nodes: ProfileNode[]
+  startTime: number
+  samples: number[]
+  timeDeltas: number[]
+}
+
+const port = Number(process.env.LONG_TASKS_PORT ?? 8195)
+const duration = Number(process.env.DURATION_MS ?? 12_000)
+const distDir = builtApp({ build: true })
+const dataDir = tempDataDir('long-tasks')
+const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distDir }, stderr: 'inherit' })
+const origin = `http://127.0.0.1:${port}`
+const browser = await chromium.launch(chromiumLaunch)
+
+try {
+  const session = (await signIn(origin)).slice('silo_session='.length)
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  await context.addCookies([
+    { name: 'silo_session', value: session, domain: '127.0.0.1', path: '/' },
+    { name: 'COOKIE_CONSENT', value: 'true', domain: '127.0.0.1', path: '/' },
+  ])
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: [number, number][] }
+    w.__longTasks = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)])
+    }).observe({ type: 'longtask', buffered: true })
+  })
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+  await cdp.send('Profiler.start')
+  await page.goto(`${origin}/`, { waitUntil: 'load' })
+  await page.waitForTimeout(duration)
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks)
+  console.log(
+    `Tâches longues vues par la page : ${longTasks.length}, au-delà de 50 ms en tout ${longTasks.reduce((s, [, d]) => s + Math.max(0, d - 50), 0)} ms`,
+  )
+  console.log(longTasks.map(([at, d]) => `${at}:${d}`).join(' '))
+  printBusyStretches(profile)
+} finally {
+  await browser.close()
+  await server.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** Each stretch of non-idle samples over 50 ms, with the functions most on its stack. */
+function printBusyStretches(profile: Profile) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const name = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonyme)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`
+  let t = profile.startTime
+  const times = profile.timeDeltas.map((d) => (t += d))
+  const idle = (id: number) => nodes.get(id)!.callFrame.functionName === '(idle)'
+  let start: number | null = null
+  for (let i = 0; i < profile.samples.length; i++) {
+    const busy = !idle(profile.samples[i]!)
+    if (busy && start === null) start = i
+    if ((busy && i < profile.samples.length - 1) || start === null) continue
+    const from = start
+    start = null
+    if (times[i]! - times[from]! <= 50_000) continue
+    const inclusive = new Map<string, number>()
+    for (let s = from; s < i; s++) {
+      const seen = new Set<string>()
+      for (let id: number | undefined = profile.samples[s]; id !== undefined; id = parent.get(id)) {
+        const key = name(nodes.get(id)!)
+        if (seen.has(key)) continue
+        seen.add(key)
+        inclusive.set(key, (inclusive.get(key) ?? 0) + (times[s + 1]! - times[s]! || 0))
+      }
+    }
+    console.log(
+      `\n${Math.round((times[from]! - profile.startTime) / 1000)} ms : ${Math.round((times[i]! - times[from]!) / 1000)} ms occupés`,
+    )
+    for (const [key, us] of [...inclusive]
+      .filter(([key]) => !/^\((root|program)\)/.test(key))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12))
+      console.log(`${String(Math.round(us / 1000)).padStart(6)} ms  ${key}`)
+  }
+}
