@@ -9,6 +9,7 @@
 //   DIST_DIR          the built app (default ./dist, built when missing)
 //   LONG_TASKS_PORT   the server's port (default 8195)
 //   DURATION_MS       how long to record after the page's load (default 12000)
+//   TOP               functions printed per stretch (default 12)
 import { chromium } from '@playwright/test'
 import { builtApp, signIn, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
@@ -103,7 +104,7 @@ function printBusyStretches(profile: Profile) {
     for (const [key, us] of [...inclusive]
       .filter(([key]) => !/^\((root|program)\)/.test(key))
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 12))
+      .slice(0, Number(process.env.TOP ?? 12)))
       console.log(`${String(Math.round(us / 1000)).padStart(6)} ms  ${key}`)
   }
 }
