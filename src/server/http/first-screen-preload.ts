@@ -15,8 +15,11 @@ import { contratsPath, contratsQuery } from '../../contract/contrats'
 import { INFOS_PATHS } from '../../contract/infos'
 import type { SessionUser } from './env'
 
-/** Pages whose first screen is the delivery history (the app's home). */
-const HISTORY_PAGES = new Set(['/', '/catalog', '/catalog/order_history'])
+/** The delivery history's own path (the app's home). */
+export const HISTORY_PATH = '/catalog/order_history'
+/** Pages whose first screen is the delivery history: `/` and `/catalog` lead there. */
+const HISTORY_PAGES = new Set(['/', '/catalog', HISTORY_PATH])
+export const isHistoryPage = (pathname: string): boolean => HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/')
 /** Pages without the ordering shell: nothing to announce. */
 const OUTSIDE_SHELL = [/^\/login/, /^\/infos/, /^\/error-logout/, /^\/admin/]
 
@@ -56,8 +59,7 @@ export function firstScreenPreload(pathname: string, user: SessionUser | null, f
         contratsPath(numTiers) + querySearch(contratsQuery(facts.typeTiers, facts.today)),
       )
     // The history's first page, with the query the app sends for it (12 lines of today's window).
-    if (HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/'))
-      reads.push(livraisonsPath(numTiers) + livraisonsPageSearch())
+    if (isHistoryPage(pathname)) reads.push(livraisonsPath(numTiers) + livraisonsPageSearch())
   }
   return reads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ')
 }

@@ -9,6 +9,7 @@ import type { Context, Hono } from 'hono'
 import type { AppEnv } from './env'
 import type { Logger } from '../logger'
 import { FIRST_SCREEN_DATA_ID } from '../../contract/paths'
+import { HISTORY_PATH, isHistoryPage } from './first-screen-preload'
 
 /** What the app's render gives (src/app/server-render.tsx's FirstScreen). */
 interface FirstScreen {
@@ -19,10 +20,6 @@ type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>
 interface RenderModule {
   renderFirstScreen(href: string, fetchInProcess: InProcessFetch, nonce?: string): Promise<FirstScreen | null>
 }
-
-/** The pages whose first screen is the history (the ordering area's home). */
-const HISTORY_PATH = '/catalog/order_history'
-const HISTORY_PAGES = new Set(['/', '/catalog', HISTORY_PATH])
 
 /** What the page's request carries into each of the render's reads: who asks, and from where. */
 const FORWARDED = ['cookie', 'user-agent', 'x-forwarded-for', 'accept-language']
@@ -41,7 +38,7 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   /** The history's rendered first screen for this request, or null (not that page, or not rendered). */
   return async (c: Context<AppEnv>): Promise<FirstScreen | null> => {
     if (!c.get('user') || c.req.method !== 'GET') return null
-    if (!HISTORY_PAGES.has(c.req.path.replace(/\/$/, '') || '/')) return null
+    if (!isHistoryPage(c.req.path)) return null
     const { logger } = c.get('deps')
     const module = await load(logger)
     if (!module) return null
