@@ -2,7 +2,7 @@
 // src/server/http/first-screen-render.ts): the query data that render read, dehydrated.
 import type { DehydratedState } from '@tanstack/react-query'
 
-import { FIRST_SCREEN_DATA_ID } from '../contract/paths'
+import { EARLY_TAPS_GLOBAL, FIRST_SCREEN_DATA_ID } from '../contract/paths'
 
 /** The route the server renders: the history. */
 export const FIRST_SCREEN_ROUTE = '/_main/catalog/order_history'
@@ -18,4 +18,17 @@ export function takeFirstScreen(): { state: DehydratedState } | null {
   } catch {
     return null
   }
+}
+
+type EarlyTaps = HTMLButtonElement[] & { stop: () => void }
+
+/** Once the server's page is hydrated: the buttons tapped before, tapped again in their order
+ * (one that is gone or disabled by an earlier one is skipped); from now on the app answers. */
+export function replayEarlyTaps() {
+  const w = window as unknown as Record<string, EarlyTaps | undefined>
+  const taps = w[EARLY_TAPS_GLOBAL]
+  if (!taps) return
+  delete w[EARLY_TAPS_GLOBAL]
+  taps.stop()
+  for (const button of taps) if (button.isConnected && !button.disabled) button.click()
 }

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react'
+import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
@@ -9,7 +9,7 @@ import { createQueryClient, createPersistOptions } from './query-client'
 import { createAppRouter } from './router'
 import { captureInstallPrompt } from './pwa/install'
 import { appStylesheet } from './app-stylesheet'
-import { FIRST_SCREEN_ROUTE, takeFirstScreen } from './first-screen'
+import { FIRST_SCREEN_ROUTE, replayEarlyTaps, takeFirstScreen } from './first-screen'
 import './styles.css'
 
 // Before anything else: Chromium may fire beforeinstallprompt very early.
@@ -40,11 +40,24 @@ function AppRouter() {
   return restoring && !firstScreen ? null : <RouterProvider router={router} />
 }
 
+/** After the hydration's commit: the taps made on the server's page before it are answered (on
+ * the app's own render, they are dropped: the server's buttons are gone). Not
+ * from the effect itself: parts of the page may still be hydrating (Suspense boundaries come after
+ * the root), and React hydrates the part an event lands on at once only outside a commit. */
+function Hydrated() {
+  useEffect(() => {
+    const later = setTimeout(replayEarlyTaps, 0)
+    return () => clearTimeout(later)
+  }, [])
+  return null
+}
+
 const app = (
   <StrictMode>
     <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
       <AppRouter />
     </PersistQueryClientProvider>
+    <Hydrated />
   </StrictMode>
 )
 const root = document.getElementById('root')!

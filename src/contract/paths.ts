@@ -27,3 +27,8 @@ export function fill<T extends string>(template: T, params: Record<ParamsOf<T>, 
 /** The id of the data block in a server-rendered history page (the query data it was rendered
  * from): written by the server (src/server/http/first-screen-render.ts), read by the app. */
 export const FIRST_SCREEN_DATA_ID = 'silo-first-screen'
+
+/** Where a server-rendered page keeps the buttons tapped before the app could answer them (the
+ * page's inline script, src/server/http/first-screen-render.ts): the app taps them again once
+ * hydrated (src/app/first-screen.ts). */
+export const EARLY_TAPS_GLOBAL = '__siloEarlyTaps'

@@ -118,3 +118,42 @@ test('the app hydrates the server’s history without a mismatch or asking again
   await expect(page.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
   await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
 })
+
+test('an address picked on the painted page before the scripts run is the one the list follows', async ({ page }) => {
+  // The app's scripts held back: the farmer acts on the server's page alone, as on a slow network.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  const res = await page.request.post('/security/login', { data: { username: '100001', password: 'demo' } })
+  expect(res.ok()).toBe(true)
+  await page.goto('/catalog/order_history', { waitUntil: 'commit' })
+  const main = page.locator('main')
+  await expect(main.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
+  // Address 4 (suspended) has no delivery in the first window (seed).
+  await page.getByLabel('Adresse de livraison').selectOption({ value: '4' })
+  release()
+  await expect(main.getByText('Aucune livraison à afficher.')).toBeVisible()
+  await expect(main.getByRole('heading', { name: /^Livré le / })).toHaveCount(0)
+  await expect(page.getByLabel('Adresse de livraison')).toHaveValue('4')
+})
+
+test('a button tapped on the painted page before the scripts run is answered once they have', async ({ page }) => {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  const res = await page.request.post('/security/login', { data: { username: '100001', password: 'demo' } })
+  expect(res.ok()).toBe(true)
+  await page.goto('/catalog/order_history', { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Dupliquer des lignes' }).click()
+  // Nothing to answer it yet: the page stays as painted, no native form submission, no reload.
+  await expect(page.getByRole('button', { name: 'Annuler' })).toHaveCount(0)
+  release()
+  await expect(page.getByRole('button', { name: 'Annuler' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Dupliquer des lignes' })).toHaveCount(0)
+})

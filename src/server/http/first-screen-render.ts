@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url'
 import type { Context, Hono } from 'hono'
 import type { AppEnv } from './env'
 import type { Logger } from '../logger'
-import { FIRST_SCREEN_DATA_ID } from '../../contract/paths'
+import { EARLY_TAPS_GLOBAL, FIRST_SCREEN_DATA_ID } from '../../contract/paths'
 import { HISTORY_PATH, isHistoryPage } from './first-screen-preload'
 
 /** What the app's render gives (src/app/server-render.tsx's FirstScreen). */
@@ -96,12 +96,20 @@ export function firstScreenPage(
       '<div id="root"></div>',
       () =>
         `<div id="root">${screen.html}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonInHtml(screen)}</script>` +
-        `\n    <script nonce="${page.nonce}">${scriptsAfterPaint(
+        `\n    <script nonce="${page.nonce}">${keepEarlyTaps}${scriptsAfterPaint(
           entry[1]!,
           preloads.map((l) => l[1]!),
         )}</script>`,
     )
 }
+
+/** A button tapped before the app answers (its scripts still on their way) would do nothing:
+ * the tap is kept, not lost, and the app taps it again once the page is hydrated. Links need
+ * nothing: they navigate without the app. */
+const keepEarlyTaps =
+  `(function(){var q=window.${EARLY_TAPS_GLOBAL}=[];function h(e){var b=e.target&&e.target.closest&&e.target.closest('#root button');` +
+  `if(b){e.preventDefault();e.stopPropagation();q.push(b)}}` +
+  `q.stop=function(){document.removeEventListener('click',h,true)};document.addEventListener('click',h,true)})();`
 
 /** Adds the app's entry and its preloads once the page has painted (after the next frame), or
  * after half a second in a tab that does not paint (hidden); in one insertion into the head. */

@@ -1,5 +1,6 @@
 // All addresses, or one: shown only for a customer with more than one address (§2).
 import type { Adresse } from '../../../contract/tiers'
+import { useChoiceBeforeHydration } from '../../ui/use-choice-before-hydration'
 
 export const addressLabel = (a: Adresse) => [a.adresse1, `${a.codePostal} ${a.ville}`].filter(Boolean).join(', ')
 
@@ -12,6 +13,7 @@ export function AddressFilter({
   value: string
   onChange: (v: string) => void
 }) {
+  const ref = useChoiceBeforeHydration<HTMLSelectElement>(value, onChange)
   if (adresses.length <= 1) return null
   return (
     <div className="mb-4">
@@ -20,6 +22,7 @@ export function AddressFilter({
       </label>
       <select
         id="filtre-adresse"
+        ref={ref}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         className="touch-target w-full max-w-xl rounded-lg border-2 border-neutral-600 bg-white px-3 text-base"
