@@ -91,7 +91,10 @@ export function isBeforePivot(
   let limit = pivot
   if (sessionStart && DateTime.isDateTime(sessionStart) && sessionStart.isValid) {
     const s = sessionStart.setZone(ZONE)
-    if (s.hasSame(n, 'day') && s <= n && s.hour * 60 + s.minute < pivot)
+    // The same day in Paris, read from the fields both already hold: luxon's hasSame builds the
+    // day's start and end (two zone offsets each), a cost paid on every minute the feed advice tries.
+    const sameDay = s.year === n.year && s.month === n.month && s.day === n.day
+    if (sameDay && s <= n && s.hour * 60 + s.minute < pivot)
       limit += minutesOf(parseIsoDuration(params.delaisHeurePivot))
   }
   return n.hour * 60 + n.minute < limit

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon'
 import { capacityWarnings, groupCartLines, totalWeight } from '../../src/domain/cart'
 import { nextStep } from '../../src/domain/cart-checks'
 import { firstAllowedDayNumber } from '../../src/domain/calendar'
+import { latestOrderMoment } from '../../src/domain/latest-order-moment'
 import { validateOrderLine } from '../../src/domain/order-line'
 import type { CartLine } from '../../src/domain/types'
 
@@ -44,6 +45,17 @@ describe('first allowed dates', () => {
   })
 })
 
+// The history's "À commander" panel (issue 29: a long task of the first screen): the latest
+// moment to order for ten needs spread over the coming three weeks, a session started that morning.
+const sessionStart = now.minus({ minutes: 30 })
+const needs = Array.from({ length: 10 }, (_, i) => now.plus({ days: 2 + i * 2 }).toISODate()!)
+const advise = () => {
+  for (const need of needs) latestOrderMoment(now, need, { sessionStart, contraintesLivraison: null })
+}
+describe('order advice', () => {
+  bench('latest order moment of 10 needs', advise)
+})
+
 // vitest prints means and percentiles; the issue asks for medians, so they are printed too,
 // from plain timed repetitions of the same work.
 function median(run: () => void, times: number): number {
@@ -68,7 +80,9 @@ afterAll(() => {
   const dates = median(() => {
     for (const n of nows) firstAllowedDayNumber({ now: n, delaisMinJoursOuvres: 2 })
   }, 15)
+  const advice = median(advise, 30)
   console.log(
-    `median: checking a 100-line cart ${cart.toFixed(3)} ms (budget 2 ms); 10,000 first allowed dates ${dates.toFixed(1)} ms`,
+    `median: checking a 100-line cart ${cart.toFixed(3)} ms (budget 2 ms); 10,000 first allowed dates ${dates.toFixed(1)} ms; ` +
+      `latest order moment of 10 needs ${advice.toFixed(2)} ms`,
   )
 })

@@ -67,6 +67,9 @@ describe('the first allowed delivery date from "now" in Europe/Paris', () => {
     expect(first('2026-11-23T10:30', { sessionStart })).toBe('2026-11-25')
     expect(first('2026-11-23T10:10', { sessionStart: paris('2026-11-23T10:00') })).toBe('2026-11-25')
     expect(first('2026-11-23T10:10', { sessionStart: paris('2026-11-22T09:00') })).toBe('2026-11-25')
+    // The same day in Paris, whatever the zone the start was kept in (00:30 Paris is the day before in UTC).
+    expect(first('2026-11-23T10:10', { sessionStart: paris('2026-11-23T00:30').setZone('UTC') })).toBe('2026-11-24')
+    expect(first('2026-11-23T10:10', { sessionStart: paris('2026-11-22T23:30').setZone('UTC') })).toBe('2026-11-25')
   })
   it("the article's minimum business days applies when larger", () => {
     expect(first('2026-11-23T09:00', { delaisMinJoursOuvres: 3 })).toBe('2026-11-26')
