@@ -1,8 +1,8 @@
-import { startTransition, StrictMode, useEffect } from 'react'
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { hydrate, useIsRestoring } from '@tanstack/react-query'
+import { persistQueryClient, PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { hydrate, QueryClientProvider, useIsRestoring } from '@tanstack/react-query'
 import { onSessionLost } from '../api/http-client'
 import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
@@ -41,23 +41,37 @@ function AppRouter() {
 }
 
 /** After the hydration's commit: the taps made on the server's page before it are answered (on
- * the app's own render, they are dropped: the server's buttons are gone). Not
- * from the effect itself: parts of the page may still be hydrating (Suspense boundaries come after
- * the root), and React hydrates the part an event lands on at once only outside a commit. */
-function Hydrated() {
+ * the app's own render, they are dropped: the server's buttons are gone). Not from the effect
+ * itself: parts of the page may still be hydrating (Suspense boundaries come after the root), and
+ * React hydrates the part an event lands on at once only outside a commit. A wrapper, not a
+ * sibling of the app: a sibling would change every useId below it from the server's (the ids
+ * count siblings), and a label rendered later would no longer name its dialog. */
+function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     const later = setTimeout(replayEarlyTaps, 0)
     return () => clearTimeout(later)
   }, [])
-  return null
+  return children
 }
+
+// On the server's page the device's copy is restored before the hydration, outside React: the
+// provider's "restoring" state would flip while the page hydrates, and React would then hydrate
+// everything under it at once, in one long task (measured 160–400 ms at 4× CPU, issue 29).
+const persistence = firstScreen ? persistQueryClient({ queryClient, ...createPersistOptions() })[1] : null
 
 const app = (
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
-      <AppRouter />
-    </PersistQueryClientProvider>
-    <Hydrated />
+    <Hydrated>
+      {firstScreen ? (
+        <QueryClientProvider client={queryClient}>
+          <AppRouter />
+        </QueryClientProvider>
+      ) : (
+        <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
+          <AppRouter />
+        </PersistQueryClientProvider>
+      )}
+    </Hydrated>
   </StrictMode>
 )
 const root = document.getElementById('root')!
@@ -67,7 +81,8 @@ if (firstScreen) {
   // As TanStack's own hydration marks it: the router renders its matches as the server did (no
   // Suspense boundary of its own around them), so the hydrated tree is the server's.
   router.ssr = { manifest: undefined }
-  void router.load().then(() => {
+  // The copy restored first (the server's fresher data stays: a restore never replaces newer data).
+  void Promise.all([persistence?.catch(() => undefined), router.load()]).then(() => {
     // In a transition, the hydration yields to the browser every few milliseconds instead of one
     // long task (the page is on screen already: nothing waits for it but the taps).
     if (router.state.matches.at(-1)?.routeId === FIRST_SCREEN_ROUTE)

@@ -105,6 +105,11 @@ test('the app hydrates the server’s history without a mismatch or asking again
   await page.getByRole('button', { name: 'Dupliquer des lignes' }).click()
   await expect(page.getByRole('button', { name: 'Annuler' })).toBeVisible()
   await page.getByRole('button', { name: 'Annuler' }).click()
+  // The ids React gives on the client are the server's: a dialog rendered later is named by its title.
+  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('button', { name: 'Plus' }).click()
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
   // The data the server rendered from is used, not fetched again.
   for (const read of ['/web/user/me', '/web/v1/tiers/100001', '/web/v1/tiers/100001/livraisons?limite=12'])
     expect(reads, read).not.toContain(read)
