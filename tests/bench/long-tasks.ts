@@ -10,10 +10,11 @@
 //   LONG_TASKS_PORT   the server's port (default 8195)
 //   DURATION_MS       how long to record after the page's load (default 12000)
 //   TOP               functions printed per stretch (default 12)
+//   PROFILE_OUT       also write the profile there (a .cpuprofile DevTools opens)
 import { chromium } from '@playwright/test'
 import { builtApp, signIn, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
-import { rmSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 
 interface ProfileNode {
   id: number
@@ -58,6 +59,7 @@ try {
   await page.goto(`${origin}/`, { waitUntil: 'load' })
   await page.waitForTimeout(duration)
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile))
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks)
   console.log(
     `Tâches longues vues par la page : ${longTasks.length}, au-delà de 50 ms en tout ${longTasks.reduce((s, [, d]) => s + Math.max(0, d - 50), 0)} ms`,

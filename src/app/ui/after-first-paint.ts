@@ -1,7 +1,7 @@
 // What the first screen does not show is loaded once it is shown and the browser is idle: the
 // cart badge and the outbox watch (Dexie, about 30 KB gzip), the history's copy for offline use.
 // They used to load with the first screen and delay it on a slow phone.
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { useRouterState } from '@tanstack/react-router'
 
 const IDLE_TIMEOUT_MS = 2_000
@@ -23,6 +23,11 @@ export function whenIdle(fn: () => void): () => void {
 export function useAfterFirstPaint(): boolean {
   const loading = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading })
   const [ready, setReady] = useState(false)
-  useEffect(() => (ready || loading ? undefined : whenIdle(() => setReady(true))), [ready, loading])
+  // In a transition: what mounts then (the cart badge, the advice…) renders in slices, not in one
+  // long task (issue 29).
+  useEffect(
+    () => (ready || loading ? undefined : whenIdle(() => startTransition(() => setReady(true)))),
+    [ready, loading],
+  )
   return ready
 }

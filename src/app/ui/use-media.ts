@@ -1,9 +1,9 @@
 // A CSS media query as React state (phones get 12 history lines at a time, tablets a table).
 import { useSyncExternalStore } from 'react'
 
-/** The query's answer, or null while a server-rendered page is hydrated: the server cannot know
- * the screen, so what depends on it (fetching more) waits for the browser's answer. */
-export function useMediaOrUnknown(query: string): boolean | null {
+/** The query's answer; false in a server render, which cannot know the screen (none of the
+ * screens that use it is rendered by the server: the history reads the screen in its effects). */
+export function useMedia(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const m = window.matchMedia(query)
@@ -11,10 +11,8 @@ export function useMediaOrUnknown(query: string): boolean | null {
       return () => m.removeEventListener('change', onChange)
     },
     () => window.matchMedia(query).matches,
-    () => null,
+    () => false,
   )
 }
-
-export const useMedia = (query: string): boolean => useMediaOrUnknown(query) ?? false
 
 export const PHONE = '(max-width: 767px)'

@@ -3,35 +3,43 @@
 // by itself, the first one included). A window with nothing in it is not a page to tap through:
 // once the farmer asked for more, windows follow one another until lines come or the history's
 // start (2020-11-01) is reached. A failed load stops the chain (offline: the screen says why).
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { LigneLivraison, Livraisons } from '../../../contract/livraisons'
-import { PHONE, useMediaOrUnknown } from '../../ui/use-media'
+import { PHONE } from '../../ui/use-media'
 
 type HistoryQuery = UseInfiniteQueryResult<InfiniteData<Livraisons>>
 
+// The screen is read when it matters, never as state of the render: the server cannot know it,
+// and a state that changes as soon as the server's page is hydrated would render the whole
+// history again in one long task (issue 29). Only after a tap, or in an effect, is it read.
+const isPhone = () => window.matchMedia(PHONE).matches
+
 /** `shown`: whether a line is on screen (the address filter): a window with none counts as empty. */
 export function useHistoryMore(query: HistoryQuery, shown: (l: LigneLivraison) => boolean) {
-  // Unknown while the server's page hydrates: the rest of a window is fetched once the screen is known.
-  const phone = useMediaOrUnknown(PHONE)
   // The number of pages there were when the farmer asked for more; null when not asking.
   const [askedAt, setAskedAt] = useState<number | null>(null)
+  // Turning the tablet (or resizing the window) counts again, in a transition.
+  const [screenChanges, setScreenChanges] = useState(0)
   const pages = query.data?.pages ?? []
   const windowGoesOn = Boolean(pages.at(-1)?.suite)
   const found = askedAt !== null && pages.slice(askedAt).some((p) => p.lignes.some(shown))
   const busy = query.isFetching || query.isFetchNextPageError || query.isRefetchError
-  const next =
-    query.hasNextPage &&
-    !busy &&
-    ((phone === false && windowGoesOn) || (askedAt !== null && !found && pages.length > askedAt))
+  const chaining = askedAt !== null && !found && pages.length > askedAt
+  // askedAt is null while the page hydrates: the screen is read only afterwards.
   const settled =
-    askedAt !== null &&
-    (!query.hasNextPage || query.isFetchNextPageError || (found && (phone !== false || !windowGoesOn)))
+    askedAt !== null && (!query.hasNextPage || query.isFetchNextPageError || (found && (isPhone() || !windowGoesOn)))
 
-  const { fetchNextPage } = query
   useEffect(() => {
-    if (next) void fetchNextPage()
-  }, [next, fetchNextPage, pages.length])
+    const m = window.matchMedia(PHONE)
+    const changed = () => startTransition(() => setScreenChanges((n) => n + 1))
+    m.addEventListener('change', changed)
+    return () => m.removeEventListener('change', changed)
+  }, [])
+  const { fetchNextPage, hasNextPage } = query
+  useEffect(() => {
+    if (hasNextPage && !busy && ((!isPhone() && windowGoesOn) || chaining)) void fetchNextPage()
+  }, [hasNextPage, busy, windowGoesOn, chaining, fetchNextPage, pages.length, screenChanges])
   useEffect(() => {
     if (settled) setAskedAt(null)
   }, [settled])
