@@ -82,22 +82,31 @@ if (firstScreen) {
   // Suspense boundary of its own around them), so the hydrated tree is the server's.
   router.ssr = { manifest: undefined }
   // The copy restored first (the server's fresher data stays: a restore never replaces newer data).
-  void Promise.all([persistence?.catch(() => undefined), router.load()]).then(() => {
-    // In a transition, the hydration yields to the browser every few milliseconds instead of one
-    // long task (the page is on screen already: nothing waits for it but the taps).
-    if (router.state.matches.at(-1)?.routeId === FIRST_SCREEN_ROUTE)
-      return startTransition(() => {
-        hydrateRoot(root, app)
-      })
-    // Somewhere else after all (signed out on this device meanwhile…): the app's own render.
-    router.ssr = undefined
-    createRoot(root).render(app)
-  })
+  // Each step in a task of its own (the modules' evaluation, the router's load, the hydration's
+  // start): the page answers the farmer's taps between them (issue 29, no long task).
+  void nextTask()
+    .then(() => Promise.all([persistence?.catch(() => undefined), router.load()]))
+    .then(nextTask)
+    .then(() => {
+      // In a transition, the hydration yields to the browser every few milliseconds instead of one
+      // long task (the page is on screen already: nothing waits for it but the taps).
+      if (router.state.matches.at(-1)?.routeId === FIRST_SCREEN_ROUTE)
+        return startTransition(() => {
+          hydrateRoot(root, app)
+        })
+      // Somewhere else after all (signed out on this device meanwhile…): the app's own render.
+      router.ssr = undefined
+      createRoot(root).render(app)
+    })
 } else {
   // Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
   // transition render made the router's store updates render again and blocked the page twice as
   // long (median 310–388 ms against 167–178 ms).
   void appStylesheet().then(() => createRoot(root).render(app))
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 // The static shell of index.html stays until the router has rendered the first screen (onResolved

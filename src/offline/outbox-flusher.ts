@@ -102,6 +102,10 @@ export async function flushOutboxNow(
     .equals('pending')
     .filter((r) => r.owner === owner && Boolean(r.nextAttemptAt))
     .modify({ nextAttemptAt: undefined })
+  // A pass already under way (a timer, the page shown again) may have looked before the backoff
+  // was cleared and found nothing due: sharing it would swallow the farmer's "Réessayer l'envoi"
+  // (seen in ordered-lot-covered.spec). One more pass after it; the lock keeps them one at a time.
+  if (running) await running.catch(() => undefined)
   return flushOutbox(owner, send, now)
 }
 

@@ -83,6 +83,21 @@ describe('outbox', () => {
     expect((await db.outbox.get(id))!).toMatchObject({ status: 'accepted', numeroCommande: '700101' })
   })
 
+  it('a retry asked for while an automatic pass is under way is not swallowed by it', async () => {
+    const id = await confirmed()
+    const down = async (): Promise<SendResult> => ({ ok: false, retry: true, error: 'Réseau indisponible' })
+    await flushOutbox('100001', down, later(1))
+    // An automatic pass (a timer, the page shown again) finds nothing due, but is still running
+    // when the farmer taps "Réessayer l'envoi": the tap's pass must still send.
+    let calls = 0
+    const up = async (): Promise<SendResult> => (calls++, { ok: true, numeroCommande: '700102' })
+    const automatic = flushOutbox('100001', up, later(1))
+    await flushOutboxNow('100001', up, later(1))
+    await automatic
+    expect(calls).toBe(1)
+    expect((await db.outbox.get(id))!).toMatchObject({ status: 'accepted', numeroCommande: '700102' })
+  })
+
   it('a refusal marks it rejected and puts its lines back after those added meanwhile', async () => {
     const id = await confirmed()
     await addCartLines('100001', '100001', [{ numArticle: '420105', libelleArticle: 'Porc finition vrac' }])
