@@ -124,8 +124,9 @@ test('the app hydrates the server’s history without a mismatch or asking again
   await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
 })
 
-test('an address picked on the painted page before the scripts run is the one the list follows', async ({ page }) => {
-  // The app's scripts held back: the farmer acts on the server's page alone, as on a slow network.
+/** Farmer 100001's history as the server paints it, the app's scripts held back until
+ * `release()`: the farmer acts on the server's page alone, as on a slow network. */
+async function paintedWithoutScripts(page: Page): Promise<{ release: () => void }> {
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/assets/index-*.js', async (route) => {
@@ -135,6 +136,11 @@ test('an address picked on the painted page before the scripts run is the one th
   const res = await page.request.post('/security/login', { data: { username: '100001', password: 'demo' } })
   expect(res.ok()).toBe(true)
   await page.goto('/catalog/order_history', { waitUntil: 'commit' })
+  return { release }
+}
+
+test('an address picked on the painted page before the scripts run is the one the list follows', async ({ page }) => {
+  const { release } = await paintedWithoutScripts(page)
   const main = page.locator('main')
   await expect(main.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
   // Address 4 (suspended) has no delivery in the first window (seed).
@@ -146,15 +152,7 @@ test('an address picked on the painted page before the scripts run is the one th
 })
 
 test('a button tapped on the painted page before the scripts run is answered once they have', async ({ page }) => {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
-  const res = await page.request.post('/security/login', { data: { username: '100001', password: 'demo' } })
-  expect(res.ok()).toBe(true)
-  await page.goto('/catalog/order_history', { waitUntil: 'commit' })
+  const { release } = await paintedWithoutScripts(page)
   await page.getByRole('button', { name: 'Dupliquer des lignes' }).click()
   // Nothing to answer it yet: the page stays as painted, no native form submission, no reload.
   await expect(page.getByRole('button', { name: 'Annuler' })).toHaveCount(0)
