@@ -116,7 +116,10 @@ const firstRoutePreload = {
 const SHELL =
   /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
 const SHELL_LAZY =
-  /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|use-lots|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel|offline-switch|device-adoption|preparation-watch|preparation-status)\./
+  /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|use-lots|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel|offline-switch|device-adoption|preparation-watch|preparation-status|cookie-choice|sign-in-marks)\./
+
+const SIGN_IN_PAGE =
+  /[\\/]src[\\/](app[\\/](ui[\\/]shell[\\/](cookie-choice|sign-in-marks)|pwa[\\/]install|features[\\/]session[\\/]seal-at-sign-in)|offline[\\/](device-keys|db-presence))\.ts$/
 
 // Konsta's theme.css points Tailwind at every Konsta component, so the CSS carried the classes of
 // some sixty components while the app uses a handful (and Tailwind scans a whole folder even when
@@ -259,7 +262,11 @@ export default defineConfig({
   build: {
     target: 'es2020',
     sourcemap: false,
+    // The server finds the static sign-in page's script (src/app/sign-in.ts) in the build's
+    // manifest (src/server/http/sign-in-page.ts).
+    manifest: true,
     rolldownOptions: {
+      input: { index: 'index.html', 'sign-in': 'src/app/sign-in.ts' },
       treeshake: {
         // Konsta's components are side-effect free but set `X.displayName = …` at the top level of
         // their modules, which keeps every one of them (and their class helpers) in the bundle
@@ -273,6 +280,10 @@ export default defineConfig({
         // loaded with their first user. Konsta stays out: the first screen does not use it.
         codeSplitting: {
           groups: [
+            // What the static sign-in page's script (src/app/sign-in.ts) imports, which the app's
+            // shell imports too: a chunk of its own, so that the page loads neither React nor the
+            // shell (a few KB where the shell group would have taken them with it).
+            { name: 'sign-in-page', test: SIGN_IN_PAGE, priority: 4 },
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/,

@@ -6,7 +6,7 @@
 // tag is not the one of the last start, every other user's copies (persisted queries, the
 // service worker's API cache) are dropped before the first request.
 import { API_CACHE } from '../contract/paths'
-import { OWNER_COOKIE } from '../contract/session'
+import { OWNER_COOKIE } from '../contract/session-names'
 import { readCookie, signOutPending } from './signed-out'
 
 const QUERY_CACHE_PREFIX = 'silo-query-cache'

@@ -3,7 +3,7 @@
 // refresh and a single retry; a failed refresh tells the app (which resets and goes to login).
 import * as v from 'valibot'
 import { ApiError, NetworkError } from './api-error'
-import { SESSION_PATHS } from '../contract/session'
+import { SESSION_PATHS } from '../contract/session-names'
 import { querySearch } from '../contract/common'
 import { FROM_CACHE_HEADER, reportAnswer, reportNoAnswer, watchRequest } from './connection'
 import { settleSignOut, signOutPending } from './signed-out'

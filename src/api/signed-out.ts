@@ -6,7 +6,7 @@
 // synchronously on its first screen. While it is there the app treats the device as signed out;
 // the logout call is sent as soon as the server answers again, before any other request of the
 // page, and the marker goes once the server has answered it.
-import { OWNER_COOKIE, SESSION_PATHS, SIGNED_OUT_COOKIE } from '../contract/session'
+import { OWNER_COOKIE, SESSION_PATHS, SIGNED_OUT_COOKIE } from '../contract/session-names'
 import { isOnline, subscribeConnection } from './connection'
 
 /** Longer than any session may live (browsers keep a cookie 400 days at most). */

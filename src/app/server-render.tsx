@@ -15,8 +15,11 @@ import { createAppRouter } from './router'
 import { neverCoalesce } from '../api/http-client'
 import { FIRST_SCREEN_ROUTE } from './first-screen'
 import { contratsQueryOptions } from '../api/contrats'
-import { urlPortailQueryOptions } from '../api/infos'
+import { urlPortailQueryOptions, versionQueryOptions } from '../api/infos'
 import { parametresCommandeRawQueryOptions } from '../api/parametres-commande'
+import { StaticPage } from './ui/shell/static-page'
+import { consentIn } from './ui/shell/cookie-choice'
+import { pageTitle, titledMatches } from './ui/shell/route-titles'
 
 /** Answers one of the app's requests (a path of this server) for the request being rendered. */
 export type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>
@@ -81,5 +84,56 @@ export function renderFirstScreen(
     })
     queryClient.clear()
     return { html, state }
+  })
+}
+
+export interface SignInPage {
+  html: string
+  /** The page's title, as the app's root would set it ("Silo > Login"). */
+  title: string
+}
+
+/** What the sign-in page's request told the server. */
+export interface SignInRequest {
+  cookie: string
+  userAgent: string
+  /** The response's CSP nonce: the router's one-off script (scroll restoration) carries it. */
+  nonce?: string
+}
+
+/**
+ * The sign-in page at `href` (`/login…`) as a static page (issue 29, step 3): the app's own route
+ * rendered once, never hydrated; src/app/sign-in.ts wires its buttons. Null when `href` does not
+ * render the sign-in page.
+ */
+export function renderSignInPage(
+  href: string,
+  fetchInProcess: InProcessFetch,
+  request: SignInRequest,
+): Promise<SignInPage | null> {
+  return current.run(fetchInProcess, async () => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, networkMode: 'always', gcTime: Infinity } },
+    })
+    const history = createMemoryHistory({ initialEntries: [href] })
+    const router = createAppRouter(queryClient, { history, nonce: request.nonce })
+    await router.load()
+    const leaf = router.state.matches.at(-1)
+    if (leaf?.routeId !== '/login' || leaf.status !== 'success') return null
+    // The footer's portal link and the versions' tooltip, read now: the page asks nothing more.
+    await Promise.allSettled([
+      queryClient.prefetchQuery(urlPortailQueryOptions()),
+      queryClient.prefetchQuery(versionQueryOptions()),
+    ])
+    const html = renderToString(
+      <StaticPage.Provider value={{ cookieConsented: consentIn(request.cookie), userAgent: request.userAgent }}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StaticPage.Provider>,
+    )
+    const title = pageTitle(titledMatches(router.state.matches))
+    queryClient.clear()
+    return { html, title }
   })
 }

@@ -6,8 +6,7 @@ import { expect, serverURL, test } from './network-switch'
 import AxeBuilder from '@axe-core/playwright'
 import { DateTime } from 'luxon'
 import { formatDate } from '../../src/domain/format'
-import { TWO_LINES } from './cart-lines'
-import { signIn, waitForServiceWorker, writeCart } from './support'
+import { confirmOrderOffline, signIn, waitForServiceWorker } from './support'
 
 const REFUSED_ARTICLE = '410104' // Correcteur azoté 40 % vrac, the second of TWO_LINES
 
@@ -53,18 +52,8 @@ test('an order confirmed offline and refused once back online returns to the car
   browser,
   network,
 }) => {
-  await signIn(page, '100001', 'demo', '/catalog/cart/view')
-  await waitForServiceWorker(page)
-  await writeCart(page, TWO_LINES)
-  await page.goto('/catalog/cart/view')
-  await page.getByRole('button', { name: 'Etape suivante' }).click()
-  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
-
-  network.cut()
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
-  await expect(page.getByRole('region', { name: 'Envois en attente' })).toContainText(
-    /Commande du \w+ \d{2}\/\d{2} – 2 lignes/,
-  )
+  const waiting = await confirmOrderOffline(page, network)
+  await expect(waiting).toContainText(/Commande du \w+ \d{2}\/\d{2} – 2 lignes/)
 
   // Meanwhile, the cooperative stops this article for the farmer.
   await setOrderable(browser, serverURL, REFUSED_ARTICLE, false)

@@ -5,8 +5,13 @@
 // once.
 import type { Page } from '@playwright/test'
 import { expect, serverURL, test } from './network-switch'
-import { TWO_LINES } from './cart-lines'
-import { ordersInProgress, ordersInProgressAsServed, signIn, waitForServiceWorker, writeCart } from './support'
+import {
+  confirmOrderOffline,
+  ordersInProgress,
+  ordersInProgressAsServed,
+  signIn,
+  waitForServiceWorker,
+} from './support'
 
 const FIRST = { numTiers: '100001', traces: ['100001', 'GAEC', 'TROIS CH'] }
 const ORDER_POST = /^POST \/web\/v1\/tiers\/\d+\/commandes$/
@@ -51,15 +56,7 @@ test('100001 leaves without signing out, 100002 signs in: nothing of 100001 is r
 }) => {
   test.slow() // three sign-ins, an order confirmed offline and sent later
   const before = await ordersInProgress(serverURL, FIRST.numTiers)
-  await signIn(page, FIRST.numTiers, 'demo', '/catalog/cart/view')
-  await waitForServiceWorker(page)
-  await writeCart(page, TWO_LINES)
-  await page.goto('/catalog/cart/view')
-  await page.getByRole('button', { name: 'Etape suivante' }).click()
-  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
-  network.cut()
-  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
-  await expect(page.getByRole('region', { name: 'Envois en attente' })).toContainText(/Commande du/)
+  await confirmOrderOffline(page, network) // farmer 100001 (FIRST)
   // Visited online before, so the device holds 100001's history too.
   network.hold(ORDER_POST) // the order must not leave before 100001 is back
   network.restore()

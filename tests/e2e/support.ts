@@ -1,4 +1,6 @@
 import { expect, request as httpRequest, type Page } from '@playwright/test'
+import type { NetworkSwitch } from './network-switch'
+import { TWO_LINES } from './cart-lines'
 
 /**
  * Signs in by the API, for the tests whose subject is not the sign-in: the JSON sign-in the app's
@@ -99,4 +101,20 @@ export async function ordersInProgressAsServed(server: string, numTiers: string)
   } finally {
     await farmer.dispose()
   }
+}
+
+/** Farmer 100001, on the installed app, confirms a two-line order with the network cut: it waits
+ * in the outbox ("Envois en attente"), which is returned. The network stays cut. */
+export async function confirmOrderOffline(page: Page, network: NetworkSwitch) {
+  await signIn(page, '100001', 'demo', '/catalog/cart/view')
+  await waitForServiceWorker(page)
+  await writeCart(page, TWO_LINES)
+  await page.goto('/catalog/cart/view')
+  await page.getByRole('button', { name: 'Etape suivante' }).click()
+  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
+  network.cut()
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+  const waiting = page.getByRole('region', { name: 'Envois en attente' })
+  await expect(waiting).toContainText(/Commande du/)
+  return waiting
 }

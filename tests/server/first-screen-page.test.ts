@@ -3,7 +3,8 @@
 // the data block safe whatever the customer's texts hold.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { firstScreenPage, stylesheetOf } from '../../src/server/http/first-screen-render'
+import { firstScreenPage } from '../../src/server/http/first-screen-render'
+import { stylesheetOf } from '../../src/server/http/app-render'
 import { FIRST_SCREEN_DATA_ID } from '../../src/contract/paths'
 
 // index.html as the build leaves it: the entry and its preloads, the app's stylesheet as a

@@ -7,7 +7,36 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
 }
 
+import { INSTALL_LATER_KEY } from '../../offline/device-keys'
+
 export type InstallWay = 'prompt' | 'ios' | null
+
+/** What the install notice says, by the way this browser installs. */
+export const INSTALL_TEXTS = {
+  prompt: 'Installez Silo : utile sans réseau.',
+  ios: 'Pour installer Silo : Partager, puis « Sur l’écran d’accueil ».',
+} as const satisfies Record<Exclude<InstallWay, null>, string>
+
+const THIRTY_DAYS = 30 * 24 * 60 * 60 * 1000
+
+/** "Plus tard" was said less than 30 days ago on this device. */
+export function installPostponed(): boolean {
+  try {
+    return Number(localStorage.getItem(INSTALL_LATER_KEY) ?? 0) > Date.now()
+  } catch {
+    return false
+  }
+}
+
+/** "Plus tard": the notice stays away 30 days on this device, whoever signs in or out (the
+ * choice is the device's: wipe.ts keeps it). */
+export function postponeInstall() {
+  try {
+    localStorage.setItem(INSTALL_LATER_KEY, String(Date.now() + THIRTY_DAYS))
+  } catch {
+    // Without storage it simply shows again next time.
+  }
+}
 
 let deferred: BeforeInstallPromptEvent | null = null
 const listeners = new Set<() => void>()

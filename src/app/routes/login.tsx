@@ -1,9 +1,15 @@
 // spec: login — one button, Se connecter; on failure it shows Erreur d'authentification.
+// Served two ways: in the app (an in-app navigation, the installed app's start), and as the
+// server's static page to a direct navigation (issue 29: no React in the browser there, a few
+// lines of script, src/app/sign-in.ts). One markup for both.
 import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { Block, Button } from 'konsta/react'
 import { SiteFooter } from '../ui/shell/site-footer'
+import { useStaticPage } from '../ui/shell/static-page'
 import { STRONG_BUTTON } from '../ui/button-colors'
+import { SESSION_PATHS } from '../../contract/session-names'
+import { OthersWaitingNotice } from '../features/session/others-waiting-notice'
 import { safeRedirect } from './-search'
 
 // Loaded with the page, not with the app's first screen (it reads IndexedDB).
@@ -25,8 +31,7 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   const { redirectFrom, error } = Route.useSearch()
-  // The server's sign-in page sets the session cookie, then comes back to redirectFrom.
-  const signIn = () => window.location.assign(`/security/login?redirectFrom=${encodeURIComponent(redirectFrom ?? '/')}`)
+  const staticPage = useStaticPage()
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       {/* pb-36: room kept for the install and cookie notices (notice-tray.tsx), always, so that
@@ -43,18 +48,27 @@ function LoginPage() {
             Erreur d'authentification
           </Block>
         )}
-        <Suspense>
-          <OthersWaiting />
-        </Suspense>
-        <Button
-          large
-          rounded
-          colors={STRONG_BUTTON}
-          className="touch-target w-full max-w-xs text-lg font-semibold"
-          onClick={signIn}
-        >
-          Se connecter
-        </Button>
+        {staticPage ? (
+          <OthersWaitingNotice hidden />
+        ) : (
+          <Suspense>
+            <OthersWaiting />
+          </Suspense>
+        )}
+        {/* The server's sign-in page sets the session cookie, then comes back to redirectFrom: a
+            form, so that "Se connecter" works before (and without) any script. */}
+        <form method="get" action={SESSION_PATHS.login} className="flex w-full justify-center">
+          <input type="hidden" name="redirectFrom" value={redirectFrom ?? '/'} />
+          <Button
+            type="submit"
+            large
+            rounded
+            colors={STRONG_BUTTON}
+            className="touch-target w-full max-w-xs text-lg font-semibold"
+          >
+            Se connecter
+          </Button>
+        </form>
       </main>
       <SiteFooter />
     </div>

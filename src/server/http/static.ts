@@ -10,7 +10,9 @@ import { isServerPath } from '../../contract/paths'
 import { precompressedFiles } from './precompressed'
 import { firstScreenPreload, preloadCustomer } from './first-screen-preload'
 import { typeTiersOf } from '../services/tiers'
-import { firstScreenPage, firstScreenRenderer, stylesheetOf } from './first-screen-render'
+import { firstScreenPage, firstScreenRenderer } from './first-screen-render'
+import { stylesheetOf } from './app-render'
+import { signInPage, signInPageRenderer } from './sign-in-page'
 
 export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(distDir)) return
@@ -32,6 +34,7 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   const precompressed = precompressedFiles(distDir)
   let indexHtml: string | null = null
   const renderFirstScreen = firstScreenRenderer(app, distDir)
+  const renderSignIn = signInPageRenderer(app, distDir)
   // The app's stylesheet, read once, for the rendered history to carry inline.
   let css: Promise<string | null> | null = null
   const appCss = (shell: string) => {
@@ -47,6 +50,11 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     const page =
       screen && css !== null && firstScreenPage(indexHtml, screen, { css, nonce: c.get('secureHeadersNonce') })
     if (page) return c.html(page, 200, privately)
+    // The sign-in page, whole from the server: no app bundle before sign-in.
+    const signIn = await renderSignIn(c)
+    const signInCss = signIn && (await appCss(indexHtml))
+    const signInHtml = signIn && signInCss !== null && signInPage(indexHtml, signIn, signInCss)
+    if (signInHtml) return c.html(signInHtml, 200, privately)
     const user = c.get('user')
     const numTiers = preloadCustomer(c.req.path, user)
     const { db, clock } = c.get('deps')

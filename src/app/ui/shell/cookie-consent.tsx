@@ -1,26 +1,26 @@
 // Cookie consent (ordering-area §1, §4, §9): shown until accepted; the choice is the cookie
 // COOKIE_CONSENT, kept one year. Silo sets only cookies it needs to work, and says so.
 import { useState, useSyncExternalStore } from 'react'
-
-const COOKIE = 'COOKIE_CONSENT'
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
-
-const accepted = () => document.cookie.split('; ').some((c) => c === `${COOKIE}=true`)
+import { acceptCookies, consentIn } from './cookie-choice'
+import { useStaticPage } from './static-page'
+import { SIGN_IN_MARK } from './sign-in-marks'
 
 /** Nothing to watch: the choice changes only by this notice's own button (its state below). */
 const noChanges = () => () => {}
 
 export function CookieConsent() {
-  // The server's render cannot know, hence neither can the hydration: the browser's answer after.
+  const staticPage = useStaticPage()
+  // The server's render for a hydration cannot know, hence neither can the hydration: the
+  // browser's answer after. The static sign-in page knows from its request's cookies.
   const toAsk = useSyncExternalStore(
     noChanges,
-    () => !accepted(),
-    () => false,
+    () => !consentIn(document.cookie),
+    () => (staticPage ? !staticPage.cookieConsented : false),
   )
   const [visible, setVisible] = useState(true)
   if (!toAsk || !visible) return null
   const accept = () => {
-    document.cookie = `${COOKIE}=true; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
+    acceptCookies()
     setVisible(false)
   }
   return (
@@ -38,6 +38,7 @@ export function CookieConsent() {
       <button
         type="button"
         onClick={accept}
+        data-sign-in={SIGN_IN_MARK.cookieAccept}
         className="touch-target shrink-0 rounded-lg bg-white px-2 font-bold text-neutral-900"
       >
         J'ai compris

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { CookieConsent } from './cookie-consent'
 import { InstallPrompt } from './install-prompt'
 
-const BOX = 'border-t border-black/20 bg-white px-2 pt-2 empty:hidden sm:border-0 sm:bg-transparent'
+const BOX = 'notice-box border-t border-black/20 bg-white px-2 pt-2 empty:hidden sm:border-0 sm:bg-transparent'
 
 /** The element's height (border box), kept up to date. */
 function useHeight(ref: RefObject<HTMLDivElement | null>): number {

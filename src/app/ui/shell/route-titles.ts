@@ -6,15 +6,15 @@ export interface TitledMatch {
   pathname: string
 }
 
+/** The titled ones of the router's matches, root first. */
+export const titledMatches = (
+  matches: readonly { id: string; pathname: string; staticData: { title?: string } }[],
+): TitledMatch[] =>
+  matches.flatMap((m) => (m.staticData.title ? [{ id: m.id, title: m.staticData.title, pathname: m.pathname }] : []))
+
 /** The chain of route titles from the root to the current route (staticData.title). */
 export function useTitleChain(): TitledMatch[] {
-  return useMatches({
-    select: (matches) =>
-      matches.flatMap((m) =>
-        m.staticData.title ? [{ id: m.id, title: m.staticData.title, pathname: m.pathname }] : [],
-      ),
-    structuralSharing: true,
-  })
+  return useMatches({ select: titledMatches, structuralSharing: true })
 }
 
 /** "Silo > Mon panier > Règlement" (cart-orders-admin §2). */

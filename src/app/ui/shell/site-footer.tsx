@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { urlPortailQueryOptions, versionQueryOptions } from '../../../api/infos'
 import { APP_VERSION } from '../../app-version'
 import { FOOTER_LINKS } from './nav-items'
+import { useStaticPage } from './static-page'
+import { SIGN_IN_MARK } from './sign-in-marks'
 
 const LINK = 'touch-target inline-flex items-center px-2 text-neutral-900 underline'
 
@@ -15,7 +17,14 @@ const LINK = 'touch-target inline-flex items-center px-2 text-neutral-900 underl
 export function SiteFooter({ className = '' }: { className?: string }) {
   const portail = useQuery({ ...urlPortailQueryOptions(), meta: { errorDialog: false } })
   const [showVersion, setShowVersion] = useState(false)
-  const back = useQuery({ ...versionQueryOptions(), enabled: showVersion, meta: { errorDialog: false } })
+  // The static sign-in page has the tooltip already filled (its script shows it): the server read
+  // its version with the page.
+  const staticPage = useStaticPage()
+  const back = useQuery({
+    ...versionQueryOptions(),
+    enabled: showVersion || Boolean(staticPage),
+    meta: { errorDialog: false },
+  })
   const backVersion = back.isError ? 'erreur' : (back.data?.version ?? 'inconnue')
   return (
     <footer className={`border-t border-black/15 bg-neutral-100 px-4 py-3 ${className}`}>
@@ -49,14 +58,17 @@ export function SiteFooter({ className = '' }: { className?: string }) {
             aria-describedby={showVersion ? 'silo-versions' : undefined}
             onClick={() => setShowVersion((v) => !v)}
             onBlur={() => setShowVersion(false)}
+            data-sign-in={SIGN_IN_MARK.version}
             className="touch-target inline-flex items-center px-2 text-neutral-800"
           >
             Version {APP_VERSION}
           </button>
-          {showVersion && (
+          {(showVersion || staticPage) && (
             <span
               id="silo-versions"
               role="tooltip"
+              hidden={!showVersion}
+              data-sign-in={SIGN_IN_MARK.versionTip}
               className="absolute bottom-full left-0 mb-1 whitespace-nowrap rounded-lg bg-neutral-900 px-3 py-2 text-sm text-white"
             >
               Application {APP_VERSION} · serveur {backVersion}

@@ -1,0 +1,12 @@
+// The sign-in page: nobody is signed in here, so whatever was left in clear is sealed
+// (offline/seal). Both sign-in pages run it (the app's route and the server's static page).
+import { deviceHoldsData } from '../../../offline/db-presence'
+
+/** Seals every user's work on this device; true when someone's orders wait for their owner. */
+export async function sealAtSignIn(): Promise<boolean> {
+  // A first visit holds no database: nothing to seal, nothing waiting, Dexie not loaded.
+  if (!(await deviceHoldsData())) return false
+  const { sealEveryone, sealedOrders } = await import('../../../offline/seal')
+  await sealEveryone()
+  return (await sealedOrders()) > 0
+}

@@ -1,0 +1,92 @@
+// The script of the server's static sign-in page (issue 29, step 3), what main.tsx is to the app:
+// a few lines, no React. The page's markup is the app's own sign-in route rendered by the server
+// (src/app/server-render.tsx); this wires what the browser alone decides: the cookie notice's
+// button, the install notice, the sealing of what the device kept, the versions' tooltip, and the
+// service worker, whose install downloads the app at idle (the app's bundles are then ready when
+// the farmer comes back signed in, as the prefetch links of the page ask too).
+import { acceptCookies } from './ui/shell/cookie-choice'
+import { SIGN_IN_MARK } from './ui/shell/sign-in-marks'
+import {
+  captureInstallPrompt,
+  INSTALL_TEXTS,
+  installPostponed,
+  installWay,
+  postponeInstall,
+  promptInstall,
+  subscribeInstall,
+} from './pwa/install'
+import { sealAtSignIn } from './features/session/seal-at-sign-in'
+
+// Before anything else: Chromium may fire beforeinstallprompt very early.
+captureInstallPrompt()
+
+const marked = <T extends HTMLElement = HTMLElement>(mark: string) =>
+  document.querySelector<T>(`[data-sign-in="${mark}"]`)
+
+// "J'ai compris": the choice kept, the notice gone.
+marked(SIGN_IN_MARK.cookieAccept)?.addEventListener('click', (e) => {
+  acceptCookies()
+  ;(e.currentTarget as HTMLElement).closest('section')?.remove()
+})
+
+// The install notice, as the app's: shown when the browser offers it (or on iOS), unless "Plus
+// tard" was said on this device.
+const install = marked(SIGN_IN_MARK.install)
+let installDismissed = installPostponed()
+const showInstall = () => {
+  if (!install) return
+  const way = installWay()
+  install.hidden = !way || installDismissed
+  if (!way) return
+  marked(SIGN_IN_MARK.installText)!.textContent = INSTALL_TEXTS[way]
+  marked(SIGN_IN_MARK.installButton)!.hidden = way !== 'prompt'
+}
+subscribeInstall(showInstall)
+showInstall()
+marked(SIGN_IN_MARK.installButton)?.addEventListener('click', () => void promptInstall())
+marked(SIGN_IN_MARK.installLater)?.addEventListener('click', () => {
+  postponeInstall()
+  installDismissed = true
+  showInstall()
+})
+
+// The notices' room at the end of the page, as the app's tray keeps it (notice-tray.tsx): the last
+// content scrolls clear of them.
+const tray = document.querySelector<HTMLElement>('.notice-tray')
+const spacer = document.querySelector<HTMLElement>('.notice-spacer')
+if (tray && spacer && typeof ResizeObserver !== 'undefined') {
+  const parts = [tray, tray.querySelector<HTMLElement>('.notice-install')].filter((e) => e !== null)
+  const fit = () => (spacer.style.height = `${parts.reduce((sum, e) => sum + e.offsetHeight, 0)}px`)
+  const observer = new ResizeObserver(fit)
+  for (const part of parts) observer.observe(part, { box: 'border-box' })
+}
+
+// The versions' tooltip (filled by the server), shown by its button as the app's.
+const version = marked<HTMLButtonElement>(SIGN_IN_MARK.version)
+const tip = marked(SIGN_IN_MARK.versionTip)
+const showTip = (shown: boolean) => {
+  if (!version || !tip) return
+  tip.hidden = !shown
+  version.setAttribute('aria-expanded', String(shown))
+  if (shown) version.setAttribute('aria-describedby', tip.id)
+  else version.removeAttribute('aria-describedby')
+}
+version?.addEventListener('click', () => showTip(Boolean(tip?.hidden)))
+version?.addEventListener('blur', () => showTip(false))
+
+// Nobody is signed in here: what the device kept in clear is sealed; say when orders wait.
+void sealAtSignIn()
+  .then((others) => {
+    const notice = marked(SIGN_IN_MARK.othersWaiting)
+    if (notice) notice.hidden = !others
+  })
+  .catch(() => undefined)
+
+// A sign-out made without network needs nothing here: this page's own request told the server
+// (src/server/auth/signed-out.ts ends the session and clears the marker).
+
+// The service worker once the page has loaded (its precache is the app's download at idle).
+window.addEventListener('load', () => {
+  if (import.meta.env.PROD && 'serviceWorker' in navigator)
+    setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => undefined), 0)
+})

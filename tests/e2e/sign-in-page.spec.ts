@@ -1,0 +1,82 @@
+// The sign-in page as the server serves it to a direct visit (issue 29, step 3): the app's own
+// sign-in route rendered on the server, with a few lines of script and no React; the app's
+// bundles come only at idle, for after the sign-in. (The notices, the install card, the legal
+// pages and the tooltip on this page are the subjects of notices, install, shell and legal.spec.)
+import type { Page } from '@playwright/test'
+import { expect, test } from './network-switch'
+import { confirmOrderOffline, signInWithForm } from './support'
+
+// A first visit: no service worker serves the app's shell in place of the server's page.
+test.use({ serviceWorkers: 'block' })
+
+/** The scripts the page ran (module scripts, not what it preloads or prefetches). */
+const scriptsRun = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+      .map((e) => new URL(e.name).pathname),
+  )
+
+/** Whether React drives the page (it marks the elements it renders). */
+const reactOn = (page: Page) =>
+  page.evaluate(() => Object.keys(document.querySelector('main')!).some((k) => k.startsWith('__react')))
+
+test('a direct visit runs the sign-in page’s script alone, then the farmer lands where they were going', async ({
+  page,
+}) => {
+  await page.goto('/login?redirectFrom=%2Fcatalog%2Fcontrats')
+  await expect(page).toHaveTitle('Silo > Login')
+  await expect(page.getByRole('heading', { name: 'Silo', level: 1 })).toBeVisible()
+  await page.waitForLoadState('load')
+  expect(await scriptsRun(page)).toEqual([expect.stringMatching(/^\/assets\/sign-in-[\w-]+\.js$/)])
+  expect(await reactOn(page)).toBe(false)
+
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await expect(page).toHaveURL(/\/security\/login\?redirectFrom=%2Fcatalog%2Fcontrats$/)
+  await page.getByLabel('Identifiant (numéro de tiers)').fill('100001')
+  await page.getByLabel('Mot de passe').fill('demo')
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await expect(page.getByRole('heading', { name: 'Contrats', level: 1 })).toBeVisible()
+})
+
+test('without any script the page is whole, and “Se connecter” still leads to the sign-in', async ({ page }) => {
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/login?error=true&redirectFrom=%2Fcatalog%2Flots')
+  await expect(page.getByRole('alert')).toHaveText("Erreur d'authentification")
+  // Styled already: the app's stylesheet comes inline with the page.
+  await expect(page.getByText('Commandez vos aliments auprès de votre coopérative.')).toHaveCSS('font-size', '18px')
+  await expect(page.getByRole('link', { name: 'Politique de confidentialité' })).toBeVisible()
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await expect(page).toHaveURL(/\/security\/login\?redirectFrom=%2Fcatalog%2Flots$/)
+})
+
+test.describe('a device that kept someone’s order', () => {
+  // The order is confirmed offline on the installed app; the worker then goes, so that the next
+  // visit of the sign-in page is the server's.
+  test.use({ serviceWorkers: 'allow' })
+
+  test('the page seals it and says so, and the next farmer sees nothing of it', async ({ page, context, network }) => {
+    test.slow()
+    await confirmOrderOffline(page, network)
+    network.hold(/^POST \/web\/v1\/tiers\/\d+\/commandes$/) // it waits for 100001, not for the network
+    network.restore()
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
+    })
+
+    // 100001 walks away without signing out; the next person opens the sign-in page.
+    await context.clearCookies({ name: 'silo_session' })
+    await context.clearCookies({ name: 'silo_proprietaire' })
+    await page.goto('/login')
+    await expect(page.getByRole('status').filter({ hasText: 'Des commandes d' })).toHaveText(
+      "Des commandes d'un autre utilisateur attendent sur cet appareil",
+    )
+    expect(await reactOn(page)).toBe(false)
+    await expect.poll(() => page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('GAEC')
+
+    await signInWithForm(page, '100002')
+    await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT', { timeout: 30_000 })
+    expect(await page.locator('body').innerText()).not.toContain('GAEC')
+  })
+})

@@ -1,0 +1,54 @@
+// The server's sign-in page (issue 29, step 3): the app shell made the sign-in route's render, with
+// the sign-in script in place of the app's entry, the app's files only prefetched, no inline script.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { isSignInPath, signInPage } from '../../src/server/http/sign-in-page'
+
+// index.html as the build leaves it (vite.config.ts): the entry, its preloads, the stylesheet preload.
+const shell = readFileSync('index.html', 'utf8')
+  .replace('<script type="module" src="/src/app/main.tsx"></script>', '')
+  .replace(
+    '</head>',
+    '<script type="module" crossorigin src="/assets/index-e.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/vendor-v.js">\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/sign-in-page-k.js">\n' +
+      '<link rel="preload" as="style" crossorigin href="/assets/index-x.css" data-app-stylesheet>\n</head>',
+  )
+const render = {
+  html: '<main><h1>Silo</h1></main>',
+  title: 'Silo > Login <b>',
+  script: { file: '/assets/sign-in-s.js', imports: ['/assets/sign-in-page-k.js'] },
+}
+
+describe('signInPage', () => {
+  const page = signInPage(shell, render, '.a{color:red}')!
+
+  it('is the render, titled, styled inline, without the static skeleton or any inline script', () => {
+    expect(page).toContain('<div id="root"><main><h1>Silo</h1></main></div>')
+    expect(page).toContain('<title>Silo &gt; Login &lt;b&gt;</title>')
+    expect(page).toContain('<style data-app-stylesheet>.a{color:red}</style>')
+    expect(page).not.toContain('id="boot"')
+    // Every script has its source: the page needs no nonce, nor the boot script's hash.
+    expect([...page.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)]).toEqual([])
+  })
+
+  it('runs the sign-in script and only prefetches the app', () => {
+    const scripts = [...page.matchAll(/<script type="module" crossorigin src="([^"]+)">/g)].map((m) => m[1])
+    expect(scripts).toEqual(['/assets/sign-in-s.js'])
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/sign-in-page-k.js">')
+    expect(page).not.toContain('rel="modulepreload" crossorigin href="/assets/vendor-v.js"')
+    const prefetched = [...page.matchAll(/<link rel="prefetch"(?: crossorigin)? href="([^"]+)">/g)].map((m) => m[1])
+    expect(prefetched).toEqual(['/assets/index-e.js', '/assets/vendor-v.js', '/assets/index-x.css'])
+  })
+
+  it('gives up on a shell it does not recognise (the app shell is then served)', () => {
+    expect(signInPage('<html><body><div id="app"></div></body></html>', render, '')).toBeNull()
+  })
+
+  it('is the page of /login only', () => {
+    expect(isSignInPath('/login')).toBe(true)
+    expect(isSignInPath('/login/')).toBe(true)
+    expect(isSignInPath('/loginx')).toBe(false)
+    expect(isSignInPath('/security/login')).toBe(false)
+  })
+})
