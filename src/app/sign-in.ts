@@ -16,6 +16,7 @@ import {
   subscribeInstall,
 } from './pwa/install'
 import { sealAtSignIn } from './features/session/seal-at-sign-in'
+import { APP_FILES_META } from '../contract/paths'
 
 // Before anything else: Chromium may fire beforeinstallprompt very early.
 captureInstallPrompt()
@@ -85,8 +86,25 @@ void sealAtSignIn()
 // A sign-out made without network needs nothing here: this page's own request told the server
 // (src/server/auth/signed-out.ts ends the session and clears the marker).
 
-// The service worker once the page has loaded (its precache is the app's download at idle).
-window.addEventListener('load', () => {
-  if (import.meta.env.PROD && 'serviceWorker' in navigator)
-    setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => undefined), 0)
-})
+// Once the page has loaded and the browser is idle: the app's files (the server listed them), for
+// the farmer's return signed in, then the service worker, whose install precaches the rest. Not
+// before: nothing competes with the page itself.
+function prefetchApp() {
+  const files = document.querySelector<HTMLMetaElement>(`meta[name="${APP_FILES_META}"]`)?.content ?? ''
+  for (const href of files.split(' ').filter(Boolean)) {
+    const link = document.createElement('link')
+    link.rel = 'prefetch'
+    if (href.endsWith('.js')) link.crossOrigin = ''
+    link.href = href
+    document.head.appendChild(link)
+  }
+}
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000)
+window.addEventListener('load', () =>
+  whenIdle(() => {
+    prefetchApp()
+    if (import.meta.env.PROD && 'serviceWorker' in navigator)
+      void navigator.serviceWorker.register('/sw.js').catch(() => undefined)
+  }),
+)

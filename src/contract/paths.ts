@@ -32,3 +32,7 @@ export const FIRST_SCREEN_DATA_ID = 'silo-first-screen'
  * page's inline script, src/server/http/first-screen-render.ts): the app taps them again once
  * hydrated (src/app/first-screen.ts). */
 export const EARLY_TAPS_GLOBAL = '__siloEarlyTaps'
+
+/** The server's sign-in page lists the app's files in this meta element (src/server/http/
+ * sign-in-page.ts); its script prefetches them once the page is idle (src/app/sign-in.ts). */
+export const APP_FILES_META = 'silo-app-files'

@@ -9,13 +9,14 @@ import { confirmOrderOffline, signInWithForm } from './support'
 // A first visit: no service worker serves the app's shell in place of the server's page.
 test.use({ serviceWorkers: 'block' })
 
-/** The scripts the page ran (module scripts, not what it preloads or prefetches). */
-const scriptsRun = (page: Page) =>
+/** The app's scripts the page fetched, and how: `link` for what it preloads or prefetches,
+ * anything else for what it runs (its module script and their imports). */
+const scriptsFetched = (page: Page) =>
   page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
-      .map((e) => new URL(e.name).pathname),
+      .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+      .map((e) => ({ path: new URL(e.name).pathname, by: (e as PerformanceResourceTiming).initiatorType })),
   )
 
 /** Whether React drives the page (it marks the elements it renders). */
@@ -29,7 +30,15 @@ test('a direct visit runs the sign-in page’s script alone, then the farmer lan
   await expect(page).toHaveTitle('Silo > Login')
   await expect(page.getByRole('heading', { name: 'Silo', level: 1 })).toBeVisible()
   await page.waitForLoadState('load')
-  expect(await scriptsRun(page)).toEqual([expect.stringMatching(/^\/assets\/sign-in-[\w-]+\.js$/)])
+  const ran = (await scriptsFetched(page)).filter((s) => s.by !== 'link').map((s) => s.path)
+  // The sign-in script and its one chunk: nothing of the app (React, the router, the shell).
+  expect(ran.length).toBeGreaterThan(0)
+  for (const path of ran) expect(path).toMatch(/^\/assets\/sign-in-[\w-]+\.js$/)
+  expect(await reactOn(page)).toBe(false)
+  // Once the page is idle, the app's own files come (prefetched, not run), for after the sign-in.
+  await expect
+    .poll(async () => (await scriptsFetched(page)).some((s) => s.by === 'link' && /\/vendor-/.test(s.path)))
+    .toBe(true)
   expect(await reactOn(page)).toBe(false)
 
   await page.getByRole('button', { name: 'Se connecter' }).click()
@@ -38,6 +47,13 @@ test('a direct visit runs the sign-in page’s script alone, then the farmer lan
   await page.getByLabel('Mot de passe').fill('demo')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await expect(page.getByRole('heading', { name: 'Contrats', level: 1 })).toBeVisible()
+})
+
+test('opening Silo with no session goes straight to this page, with the way back', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/login\?redirectFrom=%2F$/)
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible()
+  expect(await reactOn(page)).toBe(false)
 })
 
 test('without any script the page is whole, and “Se connecter” still leads to the sign-in', async ({ page }) => {

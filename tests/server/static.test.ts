@@ -110,6 +110,24 @@ describe('precompressed static files', () => {
     expect((await get('/index.html', 'br', 'silo_session=x')).headers.get('cache-control')).toBe('no-cache')
   })
 
+  it('sends a browser opening Silo without any session to the sign-in page, the way back kept', async () => {
+    const navigate = (path: string, cookie?: string) =>
+      app.request(path, { headers: { 'Sec-Fetch-Mode': 'navigate', ...(cookie ? { Cookie: cookie } : {}) } })
+    for (const [path, back] of [
+      ['/', '%2F'],
+      ['/catalog/order_history?adresse=2', '%2Fcatalog%2Forder_history%3Fadresse%3D2'],
+    ] as const) {
+      const res = await navigate(path)
+      expect(res.status, path).toBe(302)
+      expect(res.headers.get('location'), path).toBe(`/login?redirectFrom=${back}`)
+    }
+    // A session cookie, even of an idle session, is the app's to refresh; other screens and
+    // requests that are not a navigation get the shell as before.
+    expect((await navigate('/', 'silo_session=idle')).status).toBe(200)
+    expect((await navigate('/catalog/lots')).status).toBe(200)
+    expect((await get('/')).status).toBe(200)
+  })
+
   it('leaves files without a compressed copy and API replies to the usual path', async () => {
     const css = await get('/assets/plain-1.css', 'br')
     expect(css.headers.get('content-encoding')).toBeNull()

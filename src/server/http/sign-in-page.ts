@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import type { Context, Hono } from 'hono'
 import type { AppEnv } from './env'
+import { APP_FILES_META } from '../../contract/paths'
 import {
   appRenderModule,
   inProcessFetch,
@@ -80,14 +81,15 @@ export function signInPage(shell: string, render: SignInRender & { script: SignI
   const stylesheet = stylesheetOf(shell)
   if (!parts) return null
   const module = (src: string) => `<link rel="modulepreload" crossorigin href="${src}">`
-  const prefetch = [parts.entry, ...parts.preloads]
-    .filter((src) => !render.script.imports.includes(src))
-    .map((src) => `<link rel="prefetch" crossorigin href="${src}">`)
-  if (stylesheet) prefetch.push(`<link rel="prefetch" href="${stylesheet}">`)
+  // The app's files, for the script to prefetch once the page is idle (as links in the page, the
+  // browser could start them before the first paint).
+  const app = [parts.entry, ...parts.preloads, ...(stylesheet ? [stylesheet] : [])].filter(
+    (src) => !render.script.imports.includes(src),
+  )
   const head = [
     `<script type="module" crossorigin src="${render.script.file}"></script>`,
     ...render.script.imports.map(module),
-    ...prefetch,
+    `<meta name="${APP_FILES_META}" content="${escapeHtml(app.join(' '))}">`,
   ].join('\n    ')
   return withStylesheetInline(parts.page, css)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(render.title)}</title>`)

@@ -8,11 +8,20 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppEnv } from './env'
 import { isServerPath } from '../../contract/paths'
 import { precompressedFiles } from './precompressed'
-import { firstScreenPreload, preloadCustomer } from './first-screen-preload'
+import { firstScreenPreload, isHistoryPage, preloadCustomer } from './first-screen-preload'
 import { typeTiersOf } from '../services/tiers'
+import { readSessionCookie } from '../auth/cookie'
 import { firstScreenPage, firstScreenRenderer } from './first-screen-render'
 import { stylesheetOf } from './app-render'
 import { signInPage, signInPageRenderer } from './sign-in-page'
+
+/** A browser's navigation to the history's page (the app's start) with no session cookie at all.
+ * A cookie whose session is only idle is the app's to refresh: it goes on to the history. */
+const signInFirst = (c: Context<AppEnv>) =>
+  !readSessionCookie(c) &&
+  c.req.method === 'GET' &&
+  c.req.header('sec-fetch-mode') === 'navigate' &&
+  isHistoryPage(c.req.path)
 
 export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(distDir)) return
@@ -50,6 +59,13 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     const page =
       screen && css !== null && firstScreenPage(indexHtml, screen, { css, nonce: c.get('secureHeadersNonce') })
     if (page) return c.html(page, 200, privately)
+    // Nobody signed in opens Silo: the sign-in page at once, as the app would have gone there after
+    // loading itself (its /me answered 401), and with the same target to come back to.
+    if (signInFirst(c)) {
+      const url = new URL(c.req.url)
+      const target = `/login?redirectFrom=${encodeURIComponent(url.pathname + url.search)}`
+      return c.redirect(target, 302)
+    }
     // The sign-in page, whole from the server: no app bundle before sign-in.
     const signIn = await renderSignIn(c)
     const signInCss = signIn && (await appCss(indexHtml))
