@@ -87,13 +87,12 @@ export default function OrderAdvicePanel({
       setLots({ needs, dataUpdatedAt, failed, pending }),
     [],
   )
-  const needs = useMemo(
-    () => [
-      ...lots.needs,
-      ...regularFeeds(lignes, parisNow(), { hasLots: tiers?.hasLots ?? false }).map((f) => regularNeed(f, lignes)),
-    ],
-    [lots.needs, lignes, tiers?.hasLots],
+  // The regular feeds read the whole history: not again when only the lots' needs arrive.
+  const regular = useMemo(
+    () => regularFeeds(lignes, parisNow(), { hasLots: tiers?.hasLots ?? false }).map((f) => regularNeed(f, lignes)),
+    [lignes, tiers?.hasLots],
   )
+  const needs = useMemo(() => [...lots.needs, ...regular], [lots.needs, regular])
   const { advices, dataUpdatedAt, failed, pending } = useOrderAdvice(numTiers, needs)
   // "Rien à prévoir" only once every source has answered (or failed): never a guess on half the data.
   const waiting =
