@@ -119,7 +119,7 @@ const SHELL_LAZY =
   /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|use-lots|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel|offline-switch|device-adoption|preparation-watch|preparation-status|cookie-choice|sign-in-marks)\./
 
 const SIGN_IN_PAGE =
-  /[\\/]src[\\/](app[\\/](ui[\\/]shell[\\/](cookie-choice|sign-in-marks)|pwa[\\/]install|features[\\/]session[\\/]seal-at-sign-in)|offline[\\/](device-keys|db-presence)|contract[\\/]paths)\.ts$/
+  /[\\/]src[\\/](app[\\/](ui[\\/]shell[\\/](cookie-choice|sign-in-marks)|ui[\\/]when-idle|pwa[\\/]install|features[\\/]session[\\/]seal-at-sign-in)|offline[\\/](device-keys|db-presence)|contract[\\/]paths)\.ts$/
 
 // Konsta's theme.css points Tailwind at every Konsta component, so the CSS carried the classes of
 // some sixty components while the app uses a handful (and Tailwind scans a whole folder even when

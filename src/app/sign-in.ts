@@ -2,8 +2,8 @@
 // a few lines, no React. The page's markup is the app's own sign-in route rendered by the server
 // (src/app/server-render.tsx); this wires what the browser alone decides: the cookie notice's
 // button, the install notice, the sealing of what the device kept, the versions' tooltip, and the
-// service worker, whose install downloads the app at idle (the app's bundles are then ready when
-// the farmer comes back signed in, as the prefetch links of the page ask too).
+// app's files prefetched at idle with the service worker, whose install precaches the rest (the
+// app's bundles are then ready when the farmer comes back signed in).
 import { acceptCookies } from './ui/shell/cookie-choice'
 import { SIGN_IN_MARK } from './ui/shell/sign-in-marks'
 import {
@@ -17,6 +17,7 @@ import {
 } from './pwa/install'
 import { sealAtSignIn } from './features/session/seal-at-sign-in'
 import { APP_FILES_META } from '../contract/paths'
+import { whenIdle } from './ui/when-idle'
 
 // Before anything else: Chromium may fire beforeinstallprompt very early.
 captureInstallPrompt()
@@ -99,8 +100,6 @@ function prefetchApp() {
     document.head.appendChild(link)
   }
 }
-const whenIdle = (run: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000)
 window.addEventListener('load', () =>
   whenIdle(() => {
     prefetchApp()

@@ -1,22 +1,13 @@
 // The server-rendered history's page (issue 29): the app shell with the render in #root, the
 // static skeleton gone, the stylesheet inline, the scripts added only after the first paint, and
 // the data block safe whatever the customer's texts hold.
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { builtShell } from './support/built-shell'
 import { firstScreenPage } from '../../src/server/http/first-screen-render'
 import { stylesheetOf } from '../../src/server/http/app-render'
 import { FIRST_SCREEN_DATA_ID } from '../../src/contract/paths'
 
-// index.html as the build leaves it: the entry and its preloads, the app's stylesheet as a
-// preload (vite.config.ts).
-const shell = readFileSync('index.html', 'utf8')
-  .replace('<script type="module" src="/src/app/main.tsx"></script>', '')
-  .replace(
-    '</head>',
-    '<script type="module" crossorigin src="/assets/index-e.js"></script>\n' +
-      '<link rel="modulepreload" crossorigin href="/assets/vendor-v.js">\n' +
-      '<link rel="preload" as="style" crossorigin href="/assets/index-x.css" data-app-stylesheet>\n</head>',
-  )
+const shell = builtShell()
 const css = '.a{color:red}'
 const nonce = 'n0nce'
 

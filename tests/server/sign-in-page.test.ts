@@ -1,20 +1,11 @@
 // The server's sign-in page (issue 29, step 3): the app shell made the sign-in route's render, with
 // the sign-in script in place of the app's entry, the app's files listed for its script to prefetch at idle, no inline script.
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { builtShell } from './support/built-shell'
 import { isSignInPath, signInPage } from '../../src/server/http/sign-in-page'
 import { APP_FILES_META } from '../../src/contract/paths'
 
-// index.html as the build leaves it (vite.config.ts): the entry, its preloads, the stylesheet preload.
-const shell = readFileSync('index.html', 'utf8')
-  .replace('<script type="module" src="/src/app/main.tsx"></script>', '')
-  .replace(
-    '</head>',
-    '<script type="module" crossorigin src="/assets/index-e.js"></script>\n' +
-      '<link rel="modulepreload" crossorigin href="/assets/vendor-v.js">\n' +
-      '<link rel="modulepreload" crossorigin href="/assets/sign-in-page-k.js">\n' +
-      '<link rel="preload" as="style" crossorigin href="/assets/index-x.css" data-app-stylesheet>\n</head>',
-  )
+const shell = builtShell(['/assets/vendor-v.js', '/assets/sign-in-page-k.js'])
 const render = {
   html: '<main><h1>Silo</h1></main>',
   title: 'Silo > Login <b>',

@@ -3,18 +3,7 @@
 // They used to load with the first screen and delay it on a slow phone.
 import { startTransition, useEffect, useState } from 'react'
 import { useRouterState } from '@tanstack/react-router'
-
-const IDLE_TIMEOUT_MS = 2_000
-
-/** Runs `fn` when the browser is next idle (at the latest after 2 s); returns a cancel. */
-export function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(fn, 200)
-  return () => clearTimeout(id)
-}
+import { whenIdle } from './when-idle'
 
 /**
  * False until the first screen is shown (the router has loaded its data) and the browser has been

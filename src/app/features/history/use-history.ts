@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import type { Livraisons } from '../../../contract/livraisons'
 import { deliveryPageStarts } from '../../../domain/history-paging'
-import { whenIdle } from '../../ui/after-first-paint'
+import { whenIdle } from '../../ui/when-idle'
 import { historyKey, historyQueryOptions, type PageParam } from '../../../api/livraisons'
 
 export function useHistory(owner: string, numTiers: string) {

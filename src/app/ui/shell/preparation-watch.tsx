@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { isOnline, subscribeConnection } from '../../../api/connection'
 import { prepareForNoSignal, preparationDue } from '../../../offline/preparation'
-import { whenIdle } from '../after-first-paint'
+import { whenIdle } from '../when-idle'
 
 const CHECK_EVERY_MS = 10 * 60_000
 
