@@ -7,6 +7,8 @@ import { SESSION_PATHS } from '../contract/session-names'
 import { querySearch } from '../contract/common'
 import { FROM_CACHE_HEADER, reportAnswer, reportNoAnswer, watchRequest } from './connection'
 import { settleSignOut, signOutPending } from './signed-out'
+import { isGroupableRead, LECTURES_PATH } from '../contract/lectures'
+import { readGrouper } from './grouped-reads'
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -48,7 +50,8 @@ const SIGNED_OUT = 'Vous êtes déconnecté : veuillez vous reconnecter.'
 const inFlightGets = new Map<string, Promise<unknown>>()
 let coalescing = true
 /** For the server's first-screen render (src/app/server-render.tsx): this client then serves several
- * people at once in one process, and one person's GET must never answer another's. */
+ * people at once in one process, and one person's GET must never answer another's (nor be grouped
+ * with another's). */
 export function neverCoalesce() {
   coalescing = false
 }
@@ -70,7 +73,7 @@ function refreshSession(): Promise<boolean> {
   return refreshing
 }
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
+async function sendAlone(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }
   let body: BodyInit | undefined
   if (opts.body !== undefined) {
@@ -100,6 +103,20 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   } finally {
     watched()
   }
+}
+
+/** The reference reads asked together go as one request (api/grouped-reads); not in the server's
+ * render (neverCoalesce), whose reads are answered in its own process. */
+const grouper = readGrouper((chemins) => sendAlone(LECTURES_PATH, { method: 'POST', body: { chemins } }))
+const groupedRead = grouper.groupedRead
+/** The reads asked until the release go as one group (api/grouped-reads): the preparation for no
+ * signal asks its hundred reads over several tasks. */
+export const holdReads = grouper.hold
+
+function send(path: string, opts: RequestOptions): Promise<Response> {
+  if (!coalescing || (opts.method ?? 'GET') !== 'GET' || opts.body !== undefined) return sendAlone(path, opts)
+  const url = buildUrl(path, opts.query)
+  return isGroupableRead(url) ? groupedRead(url, () => sendAlone(path, opts), opts.signal) : sendAlone(path, opts)
 }
 
 async function toApiError(res: Response): Promise<ApiError> {

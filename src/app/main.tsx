@@ -1,11 +1,11 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { persistQueryClient, PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { hydrate, QueryClientProvider, useIsRestoring } from '@tanstack/react-query'
+import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { onSessionLost } from '../api/http-client'
 import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
+import { restoreAndPersist } from './query-persistence'
 import { createAppRouter } from './router'
 import { captureInstallPrompt } from './pwa/install'
 import { appStylesheet } from './app-stylesheet'
@@ -33,13 +33,6 @@ onSessionLost(() => {
 // A sign-out made without network is told to the server as soon as it answers again.
 watchPendingSignOut()
 
-/** Loaders read the cache: wait until the persisted cache is back before routing — unless the
- * server rendered the page: its data is in the cache already, and the page is on screen. */
-function AppRouter() {
-  const restoring = useIsRestoring()
-  return restoring && !firstScreen ? null : <RouterProvider router={router} />
-}
-
 /** After the hydration's commit: the taps made on the server's page before it are answered (on
  * the app's own render, they are dropped: the server's buttons are gone). Not from the effect
  * itself: parts of the page may still be hydrating (Suspense boundaries come after the root), and
@@ -54,23 +47,18 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children
 }
 
-// On the server's page the device's copy is restored before the hydration, outside React: the
-// provider's "restoring" state would flip while the page hydrates, and React would then hydrate
-// everything under it at once, in one long task (measured 160–400 ms at 4× CPU, issue 29).
-const persistence = firstScreen ? persistQueryClient({ queryClient, ...createPersistOptions() })[1] : null
+// The device's copy is restored before anything renders, outside React: loaders read the cache.
+// On the server's page, a provider's "restoring" state would flip while the page hydrates, and
+// React would then hydrate everything under it at once, in one long task (measured 160–400 ms at
+// 4× CPU, issue 29).
+const persistence = restoreAndPersist({ queryClient, ...createPersistOptions() })
 
 const app = (
   <StrictMode>
     <Hydrated>
-      {firstScreen ? (
-        <QueryClientProvider client={queryClient}>
-          <AppRouter />
-        </QueryClientProvider>
-      ) : (
-        <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
-          <AppRouter />
-        </PersistQueryClientProvider>
-      )}
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </Hydrated>
   </StrictMode>
 )
@@ -85,7 +73,7 @@ if (firstScreen) {
   // Each step in a task of its own (the modules' evaluation, the router's load, the hydration's
   // start): the page answers the farmer's taps between them (issue 29, no long task).
   void nextTask()
-    .then(() => Promise.all([persistence?.catch(() => undefined), router.load()]))
+    .then(() => Promise.all([persistence, router.load()]))
     .then(nextTask)
     .then(() => {
       // In a transition, the hydration yields to the browser every few milliseconds instead of one
@@ -102,7 +90,7 @@ if (firstScreen) {
   // Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
   // transition render made the router's store updates render again and blocked the page twice as
   // long (median 310–388 ms against 167–178 ms).
-  void appStylesheet().then(() => createRoot(root).render(app))
+  void Promise.all([appStylesheet(), persistence]).then(() => createRoot(root).render(app))
 }
 
 function nextTask(): Promise<void> {

@@ -52,6 +52,8 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
   const persister = createSyncStoragePersister({
     storage: ownerStorage(),
     key: QUERY_CACHE_KEY,
+    // The pace of the saves is app/query-persistence's (once a second at most): none here.
+    throttleTime: 0,
     // Quota exceeded: save less rather than nothing (src/offline/persist-retry).
     retry: dropLeastNeeded,
   })

@@ -15,6 +15,8 @@ import {
 } from '../api/articles'
 import { commandesEnCoursQueryOptions, commandesHistoriqueQueryOptions } from '../api/commandes'
 import { isOnline } from '../api/connection'
+import { holdReads } from '../api/http-client'
+import { nextTask } from '../api/next-task'
 import { stillSignedIn } from '../api/device-owner'
 import { currentScope, scoped, scopeEnded } from '../api/session-scope'
 import { meQueryOptions } from '../api/user'
@@ -31,6 +33,7 @@ import { referentielQueryOptions } from '../api/referentiel'
 import { tiersQueryOptions } from '../api/tiers'
 import { feedList, isOrderableArticle, offeredAddresses } from '../domain/articles'
 import { ZONE } from '../domain/calendar'
+import { LECTURES_MAX } from '../contract/lectures'
 
 /** What "Cet appareil" lists, in this order, with these words. */
 const PREPARATION_KINDS = [
@@ -182,16 +185,45 @@ function stillActingFor(qc: QueryClient, numTiers: string): boolean {
   return me !== undefined && (me.actingFor ?? me.username) === numTiers
 }
 
+// Offline, stop: the server's return starts the preparation again. Signed out, member changed
+// (the scope ended before the server was told), or another person signed in in another tab: stop
+// for good, nothing more is fetched for them.
+const goOn = (qc: QueryClient, numTiers: string, scope: number) =>
+  isOnline() && !scopeEnded(scope) && stillSignedIn() && stillActingFor(qc, numTiers)
+
 async function runTasks(qc: QueryClient, numTiers: string, tasks: Task[], force: boolean, scope: number) {
   let next = 0
   const worker = async () => {
-    // Offline, stop: the server's return starts the preparation again. Signed out, member changed
-    // (the scope ended before the server was told), or another person signed in in another tab:
-    // stop for good, nothing more is fetched for them.
-    while (next < tasks.length && isOnline() && !scopeEnded(scope) && stillSignedIn() && stillActingFor(qc, numTiers))
+    while (next < tasks.length && goOn(qc, numTiers, scope))
       await scoped(tasks[next++]!.run(force)).catch(() => undefined)
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker))
+}
+
+/** Queries started per task: each start costs a little (the query, its key, its events), and a
+ * hundred in one task made one of 50–70 ms on an unthrottled CPU. */
+const STARTS_PER_TASK = 10
+
+/** The articles' reads, LECTURES_MAX at a time: asked over several tasks but held together, the
+ * client sends each hundred as one request (api/grouped-reads), one round trip where there were a
+ * hundred. */
+async function runGrouped(qc: QueryClient, numTiers: string, tasks: Task[], force: boolean, scope: number) {
+  for (let i = 0; i < tasks.length && goOn(qc, numTiers, scope); i += LECTURES_MAX) {
+    const runs: Promise<unknown>[] = []
+    const release = holdReads()
+    try {
+      for (const [j, t] of tasks.slice(i, i + LECTURES_MAX).entries()) {
+        if (j > 0 && j % STARTS_PER_TASK === 0) {
+          await nextTask()
+          if (!goOn(qc, numTiers, scope)) break
+        }
+        runs.push(scoped(t.run(force)).catch(() => undefined))
+      }
+    } finally {
+      release()
+    }
+    await Promise.all(runs)
+  }
 }
 
 /**
@@ -210,7 +242,7 @@ export function prepareForNoSignal(qc: QueryClient, numTiers: string, force = fa
     performance.mark('silo-preparation-start')
     await runTasks(qc, numTiers, baseTasks(qc, numTiers), force, scope)
     // The lists are in the cache now: what each orderable article needs.
-    await runTasks(qc, numTiers, articleTasks(qc, numTiers), force, scope)
+    await runGrouped(qc, numTiers, articleTasks(qc, numTiers), force, scope)
     performance.mark('silo-preparation-end')
   })().finally(() => {
     if (running?.done === done) running = null

@@ -37,6 +37,7 @@ import { lotsRoutes } from './routes/lots/lots.routes'
 import { reglementCommandeRoutes } from './routes/reglement-commande/reglement-commande.routes'
 import { reglementTiersRoutes } from './routes/reglement-tiers/reglement-tiers.routes'
 import { commandesRoutes } from './routes/commandes/commandes.routes'
+import { lecturesRoutes } from './routes/lectures/lectures.routes'
 
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   const app = new Hono<AppEnv>()
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   ])
     app.route('/', routes)
   app.route('/', evaluationsRoutes)
+  app.route('/', lecturesRoutes(app))
   mountOpenApi(app)
   if (deps.config.isTest) mountTestClock(app)
 

@@ -11,6 +11,9 @@
 //   DURATION_MS       how long to record after the page's load (default 12000)
 //   TOP               functions printed per stretch (default 12)
 //   PROFILE_OUT       also write the profile there (a .cpuprofile DevTools opens)
+//   CPU_RATE          the CPU slowdown (default 4); at 1, with STRETCH_MS=12, what Lighthouse's
+//                     simulation multiplies by 4 into its long tasks (it traces unthrottled)
+//   STRETCH_MS        the busy stretches printed are those longer than this (default 50)
 import { chromium } from '@playwright/test'
 import { builtApp, signIn, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
@@ -28,6 +31,7 @@ interface Profile {
   timeDeltas: number[]
 }
 
+const stretchMs = Number(process.env.STRETCH_MS ?? 50)
 const port = Number(process.env.LONG_TASKS_PORT ?? 8195)
 const duration = Number(process.env.DURATION_MS ?? 12_000)
 const distDir = builtApp({ build: true })
@@ -52,7 +56,7 @@ try {
     }).observe({ type: 'longtask', buffered: true })
   })
   const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU_RATE ?? 4) })
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
   await cdp.send('Profiler.start')
@@ -72,7 +76,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-/** Each stretch of non-idle samples over 50 ms, with the functions most on its stack. */
+/** Each stretch of non-idle samples over STRETCH_MS, with the functions most on its stack. */
 function printBusyStretches(profile: Profile) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
@@ -89,7 +93,7 @@ function printBusyStretches(profile: Profile) {
     if ((busy && i < profile.samples.length - 1) || start === null) continue
     const from = start
     start = null
-    if (times[i]! - times[from]! <= 50_000) continue
+    if (times[i]! - times[from]! <= stretchMs * 1000) continue
     const inclusive = new Map<string, number>()
     for (let s = from; s < i; s++) {
       const seen = new Set<string>()

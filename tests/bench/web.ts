@@ -7,7 +7,7 @@
 //   DIST_DIR        the built app (default ./dist)
 //   WEB_BENCH_PORT  the server's port (default 8198); Chromium's debugging port is the next one
 //   RUNS            runs per page (default 3)
-//   REPORT_DIR      when set, each run's Lighthouse report (JSON) is written there, to read why
+//   REPORT_DIR      when set, each run's Lighthouse report (JSON) and trace are written there, to read why
 //   PAGES           `login`, `historique` or both (default): which pages to audit
 // The machine's load (1-minute average) is printed before and after each page's runs: quote it
 // beside the medians (a loaded machine lengthens every task Lighthouse multiplies by 4).
@@ -90,6 +90,13 @@ async function audit(path: string): Promise<Figures> {
       join(process.env.REPORT_DIR, `${path.replaceAll('/', '_') || '_'}-${Date.now()}.json`),
       JSON.stringify(lhr),
     )
+    // The trace too (open it in DevTools' Performance panel): what each long task was made of.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace
+    if (trace)
+      writeFileSync(
+        join(process.env.REPORT_DIR, `${path.replaceAll('/', '_') || '_'}-${Date.now()}.trace.json`),
+        JSON.stringify(trace),
+      )
   }
   if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
   const audits = lhr.audits

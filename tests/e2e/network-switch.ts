@@ -88,17 +88,33 @@ export class NetworkSwitch {
     client.on('data', (chunk: Buffer) => {
       if (this.mode !== 'up') return client.destroy()
       if (answered) return
-      const lines = [...chunk.toString('latin1').matchAll(REQUEST_LINE)].map((m) => `${m[1]} ${m[2]}`)
+      const text = chunk.toString('latin1')
+      const lines = [...text.matchAll(REQUEST_LINE)].map((m) => `${m[1]} ${m[2]}`)
+      lines.push(...groupedReads(text))
       const held = this.held
       if (held && lines.some((l) => held.test(l))) {
         answered = true
         client.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
+        upstream.destroy() // a group's body may follow its request line: what went on is dropped
         return
       }
       this.forwarded.push(...lines)
       upstream.write(chunk)
     })
     upstream.pipe(client)
+  }
+}
+
+/** The reads a POST /web/v1/lectures carries (src/contract/lectures), as the GETs they stand for:
+ * a test holds or counts a read whether it goes alone or grouped. A group held is answered 503:
+ * the app then sends each of its reads alone, and only the held ones fail, as before grouping. */
+function groupedReads(text: string): string[] {
+  const found = /\{"chemins":(\[[^\]]*\])\}/.exec(text)
+  if (!found) return []
+  try {
+    return (JSON.parse(found[1]!) as string[]).map((chemin) => `GET ${chemin}`)
+  } catch {
+    return []
   }
 }
 

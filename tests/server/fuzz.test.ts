@@ -25,6 +25,7 @@ import { ActingForBody, TiersSearchQuery } from '../../src/contract/tiers-search
 import type { Db } from '../../src/server/db/client'
 import { selectRows } from '../../src/server/db/raw'
 import { DEMO } from '../../src/server/seed/demo'
+import { Lectures, LECTURES_PATH } from '../../src/contract/lectures'
 import { fromSchema, hostileString, queryFrom } from './support/arbitraries'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
@@ -213,6 +214,19 @@ const WRITES: WriteTarget[] = [
     path: '/web/user/me/tiers',
     who: 'adviser',
     body: fromSchema(ActingForBody, { numTiers: E }),
+  },
+  // Grouped reads write nothing, whatever they carry; each read is its route's own (issue 29).
+  {
+    name: 'POST lectures',
+    method: 'POST',
+    path: LECTURES_PATH,
+    who: 'farmer',
+    body: fromSchema(Lectures, {
+      chemins: [
+        `/web/v1/articles/A/410101/mineraux?numTiers=${E}`,
+        `/web/v1/referentiel/parametres-commande?numTiers=${E}&numArticle=410101`,
+      ],
+    }),
   },
   // A refused sign-in is counted on purpose (throttling, audit): only "never a 5xx" holds here.
   {
