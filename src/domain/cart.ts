@@ -1,6 +1,7 @@
 // The cart screen's rules (cart-orders-admin §2, §4, §5): groups and their titles, the mixing
 // flag, the total weight, truck-capacity warnings and the confirm button.
 import { CAMIONS_SOUFFLEURS, CAPACITE_CAMION, CAPACITE_PETIT_CAMION, PETITS_CAMIONS } from './constants'
+import { byCharacters } from './paris-clock'
 import { formatDate, formatTonnes } from './format'
 import { canConfirmOrder as hasWriteRole } from './roles'
 import { placeKey, PLACE_FIELDS } from './storage-places'
@@ -38,7 +39,7 @@ export function groupCartLines<L extends CartLine>(lines: readonly L[]): CartGro
   const list = [...groups.values()]
   list.forEach((g) => (g.titre = groupTitle(g.lignes)))
   return list.sort(
-    (a, b) => a.datePrevueLivraison.localeCompare(b.datePrevueLivraison) || a.numAdresse.localeCompare(b.numAdresse),
+    (a, b) => byCharacters(a.datePrevueLivraison, b.datePrevueLivraison) || byCharacters(a.numAdresse, b.numAdresse),
   )
 }
 

@@ -5,6 +5,7 @@
 // has lots, poultry feeds (family 45) without a lot are left out too: the spec sends poultry
 // orders through Lots & plans (ordering-area §8 help, the history's "Lots & plans" shortcut).
 import type { DateTime } from 'luxon'
+import { byCharacters } from './paris-clock'
 import { isPoultryFamily } from './articles'
 import { dayNumber } from './calendar'
 import { isoOfDayNumber } from './day-numbers'
@@ -56,7 +57,7 @@ function median(values: readonly number[]): number {
 const mostFrequent = (values: readonly (string | null | undefined)[]): string | null => {
   const counts = new Map<string, number>()
   for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1)
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null
+  return [...counts].sort((a, b) => b[1] - a[1] || byCharacters(a[0], b[0]))[0]?.[0] ?? null
 }
 
 /**
@@ -109,6 +110,6 @@ export function regularFeeds(
     })
   }
   return feeds.sort(
-    (a, b) => a.prochaineDate.localeCompare(b.prochaineDate) || a.numArticle.localeCompare(b.numArticle),
+    (a, b) => byCharacters(a.prochaineDate, b.prochaineDate) || byCharacters(a.numArticle, b.numArticle),
   )
 }

@@ -1,6 +1,7 @@
 // The holiday banner's rule (ordering-area §9), on day numbers: the shell shows it on the first
 // paint, which therefore needs no luxon (today comes as a DateTime or as an ISO date).
 import type { DateTime } from 'luxon'
+import { byCharacters } from './paris-clock'
 import { civilOf, dayNumber, isoOfDayNumber } from './day-numbers'
 import { joursFeries, type JourFerie } from './holidays'
 import { DEFAULT_ORDER_PARAMETERS } from './order-parameters'
@@ -23,5 +24,5 @@ export function upcomingHolidays(
   for (let y = civilOf(today).year; y <= civilOf(last).year; y++) for (const j of joursFeries(y)) byDate.set(j.date, j)
   for (const j of Array.isArray(extra) ? extra : [])
     if (j && typeof j.date === 'string' && !byDate.has(j.date)) byDate.set(j.date, j)
-  return [...byDate.values()].filter((j) => j.date >= from && j.date <= to).sort((a, b) => a.date.localeCompare(b.date))
+  return [...byDate.values()].filter((j) => j.date >= from && j.date <= to).sort((a, b) => byCharacters(a.date, b.date))
 }

@@ -2,6 +2,7 @@
 // Computed, not listed, so that the calendar never runs out. Good Friday and 26 December
 // (Alsace-Moselle only) are not national holidays; local ones may come from the order
 // parameters' joursFeries and are added by the calendar.
+import { byCharacters } from './paris-clock'
 
 export interface JourFerie {
   date: string
@@ -52,7 +53,7 @@ export function joursFeries(year: number): JourFerie[] {
     { date: iso(year, 11, 11), libelle: 'Armistice 1918' },
     { date: iso(year, 12, 25), libelle: 'Noël' },
   ]
-  return list.sort((x, y) => x.date.localeCompare(y.date))
+  return list.sort((x, y) => byCharacters(x.date, y.date))
 }
 
 // Business-day checks run thousands of times per cart: one Set of ISO dates per year.

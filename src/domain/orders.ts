@@ -1,5 +1,6 @@
 // Order steps, their labels and the sorting of the orders list (cart-orders-admin §4).
 import { MESSAGES } from './constants'
+import { byCharacters } from './paris-clock'
 import { text } from './text'
 import type { Code } from './types'
 
@@ -63,7 +64,7 @@ export const TRI_DATE = 1
 export const LIBELLE_TRI = 'Tier par'
 
 /** Newest first; ISO dates and instants compare as text. */
-const byDate = (a: Commande, b: Commande) => text(b.date).localeCompare(text(a.date))
+const byDate = (a: Commande, b: Commande) => byCharacters(text(b.date), text(a.date))
 
 /** Sort choice 0 is by step (ties by date), 1 by date. An order without a step takes its first line's. */
 export function sortOrders<C extends Commande>(commandes: readonly C[], choix: number): C[] {

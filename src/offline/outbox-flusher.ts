@@ -81,7 +81,7 @@ export function flushOutbox(
   send: (row: OutboxRow) => Promise<SendResult> = sendItem,
   now: () => Date = () => new Date(),
 ): Promise<void> {
-  running ??= withLock(() => sendDue(owner, send, now)).finally(() => {
+  running ??= withLock((exclusive) => sendDue(owner, send, now, exclusive)).finally(() => {
     running = null
   })
   return running
@@ -109,19 +109,26 @@ export async function flushOutboxNow(
   return flushOutbox(owner, send, now)
 }
 
-async function withLock(run: () => Promise<void>): Promise<void> {
+/** Runs `run` as the only sender: `exclusive` says the lock is held (no other tab, nor the service
+ * worker, is sending meanwhile); without Web Locks it is not known. */
+async function withLock(run: (exclusive: boolean) => Promise<void>): Promise<void> {
   // Pages and the service worker both have navigator.locks (typed from either lib).
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks
-  if (!locks) return run()
+  if (!locks) return run(false)
   // Another tab (or the service worker) is sending: it will see these items too.
   await locks.request(LOCK, { ifAvailable: true }, async (lock: Lock | null) => {
-    if (lock) await run()
+    if (lock) await run(true)
   })
 }
 
-async function sendDue(owner: string, send: (row: OutboxRow) => Promise<SendResult>, now: () => Date) {
+async function sendDue(
+  owner: string,
+  send: (row: OutboxRow) => Promise<SendResult>,
+  now: () => Date,
+  exclusive: boolean,
+) {
   for (let guard = 0; guard < 100; guard++) {
-    const row = await claimNext(owner, now())
+    const row = await claimNext(owner, now(), exclusive)
     if (!row) return
     const result = await send(row)
     await settle(row, result, now())
@@ -135,7 +142,7 @@ async function sendDue(owner: string, send: (row: OutboxRow) => Promise<SendResu
  * survey due first), then goes with that order's number, written into the row before the first
  * try so every try sends the same body with the same key.
  */
-async function claimNext(owner: string, at: Date): Promise<OutboxRow | null> {
+async function claimNext(owner: string, at: Date, exclusive: boolean): Promise<OutboxRow | null> {
   return db.transaction('rw', db.outbox, async () => {
     const rows = await db.outbox.where('status').anyOf('pending', 'sending').toArray()
     const ordersWaiting = new Set(rows.filter((r) => (r.kind ?? 'commande') === 'commande').map((r) => r.id))
@@ -145,7 +152,9 @@ async function claimNext(owner: string, at: Date): Promise<OutboxRow | null> {
       .filter((r) =>
         r.status === 'pending'
           ? !r.nextAttemptAt || Date.parse(r.nextAttemptAt) <= at.getTime()
-          : at.getTime() - Date.parse(r.sendingSince ?? r.createdAt) > SENDING_STALE_MS,
+          : // Still 'sending' while this pass holds the lock: its sender is gone (a page left or
+            // reloaded mid-try), the key makes the new try safe. Unknown: after a while.
+            exclusive || at.getTime() - Date.parse(r.sendingSince ?? r.createdAt) > SENDING_STALE_MS,
       )
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0]
     if (!due) return null

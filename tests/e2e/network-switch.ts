@@ -95,7 +95,6 @@ export class NetworkSwitch {
       if (held && lines.some((l) => held.test(l))) {
         answered = true
         client.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
-        upstream.destroy() // a group's body may follow its request line: what went on is dropped
         return
       }
       this.forwarded.push(...lines)

@@ -163,6 +163,26 @@ describe('outbox', () => {
     expect(sent).toEqual([mine, theirs])
   })
 
+  it('with Web Locks, a try cut off (the page left mid-send) goes again at once: the lock says its sender is gone', async () => {
+    const id = await confirmed()
+    await db.outbox.update(id, { status: 'sending', sendingSince: new Date().toISOString() })
+    const sent: string[] = []
+    const up = async (row: OutboxRow): Promise<SendResult> => (
+      sent.push(row.id!),
+      { ok: true, numeroCommande: '700103' }
+    )
+    // No lock API: not known whether another tab sends it, so not yet.
+    await flushOutbox('100001', up, later(1))
+    expect(sent).toEqual([])
+    // The lock granted: nobody else is sending, the row is sent now.
+    vi.stubGlobal('navigator', {
+      locks: { request: async (_n: string, _o: unknown, run: (l: object) => unknown) => run({}) },
+    })
+    await flushOutbox('100001', up, later(1))
+    expect(sent).toEqual([id])
+    expect((await db.outbox.get(id))!).toMatchObject({ status: 'accepted', numeroCommande: '700103' })
+  })
+
   it('the survey goes through the outbox too', async () => {
     const id = await queueEvaluation('100001', '100001', {
       numTiers: '100001',

@@ -5,6 +5,7 @@
 // opens with is computed on the tap (advice-prefill.ts): the history's first screen carries
 // only what it shows.
 import { useMemo, useRef } from 'react'
+import { byCharacters } from '../../domain/paris-clock'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
@@ -115,7 +116,7 @@ export function useOrderAdvice(
     })
     // Late first, then the soonest moment.
     const when = (a: Advice) => (a.moment.kind === 'a-temps' ? a.moment.avant.toMillis() : 0)
-    return all.sort((a, b) => when(a) - when(b) || a.need.jourBesoin.localeCompare(b.need.jourBesoin))
+    return all.sort((a, b) => when(a) - when(b) || byCharacters(a.need.jourBesoin, b.need.jourBesoin))
     // `minute` (one of the rules) is what makes "now" move on.
   }, [needs, paramsQuery.data, ref, loginAt, minute])
   const sources = [paramsQuery, referentiel]

@@ -1,6 +1,7 @@
 // spec: main.catalog.order_history — delivery cards by effective delivery date, the address
 // filter, paging by 12 lines (phones) or whole 3-month windows, Ajouter per line, and the duplication mode.
 import { lazy, Suspense, useMemo, useState } from 'react'
+import { byCharacters } from '../../../domain/paris-clock'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { tiersQueryOptions } from '../../../api/tiers'
@@ -27,7 +28,7 @@ const QuickAddLauncher = lazy(() => loadLauncher().then((m) => ({ default: m.Qui
 function byDate(lignes: readonly LigneLivraison[]) {
   const groups = new Map<string, LigneLivraison[]>()
   for (const l of lignes) groups.set(l.dateEffectiveLivraison, [...(groups.get(l.dateEffectiveLivraison) ?? []), l])
-  return [...groups.entries()].sort(([a], [b]) => b.localeCompare(a))
+  return [...groups.entries()].sort(([a], [b]) => byCharacters(b, a))
 }
 
 export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: string }) {

@@ -1,7 +1,6 @@
 // The cooperative's warning banner: the messages whose dates include today (in Paris).
 import type { MessageBandeau } from '../../../contract/referentiel'
-
-const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date())
+import { parisToday } from '../today'
 
 function currentMessages(messages: readonly MessageBandeau[], today = parisToday()) {
   return messages.filter((m) => m.dateDebut.slice(0, 10) <= today && (!m.dateFin || m.dateFin.slice(0, 10) >= today))
