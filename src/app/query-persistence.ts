@@ -1,5 +1,6 @@
 // The query cache kept on the device: restored once before the app renders, then saved once a
-// second at most after a change, and at once when the page is hidden (a phone put in a pocket).
+// second at most after a change, and when the page is hidden (a phone put in a pocket: the copy
+// is made then, and written by the sync persister in the next task, its throttle being 0).
 // Not TanStack's own subscription (persistQueryClientSubscribe): it copies the whole cache
 // (dehydrate) on every cache event and only then hands the copy to the persister's throttle. The
 // preparation for no signal adds some three hundred queries, three events each: as many copies of
