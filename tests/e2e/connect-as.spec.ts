@@ -77,3 +77,33 @@ test('Changer de client, back and forth, never shows a 403 alert', async ({ page
   await expect(page.getByRole('alertdialog')).toHaveCount(0)
   expect(refused).toEqual([])
 })
+
+test.describe('a search typed while the change of member is still under way', () => {
+  // page.route sees the app's requests only without the service worker in between.
+  test.use({ serviceWorkers: 'block' })
+
+  test('shows its results (seen in CI: "Recherche…" for good)', async ({ page }) => {
+    await signIn(page, 'conseiller')
+    await page.getByLabel("Nom ou numéro d'adhérent").fill('Chênes')
+    await page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ }).click()
+    await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
+    // The end of the choice is kept from the server until the next search has left, and the
+    // search's answer comes after the end: the device's erase happens with the search on its way.
+    let searched: () => void = () => undefined
+    const searchLeft = new Promise<void>((resolve) => (searched = resolve))
+    await page.route('**/web/v1/tiers/search?**', async (route) => {
+      searched()
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.route('**/web/user/me/tiers', async (route) => {
+      await searchLeft
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Changer de client' }).click()
+    await expect(page).toHaveURL(/selection-tiers/)
+    await page.getByLabel("Nom ou numéro d'adhérent").fill('KERBRAT')
+    await page.getByRole('button', { name: /Agir pour EARL AVICOLE DE KERBRAT/ }).click()
+    await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT')
+  })
+})

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { searchTiers } from '../../../api/tiers-search'
+import { memberSearchKey, searchTiers } from '../../../api/tiers-search'
 import { shouldSearch } from '../../../domain/admin'
 import { useDebounced } from '../../ui/use-debounced'
 
@@ -11,7 +11,7 @@ import { useDebounced } from '../../ui/use-debounced'
 export function useMemberSearch(text: string) {
   const q = useDebounced(text).trim()
   return useQuery({
-    queryKey: ['tiers', 'search', q],
+    queryKey: memberSearchKey(q),
     queryFn: ({ signal }) => searchTiers(q, signal),
     enabled: shouldSearch(q),
     staleTime: 30_000,

@@ -2,7 +2,7 @@
 // farmer chose to abandon it), recent deliveries, persisted queries, the API's Cache Storage.
 // Unsent orders are kept, sealed until this user signs in here again (offline/seal; the returned
 // count lets the caller tell the user).
-import type { QueryClient } from '@tanstack/react-query'
+import type { Query, QueryClient } from '@tanstack/react-query'
 import { endScope } from '../../../api/session-scope'
 import { markSignedOut, settleSignOut } from '../../../api/signed-out'
 
@@ -28,13 +28,18 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
  * member selection (ordering-area §4); the staff session itself goes on.
  */
 export async function stopActingFor(queryClient: QueryClient): Promise<{ keptUnsent: number }> {
-  const { setActingFor } = await import('../../../api/tiers-search')
+  const { isMemberSearchKey, setActingFor } = await import('../../../api/tiers-search')
   // The preparation stops first and its calls on the way settle (they would be refused once the
   // choice ends), then the screens' reads still on their way are aborted.
   await endScope()
-  await queryClient.cancelQueries()
+  // The staff's member search is theirs, not the member's: a search typed on the selection page
+  // while the change is still under way is neither cancelled nor removed (removed while on its
+  // way, it was cancelled silently and the page said "Recherche…" for good; seen in CI).
+  const ofTheMember = (query: Query): boolean => !isMemberSearchKey(query.queryKey)
+  await queryClient.cancelQueries({ predicate: ofTheMember })
   await setActingFor(null).catch(() => undefined)
-  queryClient.clear()
+  queryClient.removeQueries({ predicate: ofTheMember })
+  queryClient.getMutationCache().clear()
   const { wipeLocalData } = await import('../../../offline/wipe')
   return wipeLocalData()
 }
