@@ -13,13 +13,15 @@ import {
   isoOfDayNumber,
   plusCalendar,
   weekdayOf,
-  ZONE,
 } from './day-numbers'
+import { PARIS } from './paris-zone'
 import type { ContraintesLivraison, IsoDate, ModeCamion } from './types'
 
-// The zone and the day number of an ISO date or a DateTime live with the day numbers (no luxon
-// at run time there); re-exported here, where the rules that speak luxon find them.
-export { ZONE, dayNumber }
+// The day number of an ISO date or a DateTime lives with the day numbers (no luxon at run time
+// there); re-exported here, where the rules that speak luxon find it with the zone.
+export { dayNumber }
+/** Europe/Paris, computed without Intl (domain/paris-zone). */
+export const ZONE = PARIS
 
 /** The day as a DateTime at the start of the day in Paris. */
 function fromDayNumber(n: number): DateTime {

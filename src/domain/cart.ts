@@ -1,7 +1,7 @@
 // The cart screen's rules (cart-orders-admin §2, §4, §5): groups and their titles, the mixing
 // flag, the total weight, truck-capacity warnings and the confirm button.
 import { CAMIONS_SOUFFLEURS, CAPACITE_CAMION, CAPACITE_PETIT_CAMION, PETITS_CAMIONS } from './constants'
-import { byCharacters } from './paris-clock'
+import { byCharacters } from './compare'
 import { formatDate, formatTonnes } from './format'
 import { canConfirmOrder as hasWriteRole } from './roles'
 import { placeKey, PLACE_FIELDS } from './storage-places'

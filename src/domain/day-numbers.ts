@@ -4,11 +4,10 @@
 import type { DateTime } from 'luxon'
 import { civilOf, dayNumberOf, dayNumberOfIso } from '../contract/iso-date'
 import { joursFeries } from './holidays'
+import { parisOffsetMinutes } from './paris-clock'
 
 // The wire's day numbers are the calendar's (src/contract/iso-date).
 export { civilOf, dayNumberOfIso }
-
-export const ZONE = 'Europe/Paris'
 
 // Luxon's own test (DateTime.isDateTime) is this marker: reading it here keeps this module, and
 // the screens of the first paint that only format and compare days, free of luxon at run time.
@@ -59,6 +58,7 @@ export function plusCalendar(
 export function dayNumber(input: unknown): number | null {
   if (typeof input === 'string') return dayNumberOfIso(input)
   if (!isDateTime(input) || !input.isValid) return null
-  const p = input.setZone(ZONE)
-  return dayNumberOf(p.year, p.month, p.day)
+  // Its Paris date by the EU rule (domain/paris-clock): no luxon zone, no Intl (issue 29).
+  const at = input.toMillis()
+  return Math.floor((at + parisOffsetMinutes(at) * 60_000) / 86_400_000)
 }

@@ -5,7 +5,7 @@
 // has lots, poultry feeds (family 45) without a lot are left out too: the spec sends poultry
 // orders through Lots & plans (ordering-area §8 help, the history's "Lots & plans" shortcut).
 import type { DateTime } from 'luxon'
-import { byCharacters } from './paris-clock'
+import { byCharacters } from './compare'
 import { isPoultryFamily } from './articles'
 import { dayNumber } from './calendar'
 import { isoOfDayNumber } from './day-numbers'

@@ -5,6 +5,7 @@ import type { DateTime } from 'luxon'
 import { civilOf, dayNumber, weekdayOf } from './day-numbers'
 import { JOURS } from './weekdays'
 import { roundTonnes } from './tonnes'
+import { parisTimeOf } from './paris-clock'
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n))
 
@@ -15,6 +16,10 @@ export function formatDateCourte(input: DateTime | string | null | undefined): s
   const d = civilOf(n)
   return `${pad(d.day)}/${pad(d.month)}/${d.year}`
 }
+
+/** 'HH:mm' of an instant in Paris (by hand: luxon's toFormat asks Intl whether its locale is
+ * English, and the page's first Intl object loads ICU's data, issue 29). */
+export const formatHeure = (at: DateTime): string => parisTimeOf(at.toMillis())
 
 /** 'lundi 23/11/2026' (weekday dd/MM/yyyy), or ''. */
 export function formatDate(input: DateTime | string | null | undefined): string {

@@ -1,7 +1,7 @@
 // The holiday banner's rule (ordering-area §9), on day numbers: the shell shows it on the first
 // paint, which therefore needs no luxon (today comes as a DateTime or as an ISO date).
 import type { DateTime } from 'luxon'
-import { byCharacters } from './paris-clock'
+import { byCharacters } from './compare'
 import { civilOf, dayNumber, isoOfDayNumber } from './day-numbers'
 import { joursFeries, type JourFerie } from './holidays'
 import { DEFAULT_ORDER_PARAMETERS } from './order-parameters'

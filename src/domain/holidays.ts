@@ -2,7 +2,7 @@
 // Computed, not listed, so that the calendar never runs out. Good Friday and 26 December
 // (Alsace-Moselle only) are not national holidays; local ones may come from the order
 // parameters' joursFeries and are added by the calendar.
-import { byCharacters } from './paris-clock'
+import { byCharacters } from './compare'
 
 export interface JourFerie {
   date: string

@@ -10,7 +10,7 @@ import { DateTime } from 'luxon'
 import { dayNumber, extraDayNumbers, firstAllowedDayFor, horizonDayNumber, isBusinessDayNumber, ZONE } from './calendar'
 import { isoOfDayNumber, weekdayOf } from './day-numbers'
 import { MODE_CAMION_DEFAUT, QUANTITE_PAS } from './constants'
-import { formatDate } from './format'
+import { formatDate, formatHeure } from './format'
 import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from './order-parameters'
 import { roundTonnes } from './tonnes'
 import { allowedWeekdays } from './weekdays'
@@ -116,7 +116,7 @@ export function latestOrderMoment(now: DateTime, need: IsoDate, timing: OrderTim
 }
 
 /** "mardi 24/11/2026 à 10:00". */
-export const formatMoment = (at: DateTime): string => `${formatDate(at)} à ${at.setZone(ZONE).toFormat('HH:mm')}`
+export const formatMoment = (at: DateTime): string => `${formatDate(at)} à ${formatHeure(at)}`
 
 /** The sentence of a forecast: when to order, or that it is late and when it may arrive. */
 export function orderMomentText(moment: OrderMoment): string {

@@ -1,6 +1,6 @@
 // Order steps, their labels and the sorting of the orders list (cart-orders-admin §4).
 import { MESSAGES } from './constants'
-import { byCharacters } from './paris-clock'
+import { byCharacters } from './compare'
 import { text } from './text'
 import type { Code } from './types'
 

@@ -36,7 +36,3 @@ export function parisTimeOf(at: number): string {
   const d = wall(at)
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
 }
-
-/** Compares codes and ISO dates by their characters (what localeCompare gives for digits and
- * dashes, without loading ICU's collation on the first screen). */
-export const byCharacters = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

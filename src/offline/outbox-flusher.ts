@@ -11,6 +11,7 @@ import { CHOICE_PROOF_HEADER } from '../contract/user'
 import { EvaluationEnregistree, EVALUATIONS_PATH } from '../contract/evaluations'
 import { restoreCartLines } from './cart'
 import { db, type MemberNamed, type OutboxRow } from './db'
+import { byCharacters } from '../domain/compare'
 
 export const SYNC_TAG = 'silo-outbox'
 const LOCK = 'silo-outbox'
@@ -156,7 +157,7 @@ async function claimNext(owner: string, at: Date, exclusive: boolean): Promise<O
             // reloaded mid-try), the key makes the new try safe. Unknown: after a while.
             exclusive || at.getTime() - Date.parse(r.sendingSince ?? r.createdAt) > SENDING_STALE_MS,
       )
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0]
+      .sort((a, b) => byCharacters(a.createdAt, b.createdAt))[0]
     if (!due) return null
     const payload = await withOrderNumber(due)
     const claimed: OutboxRow = {
@@ -276,7 +277,7 @@ export async function unsentItemsFor(owner: string): Promise<WaitingItem[]> {
 /** The rows themselves (with the order's lines), for the "Cet appareil" panel's readable file. */
 export async function unsentRowsFor(owner: string): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('status').anyOf('pending', 'sending').toArray()
-  return rows.filter((r) => r.owner === owner).sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+  return rows.filter((r) => r.owner === owner).sort((a, b) => byCharacters(a.createdAt, b.createdAt))
 }
 
 /** Asks the browser to run the service worker's sync event when the network is back (Chromium). */

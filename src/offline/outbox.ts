@@ -7,6 +7,7 @@ import type { EvaluationBody } from '../domain/survey'
 import { takeCart } from './cart'
 import { db, type MemberNamed, type OutboxKind, type OutboxRow } from './db'
 import { flushOutbox, flushOutboxNow, requestBackgroundSync, waitingItem, type WaitingItem } from './outbox-flusher'
+import { byCharacters } from '../domain/compare'
 
 export { flushOutbox, flushOutboxNow }
 export type { EvaluationBody }
@@ -195,7 +196,7 @@ export function useOutboxSummary(owner: string): OutboxSummary | undefined {
   return useLiveQuery(async () => {
     const rows = await db.outbox.where('status').anyOf('pending', 'sending', 'rejected').toArray()
     const mine = rows.filter((r) => r.owner === owner)
-    const unsent = mine.filter((r) => r.status !== 'rejected').sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    const unsent = mine.filter((r) => r.status !== 'rejected').sort((a, b) => byCharacters(a.createdAt, b.createdAt))
     return {
       unsent: unsent.length,
       oldestUnsent: unsent[0]?.createdAt ?? null,

@@ -1,7 +1,6 @@
 // The server reads the clock here and nowhere else, so tests can fix "now" (only when NODE_ENV=test).
 import { DateTime } from 'luxon'
-
-const ZONE = 'Europe/Paris'
+import { ZONE } from '../domain/calendar'
 
 export interface Clock {
   now(): DateTime

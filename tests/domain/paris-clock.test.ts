@@ -3,7 +3,8 @@
 import { DateTime } from 'luxon'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { byCharacters, parisDateOf, parisOffsetMinutes, parisTimeOf } from '../../src/domain/paris-clock'
+import { parisDateOf, parisOffsetMinutes, parisTimeOf } from '../../src/domain/paris-clock'
+import { byCharacters } from '../../src/domain/compare'
 
 const luxon = (at: number) => DateTime.fromMillis(at, { zone: 'Europe/Paris' })
 
@@ -34,7 +35,19 @@ describe('Paris clock', () => {
   })
 
   it('orders ISO dates and codes as localeCompare does', () => {
-    const values = ['2026-11-27', '2026-02-01', '410102', '41', '2026-11-03', '9', '10', 'A', 'M']
+    const values = [
+      '2026-11-27T10:42:00.000Z',
+      '2026-11-27T09:15:30.120Z',
+      '2026-11-27',
+      '2026-02-01',
+      '410102',
+      '41',
+      '2026-11-03',
+      '9',
+      '10',
+      'A',
+      'M',
+    ]
     expect([...values].sort(byCharacters)).toEqual([...values].sort((a, b) => a.localeCompare(b)))
   })
 })

@@ -2,7 +2,8 @@
 // API: ISO dates in, ISO dates out, business days as the server counts them.
 import { DateTime } from 'luxon'
 import { addBusinessDayNumbers, isBusinessDayNumber } from '../../src/domain/calendar'
-import { dayNumber, dayNumberOfIso, isoOfDayNumber, ZONE } from '../../src/domain/day-numbers'
+import { dayNumber, dayNumberOfIso, isoOfDayNumber } from '../../src/domain/day-numbers'
+import { ZONE } from '../../src/domain/calendar'
 
 /** Today in Paris, as an ISO date. */
 export const todayIso = (): string => isoOfDayNumber(dayNumber(DateTime.now().setZone(ZONE))!)

@@ -3,12 +3,12 @@
 // interface says), or when the last refresh failed and the cache answers.
 import { lastAnswer } from '../../api/connection'
 import { formatDateCourte } from '../../domain/format'
-import { parisDate, parisTime } from './today'
+import { parisDateOf, parisTimeOf } from '../../domain/paris-clock'
 import { useOnline } from './use-online'
 
-/** 'dd/MM/yyyy à HH:mm' in Paris (Intl rather than luxon: this notice is on the first paint offline). */
+/** 'dd/MM/yyyy à HH:mm' in Paris (neither luxon nor Intl: this notice is on the first paint offline). */
 export function formatSavedAt(millis: number): string {
-  return `${formatDateCourte(parisDate(millis))} à ${parisTime(millis)}`
+  return `${formatDateCourte(parisDateOf(millis))} à ${parisTimeOf(millis)}`
 }
 
 interface Props {

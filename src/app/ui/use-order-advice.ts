@@ -5,7 +5,7 @@
 // opens with is computed on the tap (advice-prefill.ts): the history's first screen carries
 // only what it shows.
 import { useMemo, useRef } from 'react'
-import { byCharacters } from '../../domain/paris-clock'
+import { byCharacters } from '../../domain/compare'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { DateTime } from 'luxon'

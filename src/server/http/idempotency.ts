@@ -17,6 +17,7 @@ import type { Db } from '../db/client'
 import { selectRows } from '../db/raw'
 import { idempotencyKeys } from '../db/schema'
 import { HttpError } from './http-error'
+import { byCharacters } from '../../domain/compare'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Outcome {
@@ -47,7 +48,7 @@ function canonical(value: unknown): string {
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => byCharacters(a, b))
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
   }
   return JSON.stringify(value ?? null)

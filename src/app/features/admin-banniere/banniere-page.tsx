@@ -15,14 +15,15 @@ import { DraftRow } from './draft-row'
 import { HistoryRow } from './history-row'
 import { EMPTY_MESSAGE, type MessageValues } from './message-form'
 import { FILLED } from './styles'
+import { byCharacters } from '../../../domain/compare'
 
 interface Draft {
   key: number
   values: MessageValues
 }
 
-const byStart = (a: Message, b: Message) => a.dateDebut.localeCompare(b.dateDebut) || a.id - b.id
-const byEndDesc = (a: Message, b: Message) => (b.dateFin ?? '').localeCompare(a.dateFin ?? '') || b.id - a.id
+const byStart = (a: Message, b: Message) => byCharacters(a.dateDebut, b.dateDebut) || a.id - b.id
+const byEndDesc = (a: Message, b: Message) => byCharacters(b.dateFin ?? '', a.dateFin ?? '') || b.id - a.id
 
 export function BannierePage() {
   const query = useQuery(messagesQueryOptions())

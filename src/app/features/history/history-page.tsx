@@ -1,7 +1,7 @@
 // spec: main.catalog.order_history — delivery cards by effective delivery date, the address
 // filter, paging by 12 lines (phones) or whole 3-month windows, Ajouter per line, and the duplication mode.
 import { lazy, Suspense, useMemo, useState } from 'react'
-import { byCharacters } from '../../../domain/paris-clock'
+import { byCharacters } from '../../../domain/compare'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { tiersQueryOptions } from '../../../api/tiers'

@@ -3,14 +3,17 @@
 // address, payment code, truck and storage places. French, no codes without their words where the device knows them.
 import { DateTime } from 'luxon'
 import { ZONE } from '../../../domain/calendar'
-import { formatDate } from '../../../domain/format'
+import { formatDate, formatDateCourte, formatHeure } from '../../../domain/format'
 import { autreLieuTexte, isAutreLieu, PLACE_FIELDS } from '../../../domain/storage-places'
 import type { OutboxRow } from '../../../offline/db'
 import { lineQuantity } from '../line-summary'
 import { waitingItem, type WaitingItem } from '../../../offline/outbox-flusher'
 import { waitingLabel } from './waiting-words'
 
-const stamp = (iso: string) => DateTime.fromISO(iso).setZone(ZONE).toFormat("dd/MM/yyyy 'à' HH:mm")
+const stamp = (iso: string) => {
+  const t = DateTime.fromISO(iso).setZone(ZONE)
+  return `${formatDateCourte(t)} à ${formatHeure(t)}`
+}
 
 function orderText(row: OutboxRow, item: WaitingItem, slot: (code: string | null | undefined) => string): string[] {
   const lines = row.cartLines ?? []

@@ -4,7 +4,7 @@
 // and the logout question only (luxon is fine here).
 import { DateTime } from 'luxon'
 import { ZONE } from '../../../domain/calendar'
-import { formatDate } from '../../../domain/format'
+import { formatDate, formatDateCourte, formatHeure } from '../../../domain/format'
 import type { WaitingItem } from '../../../offline/outbox-flusher'
 
 const at = (iso: string) => DateTime.fromISO(iso).setZone(ZONE)
@@ -23,8 +23,8 @@ export function waitingLabel(item: Pick<WaitingItem, 'kind' | 'createdAt' | 'lig
 export function waitingSince(iso: string, now: DateTime = DateTime.now()): string {
   const t = at(iso)
   return now.setZone(ZONE).hasSame(t, 'day')
-    ? `depuis ${t.toFormat('HH:mm')}`
-    : `depuis le ${t.toFormat('dd/MM/yyyy à HH:mm')}`
+    ? `depuis ${formatHeure(t)}`
+    : `depuis le ${formatDateCourte(t)} à ${formatHeure(t)}`
 }
 
 export const hasOrder = (items: readonly Pick<WaitingItem, 'kind'>[]) => items.some((i) => i.kind === 'commande')
