@@ -17,19 +17,9 @@ import './styles.css'
 captureInstallPrompt()
 
 const queryClient = createQueryClient()
-const router = createAppRouter(queryClient)
 // The history rendered by the server (issue 29): its data, to start from what it rendered.
 const firstScreen = takeFirstScreen()
 if (firstScreen) hydrate(queryClient, firstScreen.state)
-
-// The session could not be refreshed: forget what this user saw and ask them to sign in again,
-// coming back afterwards to where they were.
-onSessionLost(() => {
-  queryClient.clear()
-  const here = router.latestLocation
-  if (here.pathname === '/login') return
-  void router.navigate({ to: '/login', search: { redirectFrom: here.href } })
-})
 
 // A sign-out made without network is told to the server as soon as it answers again.
 watchPendingSignOut()
@@ -48,59 +38,73 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children
 }
 
-// The device's copy is restored before anything renders, outside React: loaders read the cache.
-// On the server's page, a provider's "restoring" state would flip while the page hydrates, and
-// React would then hydrate everything under it at once, in one long task (measured 160–400 ms at
-// 4× CPU, issue 29).
-const persistence = restoreAndPersist({ queryClient, ...createPersistOptions() })
-
-const app = (
-  <StrictMode>
-    <Hydrated>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Hydrated>
-  </StrictMode>
-)
 const root = document.getElementById('root')!
-// The server's page is hydrated once the router stands where the server rendered it (its loaders
-// read the data above: no request waits); otherwise the app renders into the empty root.
-if (firstScreen) {
-  // As TanStack's own hydration marks it: the router renders its matches as the server did (no
-  // Suspense boundary of its own around them), so the hydrated tree is the server's.
-  router.ssr = { manifest: undefined }
-  // The copy restored first (the server's fresher data stays: a restore never replaces newer data).
-  // Each step in a task of its own (the modules' evaluation, the router's load, the hydration's
-  // start): the page answers the farmer's taps between them (issue 29, no long task).
-  void nextTask()
-    .then(() => Promise.all([persistence, router.load()]))
-    .then(nextTask)
-    .then(() => {
-      // In a transition, the hydration yields to the browser every few milliseconds instead of one
-      // long task (the page is on screen already: nothing waits for it but the taps).
-      if (router.state.matches.at(-1)?.routeId === FIRST_SCREEN_ROUTE)
-        return startTransition(() => {
-          hydrateRoot(root, app)
-        })
-      // Somewhere else after all (signed out on this device meanwhile…): the app's own render.
-      router.ssr = undefined
-      createRoot(root).render(app)
-    })
-} else {
-  // Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
-  // transition render made the router's store updates render again and blocked the page twice as
-  // long (median 310–388 ms against 167–178 ms).
-  void Promise.all([appStylesheet(), persistence]).then(() => createRoot(root).render(app))
-}
 
-// The static shell of index.html stays until the router has rendered the first screen (onResolved
-// comes after that commit), then goes in the same frame: no blank page between the two.
-const unsubscribe = router.subscribe('onResolved', () => {
-  document.getElementById('boot')?.remove()
-  unsubscribe()
-  registerWorker()
-})
+/**
+ * Each step in a task of its own — the modules' evaluation, the router's creation, the device's
+ * copy restored, the router's load, the first render — so the page answers the farmer's taps
+ * between them (issue 29: together they made one task of 40 ms unthrottled, 160 ms at 4× CPU).
+ */
+async function start() {
+  await nextTask()
+  const router = createAppRouter(queryClient)
+  // The session could not be refreshed: forget what this user saw and ask them to sign in again,
+  // coming back afterwards to where they were.
+  onSessionLost(() => {
+    queryClient.clear()
+    const here = router.latestLocation
+    if (here.pathname === '/login') return
+    void router.navigate({ to: '/login', search: { redirectFrom: here.href } })
+  })
+  // The static shell of index.html stays until the router has rendered the first screen
+  // (onResolved comes after that commit), then goes in the same frame: no blank page between.
+  const unsubscribe = router.subscribe('onResolved', () => {
+    document.getElementById('boot')?.remove()
+    unsubscribe()
+    registerWorker()
+  })
+  const app = (
+    <StrictMode>
+      <Hydrated>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </Hydrated>
+    </StrictMode>
+  )
+  await nextTask()
+  // The device's copy is restored before anything renders, outside React: loaders read the cache.
+  // On the server's page, a provider's "restoring" state would flip while the page hydrates, and
+  // React would then hydrate everything under it at once, in one long task (measured 160–400 ms
+  // at 4× CPU, issue 29). The server's fresher data stays: a restore never replaces newer data.
+  const persistence = restoreAndPersist({ queryClient, ...createPersistOptions() })
+  if (!firstScreen) {
+    // Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
+    // transition render made the router's store updates render again and blocked the page twice
+    // as long (median 310–388 ms against 167–178 ms).
+    await Promise.all([appStylesheet(), persistence])
+    createRoot(root).render(app)
+    return
+  }
+  // The server's page is hydrated once the router stands where the server rendered it (its
+  // loaders read the data above: no request waits). As TanStack's own hydration marks it: the
+  // router renders its matches as the server did (no Suspense boundary of its own around them),
+  // so the hydrated tree is the server's.
+  router.ssr = { manifest: undefined }
+  await nextTask()
+  await Promise.all([persistence, router.load()])
+  await nextTask()
+  // In a transition, the hydration yields to the browser every few milliseconds instead of one
+  // long task (the page is on screen already: nothing waits for it but the taps).
+  if (router.state.matches.at(-1)?.routeId === FIRST_SCREEN_ROUTE)
+    return startTransition(() => {
+      hydrateRoot(root, app)
+    })
+  // Somewhere else after all (signed out on this device meanwhile…): the app's own render.
+  router.ssr = undefined
+  createRoot(root).render(app)
+}
+void start()
 
 // The service worker once the first screen is shown (or 5 s after the page loaded, should the
 // first screen never resolve, e.g. an error page): its install never competes with it.
