@@ -4,8 +4,10 @@
 // status and body as the server gives that read alone, and goes on as before (its 401, its
 // schema). A read alone, a group the server does not know (an older instance behind the same
 // proxy: 404), a group without an answer (offline: the service worker may have each read in its
-// cache): each read is then sent alone, as before. The answers are handed out one per task, so a
-// hundred of them never make one long task on a slow phone.
+// cache): each read is then sent alone, as before — except the reads of a hold (the preparation
+// for no signal, which stops offline anyway): without an answer they fail at once with the
+// group's network error, rather than a hundred requests more into a dead network. The answers are
+// handed out one per task, so a hundred of them never make one long task on a slow phone.
 import * as v from 'valibot'
 import { LECTURES_MAX, Reponses } from '../contract/lectures'
 import { nextTask } from './next-task'
@@ -15,6 +17,8 @@ interface Waiting {
   alone: () => Promise<Response>
   resolve: (res: Response | Promise<Response>) => void
   reject: (e: unknown) => void
+  /** Asked during a hold: fails with its group when no answer comes (see above). */
+  held: boolean
 }
 
 /** Statuses a Response may not carry a body with. */
@@ -35,14 +39,15 @@ export function readGrouper(post: (chemins: string[]) => Promise<Response>) {
     const alone = (w: Waiting) => w.resolve(w.alone())
     if (group.length === 1) return alone(group[0]!)
     let reponses: Reponses['reponses'] | null = null
+    let noAnswer: { error: unknown } | null = null
     try {
       const res = await post(group.map((w) => w.url))
       const body = res.ok ? v.safeParse(Reponses, await res.json()) : null
       if (body?.success && body.output.reponses.length === group.length) reponses = body.output.reponses
-    } catch {
-      // No answer: each read alone below.
+    } catch (error) {
+      noAnswer = { error }
     }
-    if (!reponses) return group.forEach(alone)
+    if (!reponses) return group.forEach((w) => (noAnswer && w.held ? w.reject(noAnswer.error) : alone(w)))
     for (const [i, w] of group.entries()) {
       const res = asResponse(reponses[i]!)
       if (res) w.resolve(res)
@@ -69,7 +74,7 @@ export function readGrouper(post: (chemins: string[]) => Promise<Response>) {
     return new Promise<Response>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason)
       signal?.addEventListener('abort', () => reject(signal.reason), { once: true })
-      waiting.push({ url, alone, resolve, reject })
+      waiting.push({ url, alone, resolve, reject, held: holds > 0 })
       if (waiting.length >= LECTURES_MAX) flush()
       else schedule()
     })

@@ -41,6 +41,25 @@ describe('grouped reads', () => {
     }
   })
 
+  it('held reads (the preparation) without an answer fail at once with the group’s error, none sent alone', async () => {
+    const cut = new TypeError('Failed to fetch')
+    const { groupedRead: read, hold } = readGrouper(async () => Promise.reject(cut))
+    const alone = vi.fn(async () => ok('seul'))
+    const release = hold()
+    const reads = ['/a', '/b', '/c'].map((url) => read(url, alone))
+    release()
+    for (const r of reads) await expect(r).rejects.toBe(cut)
+    expect(alone).not.toHaveBeenCalled()
+  })
+
+  it('held reads the server does not know as a group (404) are still sent alone', async () => {
+    const { groupedRead: read, hold } = readGrouper(async () => ok({ message: 'Introuvable' }, 404))
+    const release = hold()
+    const reads = ['/a', '/b'].map((url) => read(url, async () => ok(url)))
+    release()
+    expect(await Promise.all((await Promise.all(reads)).map((r) => r.json()))).toEqual(['/a', '/b'])
+  })
+
   it('a read cancelled by its caller rejects; the others get their answers', async () => {
     const { groupedRead: read } = readGrouper(async (chemins) =>
       ok({ reponses: chemins.map(() => ({ statut: 200, corps: 1 })) }),
