@@ -70,7 +70,6 @@ describe('Paris zone', () => {
         const ours = DateTime.fromMillis(at, { zone: PARIS })
         const theirs = DateTime.fromMillis(at, { zone: IANA })
         expect(ours.toFormat('dd/MM/yyyy HH:mm')).toBe(theirs.toFormat('dd/MM/yyyy HH:mm'))
-        expect(ours.setZone(IANA).equals(theirs) || ours.toMillis() === theirs.toMillis()).toBe(true)
       }),
     )
   })

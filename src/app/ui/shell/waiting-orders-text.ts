@@ -2,18 +2,15 @@
 // ("Cet appareil" panel): each order, its lines with article, quantity, delivery window, slots,
 // address, payment code, truck and storage places. French, no codes without their words where the device knows them.
 import { DateTime } from 'luxon'
-import { ZONE } from '../../../domain/calendar'
-import { formatDate, formatDateCourte, formatHeure } from '../../../domain/format'
+import { formatDate } from '../../../domain/format'
+import { formatSavedAt } from '../offline-notice'
 import { autreLieuTexte, isAutreLieu, PLACE_FIELDS } from '../../../domain/storage-places'
 import type { OutboxRow } from '../../../offline/db'
 import { lineQuantity } from '../line-summary'
 import { waitingItem, type WaitingItem } from '../../../offline/outbox-flusher'
 import { waitingLabel } from './waiting-words'
 
-const stamp = (iso: string) => {
-  const t = DateTime.fromISO(iso).setZone(ZONE)
-  return `${formatDateCourte(t)} à ${formatHeure(t)}`
-}
+const stamp = (iso: string) => formatSavedAt(DateTime.fromISO(iso).toMillis())
 
 function orderText(row: OutboxRow, item: WaitingItem, slot: (code: string | null | undefined) => string): string[] {
   const lines = row.cartLines ?? []

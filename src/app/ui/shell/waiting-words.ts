@@ -4,7 +4,8 @@
 // and the logout question only (luxon is fine here).
 import { DateTime } from 'luxon'
 import { ZONE } from '../../../domain/calendar'
-import { formatDate, formatDateCourte, formatHeure } from '../../../domain/format'
+import { formatDate, formatHeure } from '../../../domain/format'
+import { formatSavedAt } from '../offline-notice'
 import type { WaitingItem } from '../../../offline/outbox-flusher'
 
 const at = (iso: string) => DateTime.fromISO(iso).setZone(ZONE)
@@ -22,9 +23,7 @@ export function waitingLabel(item: Pick<WaitingItem, 'kind' | 'createdAt' | 'lig
 /** "depuis 10:42" today, "depuis le 23/11/2026 à 10:42" before. */
 export function waitingSince(iso: string, now: DateTime = DateTime.now()): string {
   const t = at(iso)
-  return now.setZone(ZONE).hasSame(t, 'day')
-    ? `depuis ${formatHeure(t)}`
-    : `depuis le ${formatDateCourte(t)} à ${formatHeure(t)}`
+  return now.setZone(ZONE).hasSame(t, 'day') ? `depuis ${formatHeure(t)}` : `depuis le ${formatSavedAt(t.toMillis())}`
 }
 
 export const hasOrder = (items: readonly Pick<WaitingItem, 'kind'>[]) => items.some((i) => i.kind === 'commande')
