@@ -1,8 +1,9 @@
 // Paris wall-clock date and time without Intl, for the first screen (issue 29): the page's first
 // Intl object — a DateTimeFormat, a Collator behind localeCompare — loads ICU's data, measured
-// 35–106 ms on this machine's Chromium, inside the first screen's longest task. Luxon (and Intl)
-// stay for everything after it. France follows the EU's rule since 1996: summer time (UTC+2) from
-// the last Sunday of March, 01:00 UTC, to the last Sunday of October, 01:00 UTC; UTC+1 otherwise.
+// 35–106 ms on this machine's Chromium, inside the first screen's longest task. Luxon stays for
+// everything after it, in this same rule's zone (domain/paris-zone). France follows the EU's
+// rule since 1996: summer time (UTC+2) from the last Sunday of March, 01:00 UTC, to the last
+// Sunday of October, 01:00 UTC; UTC+1 otherwise.
 // tests/domain/paris-clock.test.ts pins this to the tz data of luxon for every hour around each
 // change from 2000 to 2040: a change of the rule in the tz data fails it.
 import type { IsoDate } from './types'
