@@ -1,7 +1,8 @@
 // DATA_DIR's lock (src/server/db/embedded/lock.ts) and a holder that is a zombie: a Silo killed
 // with SIGKILL stays a zombie until its parent reaps it, and kill(pid, 0) still succeeds on it.
-// A real zombie here: `sh -c 'sleep 0 & exec sleep 60'`: the short sleep's parent becomes the
-// long one, which never waits for its children.
+// A real zombie here: a shell starts a child, then becomes `sleep 60` (exec), which never waits
+// for its children. The child ends only once its parent has become `sleep`: a child that ended
+// before the exec could be reaped by the shell itself (CI, on a loaded machine, saw it gone).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,9 +21,11 @@ const statOf = (pid: number) => {
 
 /** A zombie process (its pid), and how to end it (killing the parent lets init take it). */
 async function makeZombie(): Promise<{ pid: number; end: () => void }> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const script = 'p=$$; (while [ "$(cat /proc/$p/comm)" = sh ]; do sleep 0.01; done) & echo $!; exec sleep 60'
+  const parent = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'ignore'] })
   const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(d))))
-  for (let i = 0; i < 200 && statOf(pid)?.[0] !== 'Z'; i++) await new Promise((r) => setTimeout(r, 25))
+  for (let i = 0; i < 400 && statOf(pid)?.[0] !== 'Z'; i++) await new Promise((r) => setTimeout(r, 25))
+  if (statOf(pid)?.[0] !== 'Z') throw new Error(`process ${pid} did not become a zombie`)
   return { pid, end: () => parent.kill('SIGKILL') }
 }
 
