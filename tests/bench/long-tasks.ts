@@ -14,6 +14,9 @@
 //   CPU_RATE          the CPU slowdown (default 4); at 1, with STRETCH_MS=12, what Lighthouse's
 //                     simulation multiplies by 4 into its long tasks (it traces unthrottled)
 //   STRETCH_MS        the busy stretches printed are those longer than this (default 50)
+//   TASKS=1           print the main thread's tasks longer than STRETCH_MS instead (from a trace
+//                     recorded beside the profile), each with the functions most on its stack:
+//                     a busy stretch may join several tasks that follow each other
 import { chromium } from '@playwright/test'
 import { builtApp, signIn, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
@@ -59,33 +62,106 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU_RATE ?? 4) })
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+  const byTask = process.env.TASKS === '1'
+  if (byTask) await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] })
   await cdp.send('Profiler.start')
   await page.goto(`${origin}/`, { waitUntil: 'load' })
   await page.waitForTimeout(duration)
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
+  const trace = byTask ? (JSON.parse((await browser.stopTracing()).toString()) as Trace) : null
+  if (trace && process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify(trace))
+  const tasks = trace ? mainThreadTasks(trace) : null
   if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile))
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks)
   console.log(
     `Tâches longues vues par la page : ${longTasks.length}, au-delà de 50 ms en tout ${longTasks.reduce((s, [, d]) => s + Math.max(0, d - 50), 0)} ms`,
   )
   console.log(longTasks.map(([at, d]) => `${at}:${d}`).join(' '))
-  printBusyStretches(profile)
+  if (tasks) printTasks(profile, tasks)
+  else printBusyStretches(profile)
 } finally {
   await browser.close()
   await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-/** Each stretch of non-idle samples over STRETCH_MS, with the functions most on its stack. */
-function printBusyStretches(profile: Profile) {
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  args?: { name?: string }
+}
+type Trace = { traceEvents: TraceEvent[] }
+
+/** The top-level tasks ([start, end] in µs, the profiler's clock) of the busiest renderer main thread. */
+function mainThreadTasks(trace: Trace): [number, number][] {
+  const events = trace.traceEvents
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+  const tasksOf = (m: TraceEvent) =>
+    events.filter(
+      (e) =>
+        e.pid === m.pid &&
+        e.tid === m.tid &&
+        e.ph === 'X' &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'),
+    )
+  const tasks = mains.map(tasksOf).sort((a, b) => b.length - a.length)[0] ?? []
+  const top: [number, number][] = []
+  for (const e of tasks.sort((a, b) => a.ts - b.ts))
+    if (!top.length || e.ts >= top[top.length - 1]![1]) top.push([e.ts, e.ts + (e.dur ?? 0)])
+  return top
+}
+
+function sampleTimes(profile: Profile) {
+  let t = profile.startTime
+  return profile.timeDeltas.map((d) => (t += d))
+}
+
+/** Inclusive time per function over samples [from, to), the TOP biggest printed. */
+function printInclusive(profile: Profile, times: number[], from: number, to: number) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
   const name = (n: ProfileNode) =>
     `${n.callFrame.functionName || '(anonyme)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`
-  let t = profile.startTime
-  const times = profile.timeDeltas.map((d) => (t += d))
-  const idle = (id: number) => nodes.get(id)!.callFrame.functionName === '(idle)'
+  const inclusive = new Map<string, number>()
+  for (let s = from; s < to; s++) {
+    const seen = new Set<string>()
+    for (let id: number | undefined = profile.samples[s]; id !== undefined; id = parent.get(id)) {
+      const key = name(nodes.get(id)!)
+      if (seen.has(key)) continue
+      seen.add(key)
+      inclusive.set(key, (inclusive.get(key) ?? 0) + (times[s + 1]! - times[s]! || 0))
+    }
+  }
+  for (const [key, us] of [...inclusive]
+    .filter(([key]) => !/^\((root|program|idle)\)/.test(key))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.TOP ?? 12)))
+    console.log(`${String(Math.round(us / 1000)).padStart(6)} ms  ${key}`)
+}
+
+/** Each task over STRETCH_MS, with the functions most on its stack, and their sum over 50 ms × rate. */
+function printTasks(profile: Profile, tasks: [number, number][]) {
+  const times = sampleTimes(profile)
+  const long = tasks.filter(([s, e]) => e - s > stretchMs * 1000 && s >= profile.startTime)
+  for (const [s, e] of long) {
+    const from = times.findIndex((t) => t >= s)
+    const to = times.findIndex((t) => t > e)
+    console.log(`\n${Math.round((s - profile.startTime) / 1000)} ms : tâche de ${((e - s) / 1000).toFixed(1)} ms`)
+    if (from >= 0) printInclusive(profile, times, from, to < 0 ? times.length : to)
+  }
+  console.log(`\n${long.length} tâches au-delà de ${stretchMs} ms`)
+}
+
+/** Each stretch of non-idle samples over STRETCH_MS, with the functions most on its stack. */
+function printBusyStretches(profile: Profile) {
+  const times = sampleTimes(profile)
+  const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id))
+  const idle = (id: number) => idleIds.has(id)
   let start: number | null = null
   for (let i = 0; i < profile.samples.length; i++) {
     const busy = !idle(profile.samples[i]!)
@@ -94,23 +170,9 @@ function printBusyStretches(profile: Profile) {
     const from = start
     start = null
     if (times[i]! - times[from]! <= stretchMs * 1000) continue
-    const inclusive = new Map<string, number>()
-    for (let s = from; s < i; s++) {
-      const seen = new Set<string>()
-      for (let id: number | undefined = profile.samples[s]; id !== undefined; id = parent.get(id)) {
-        const key = name(nodes.get(id)!)
-        if (seen.has(key)) continue
-        seen.add(key)
-        inclusive.set(key, (inclusive.get(key) ?? 0) + (times[s + 1]! - times[s]! || 0))
-      }
-    }
     console.log(
       `\n${Math.round((times[from]! - profile.startTime) / 1000)} ms : ${Math.round((times[i]! - times[from]!) / 1000)} ms occupés`,
     )
-    for (const [key, us] of [...inclusive]
-      .filter(([key]) => !/^\((root|program)\)/.test(key))
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, Number(process.env.TOP ?? 12)))
-      console.log(`${String(Math.round(us / 1000)).padStart(6)} ms  ${key}`)
+    printInclusive(profile, times, from, i)
   }
 }

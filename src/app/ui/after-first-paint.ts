@@ -3,6 +3,7 @@
 // They used to load with the first screen and delay it on a slow phone.
 import { startTransition, useEffect, useState } from 'react'
 import { useRouterState } from '@tanstack/react-router'
+import { warmDb } from '../../offline/db-warm'
 import { whenIdle } from './when-idle'
 
 /**
@@ -13,10 +14,19 @@ export function useAfterFirstPaint(): boolean {
   const loading = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading })
   const [ready, setReady] = useState(false)
   // In a transition: what mounts then (the cart badge, the advice…) renders in slices, not in one
-  // long task (issue 29).
-  useEffect(
-    () => (ready || loading ? undefined : whenIdle(() => startTransition(() => setReady(true)))),
-    [ready, loading],
-  )
+  // long task; and once Dexie is evaluated, each of its parts in a task of its own (issue 29).
+  useEffect(() => {
+    if (ready || loading) return
+    let cancelled = false
+    const cancelIdle = whenIdle(() => {
+      void warmDb().then(() => {
+        if (!cancelled) startTransition(() => setReady(true))
+      })
+    })
+    return () => {
+      cancelled = true
+      cancelIdle()
+    }
+  }, [ready, loading])
   return ready
 }

@@ -4,7 +4,7 @@
 // still shows with no network; `dataUpdatedAt` says of when the data dates. The line the form
 // opens with is computed on the tap (advice-prefill.ts): the history's first screen carries
 // only what it shows.
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { byCharacters } from '../../domain/compare'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
@@ -20,6 +20,7 @@ import {
 } from '../../domain/latest-order-moment'
 import { DEFAULT_ORDER_PARAMETERS, withTruckLimits } from '../../domain/order-parameters'
 import type { ContraintesLivraison, IsoDate } from '../../domain/types'
+import { nextTask } from '../../api/next-task'
 import { parisNow } from './now'
 
 /** What is needed, by when, where. */
@@ -68,16 +69,64 @@ const needIdentity = (n: Need) =>
     n.contraintesLivraison ?? null,
   ])
 
-/** `pending`: a first answer is still being fetched (with no cache and no network, the defaults are used). */
+/** The rules every advice of a customer is computed with, but the moment and the need's own. */
+interface AdviceRules {
+  params: OrderTiming['params']
+  /** The session's start (ISO), read by luxon where an advice is computed, not in the render. */
+  loginAt: string | null
+  modesCamion: OrderTiming['modesCamion']
+}
+
+/** One need's advice under these rules, ordered at `now`. */
+function adviceFor(need: Need, { params, loginAt, modesCamion }: AdviceRules, now: DateTime): Advice {
+  const timing: OrderTiming = {
+    params,
+    modesCamion,
+    sessionStart: loginAt ? DateTime.fromISO(loginAt) : null,
+    contraintesLivraison: need.contraintesLivraison ?? null,
+    codeFamilleArticle: need.codeFamilleArticle ?? null,
+    codeModeCamion: need.codeModeCamion ?? null,
+  }
+  const withTruck = { ...timing, codeModeCamion: truckForNeed(need.besoin, timing) }
+  const moment = latestOrderMoment(now, need.jourBesoin, withTruck)
+  return { need, moment, text: orderMomentText(moment), late: moment.kind === 'en-retard', timing: withTruck }
+}
+
+/** Late first, then the soonest moment. */
+const when = (a: Advice) => (a.moment.kind === 'a-temps' ? a.moment.avant.toMillis() : 0)
+const soonestFirst = (a: Advice, b: Advice) => when(a) - when(b) || byCharacters(a.need.jourBesoin, b.need.jourBesoin)
+
+/** An advice computed in slices, with the rules and the minute it was computed for. */
+interface Sliced {
+  advice: Advice
+  rules: AdviceRules
+  minute: number
+}
+
+/**
+ * `pending`: a first answer is still being fetched (with no cache and no network, the defaults are
+ * used), or, `inSlices`, an advice is still being computed. `inSlices` (the history's panel, which
+ * shows nothing but "Calcul en cours…" meanwhile): each advice is computed in a task of its own
+ * after the render, not all in the render (a render is one task: 12–18 ms unthrottled for the
+ * history's needs, four times that on a slow phone; issue 29). A lot's card computes its one need
+ * in its render, so that its sentence is there with the card.
+ */
 export function useOrderAdvice(
   numTiers: string,
   needs: readonly Need[],
+  { inSlices = false }: { inSlices?: boolean } = {},
 ): { advices: Advice[]; dataUpdatedAt: number; failed: boolean; pending: boolean } {
   const { user } = useRouteContext({ from: '/_main' })
   const paramsQuery = useQuery({ ...parametresCommandeRawQueryOptions(numTiers), ...quiet })
   const referentiel = useQuery({ ...referentielQueryOptions(numTiers), ...quiet })
   const ref = referentiel.data
   const loginAt = user.loginAt
+  const rules = useMemo((): AdviceRules => {
+    const base = paramsQuery.data ? toOrderParameters(paramsQuery.data) : DEFAULT_ORDER_PARAMETERS
+    const params = base.typesSiloDefault.length || !ref ? base : { ...base, typesSiloDefault: ref.typesSiloDefault }
+    const modesCamion = withTruckLimits(ref?.modesCamion ?? [], params)
+    return { params, modesCamion, loginAt: loginAt ?? null }
+  }, [paramsQuery.data, ref, loginAt])
 
   // Each advice is a search over the coming days (latestOrderMoment), heavy for a slow phone:
   // computed again only when what it depends on changes, or the minute does, not on every render
@@ -87,44 +136,65 @@ export function useOrderAdvice(
   // synchronous render, each time; issue 29).
   const minute = Math.floor(Date.now() / 60_000)
   const computed = useRef<{ rules: readonly unknown[]; byNeed: Map<string, Advice> }>({ rules: [], byNeed: new Map() })
-  const advices = useMemo(() => {
-    const rulesNow = [paramsQuery.data, ref, loginAt, minute]
+  const inRender = useMemo(() => {
+    if (inSlices) return []
+    const rulesNow = [rules, minute]
     if (rulesNow.some((r, i) => r !== computed.current.rules[i]))
       computed.current = { rules: rulesNow, byNeed: new Map() }
     const { byNeed } = computed.current
-    const base = paramsQuery.data ? toOrderParameters(paramsQuery.data) : DEFAULT_ORDER_PARAMETERS
-    const params = base.typesSiloDefault.length || !ref ? base : { ...base, typesSiloDefault: ref.typesSiloDefault }
-    const modesCamion = withTruckLimits(ref?.modesCamion ?? [], params)
-    const sessionStart = loginAt ? DateTime.fromISO(loginAt) : null
     const now = parisNow()
     const all = needs.map((need): Advice => {
       const known = byNeed.get(needIdentity(need))
       if (known) return { ...known, need }
-      const rules: OrderTiming = {
-        params,
-        sessionStart,
-        modesCamion,
-        contraintesLivraison: need.contraintesLivraison ?? null,
-        codeFamilleArticle: need.codeFamilleArticle ?? null,
-        codeModeCamion: need.codeModeCamion ?? null,
-      }
-      const timing = { ...rules, codeModeCamion: truckForNeed(need.besoin, rules) }
-      const moment = latestOrderMoment(now, need.jourBesoin, timing)
-      const advice = { need, moment, text: orderMomentText(moment), late: moment.kind === 'en-retard', timing }
+      const advice = adviceFor(need, rules, now)
       byNeed.set(needIdentity(need), advice)
       return advice
     })
-    // Late first, then the soonest moment.
-    const when = (a: Advice) => (a.moment.kind === 'a-temps' ? a.moment.avant.toMillis() : 0)
-    return all.sort((a, b) => when(a) - when(b) || byCharacters(a.need.jourBesoin, b.need.jourBesoin))
+    return all.sort(soonestFirst)
     // `minute` (one of the rules) is what makes "now" move on.
-  }, [needs, paramsQuery.data, ref, loginAt, minute])
+  }, [inSlices, needs, rules, minute])
+
+  // In slices: the advices computed so far, by need, kept across a restart (new needs arriving
+  // while others are computed); while one is computed again (a minute went by, new rules), the
+  // previous one stays shown. `shown`: what the last slices' end drew.
+  const sliced = useRef(new Map<string, Sliced>())
+  const [shown, setShown] = useState<ReadonlyMap<string, Sliced>>(() => new Map())
+  useEffect(() => {
+    if (!inSlices) return
+    const outdated = needs.filter((need) => {
+      const known = sliced.current.get(needIdentity(need))
+      return !known || known.rules !== rules || known.minute !== minute
+    })
+    if (outdated.length === 0) return
+    let cancelled = false
+    void (async () => {
+      const now = parisNow()
+      for (const need of outdated) {
+        await nextTask()
+        if (cancelled) return
+        sliced.current.set(needIdentity(need), { advice: adviceFor(need, rules, now), rules, minute })
+      }
+      setShown(new Map(sliced.current))
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [inSlices, needs, rules, minute])
+  const inTasks = useMemo(() => {
+    if (!inSlices) return { advices: [], complete: true }
+    const advices = needs.flatMap((need) => {
+      const known = shown.get(needIdentity(need))
+      return known ? [{ ...known.advice, need }] : []
+    })
+    return { advices: advices.sort(soonestFirst), complete: advices.length === needs.length }
+  }, [inSlices, needs, shown])
+
   const sources = [paramsQuery, referentiel]
   const oldest = Math.min(...sources.map((q) => q.dataUpdatedAt || Infinity))
   return {
-    advices,
+    advices: inSlices ? inTasks.advices : inRender,
     dataUpdatedAt: Number.isFinite(oldest) ? oldest : 0,
     failed: sources.some((q) => q.isRefetchError),
-    pending: sources.some((q) => q.isLoading),
+    pending: sources.some((q) => q.isLoading) || !inTasks.complete,
   }
 }

@@ -7,6 +7,7 @@
 // this part fills the bar's summary and the list the bar opens.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { nextTask } from '../../../api/next-task'
 import { tiersQueryOptions } from '../../../api/tiers'
 import type { LigneLivraison } from '../../../contract/livraisons'
 import { regularFeeds } from '../../../domain/forecast-regular'
@@ -87,16 +88,30 @@ export default function OrderAdvicePanel({
       setLots({ needs, dataUpdatedAt, failed, pending }),
     [],
   )
-  // The regular feeds read the whole history: not again when only the lots' needs arrive.
-  const regular = useMemo(
-    () => regularFeeds(lignes, parisNow(), { hasLots: tiers?.hasLots ?? false }).map((f) => regularNeed(f, lignes)),
-    [lignes, tiers?.hasLots],
-  )
-  const needs = useMemo(() => [...lots.needs, ...regular], [lots.needs, regular])
-  const { advices, dataUpdatedAt, failed, pending } = useOrderAdvice(numTiers, needs)
+  // The regular feeds read the whole history: not again when only the lots' needs arrive, and in
+  // a task after the render, not in it (6 ms unthrottled, the render's other half; issue 29). The
+  // previous ones stay while new history is read.
+  const hasLots = tiers?.hasLots ?? false
+  const [regular, setRegular] = useState<Need[] | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    void nextTask().then(() => {
+      if (!cancelled) setRegular(regularFeeds(lignes, parisNow(), { hasLots }).map((f) => regularNeed(f, lignes)))
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [lignes, hasLots])
+  const needs = useMemo(() => [...lots.needs, ...(regular ?? [])], [lots.needs, regular])
+  const { advices, dataUpdatedAt, failed, pending } = useOrderAdvice(numTiers, needs, { inSlices: true })
   // "Rien à prévoir" only once every source has answered (or failed): never a guess on half the data.
   const waiting =
-    historyPending || recent.pending || tiersQuery.isLoading || (tiers?.hasLots === true && lots.pending) || pending
+    historyPending ||
+    recent.pending ||
+    tiersQuery.isLoading ||
+    (tiers?.hasLots === true && lots.pending) ||
+    regular === null ||
+    pending
   const summary = waiting ? null : summaryText(advices)
   const count = Math.min(advices.length, SHOWN)
   useEffect(() => onSummary(summary === null ? null : { text: summary, count }), [summary, count, onSummary])

@@ -6,6 +6,7 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import type { Livraisons } from '../../../contract/livraisons'
 import { deliveryPageStarts } from '../../../domain/history-paging'
 import { whenIdle } from '../../ui/when-idle'
+import { warmDb } from '../../../offline/db-warm'
 import { historyKey, historyQueryOptions, type PageParam } from '../../../api/livraisons'
 
 export function useHistory(owner: string, numTiers: string) {
@@ -16,7 +17,9 @@ export function useHistory(owner: string, numTiers: string) {
   useEffect(() => {
     if (!data || isFetching || isError) return
     return whenIdle(() => {
-      void import('../../../offline/deliveries')
+      // Dexie evaluated first in tasks of its own (db-warm), as for the rest of the after-paint work.
+      void warmDb()
+        .then(() => import('../../../offline/deliveries'))
         .then(({ saveDeliveryPages }) => saveDeliveryPages(owner, numTiers, data.pages, dataUpdatedAt))
         .catch(() => undefined)
     })
