@@ -165,7 +165,12 @@ export function useOrderAdvice(
       const known = sliced.current.get(needIdentity(need))
       return !known || known.rules !== rules || known.minute !== minute
     })
-    if (outdated.length === 0) return
+    if (outdated.length === 0) {
+      // All computed, some by a run cut short by new needs: drawn now if not drawn yet.
+      if (needs.some((need) => shown.get(needIdentity(need)) !== sliced.current.get(needIdentity(need))))
+        setShown(new Map(sliced.current))
+      return
+    }
     let cancelled = false
     void (async () => {
       const now = parisNow()
@@ -179,7 +184,7 @@ export function useOrderAdvice(
     return () => {
       cancelled = true
     }
-  }, [inSlices, needs, rules, minute])
+  }, [inSlices, needs, rules, minute, shown])
   const inTasks = useMemo(() => {
     if (!inSlices) return { advices: [], complete: true }
     const advices = needs.flatMap((need) => {
