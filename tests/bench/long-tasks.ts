@@ -14,6 +14,7 @@
 //   CPU_RATE          the CPU slowdown (default 4); at 1, with STRETCH_MS=12, what Lighthouse's
 //                     simulation multiplies by 4 into its long tasks (it traces unthrottled)
 //   STRETCH_MS        the busy stretches printed are those longer than this (default 50)
+//   TRACE_OUT         with TASKS=1, also write the trace there
 //   TASKS=1           print the main thread's tasks longer than STRETCH_MS instead (from a trace
 //                     recorded beside the profile), each with the functions most on its stack:
 //                     a busy stretch may join several tasks that follow each other

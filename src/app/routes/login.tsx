@@ -37,7 +37,7 @@ function LoginPage() {
       {/* pb-36: room kept for the install and cookie notices (notice-tray.tsx), always, so that
           they never cover "Se connecter" and nothing moves when they appear. */}
       <main className="flex flex-1 flex-col items-center justify-center gap-6 px-4 pt-10 pb-36 text-center">
-        <img src="/icons/silo.svg" alt="" width={120} height={120} />
+        <img src="/favicon.svg" alt="" width={120} height={120} />
         <h1 className="text-3xl font-bold text-silo-green">Silo</h1>
         <p className="text-lg text-neutral-800">Commandez vos aliments auprès de votre coopérative.</p>
         {error && (
