@@ -78,11 +78,11 @@ test('Changer de client, back and forth, never shows a 403 alert', async ({ page
   expect(refused).toEqual([])
 })
 
-test.describe('a search typed while the change of member is still under way', () => {
+test.describe('while the change of member is still under way', () => {
   // page.route sees the app's requests only without the service worker in between.
   test.use({ serviceWorkers: 'block' })
 
-  test('shows its results (seen in CI: "Recherche…" for good)', async ({ page }) => {
+  test('a search typed shows its results (seen in CI: "Recherche…" for good)', async ({ page }) => {
     await signIn(page, 'conseiller')
     await page.getByLabel("Nom ou numéro d'adhérent").fill('Chênes')
     await page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ }).click()
@@ -104,6 +104,39 @@ test.describe('a search typed while the change of member is still under way', ()
     await expect(page).toHaveURL(/selection-tiers/)
     await page.getByLabel("Nom ou numéro d'adhérent").fill('KERBRAT')
     await page.getByRole('button', { name: /Agir pour EARL AVICOLE DE KERBRAT/ }).click()
+    await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT')
+  })
+
+  test('a member chosen while the previous one is still being left stays chosen (seen in CI: sent to the sign-in page)', async ({
+    page,
+  }) => {
+    // The preparation's grouped reads are slow: leaving a member waits for the one on its way.
+    await page.route('**/web/v1/lectures', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000))
+      await route.continue()
+    })
+    await signIn(page, 'conseiller')
+    await page.getByLabel("Nom ou numéro d'adhérent").fill('Chênes')
+    const preparing = page.waitForRequest('**/web/v1/lectures')
+    await page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ }).click()
+    await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
+    await preparing
+    // The adviser chooses the next member while the end of this choice still waits for that read.
+    const ended = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/web/user/me/tiers') &&
+        (r.request().postDataJSON() as { numTiers: string | null }).numTiers === null,
+      { timeout: 15_000 },
+    )
+    await page.getByRole('button', { name: 'Changer de client' }).click()
+    await expect(page).toHaveURL(/selection-tiers/)
+    await page.getByLabel("Nom ou numéro d'adhérent").fill('KERBRAT')
+    await page.getByRole('button', { name: /Agir pour EARL AVICOLE DE KERBRAT/ }).click()
+    await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT', { timeout: 15_000 })
+    await ended
+    // The server's choice is the last one made: the page, opened again, acts for that member.
+    await page.reload()
+    await expect(page).toHaveURL(/\/catalog\/order_history/)
     await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT')
   })
 })

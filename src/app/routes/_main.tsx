@@ -53,8 +53,7 @@ function MainLayout() {
     if (!isFarmer(user.roles) && user.actingFor) {
       // Leave the member's screens first: still mounted, their queries would be fetched again
       // once the choice is ended and answer 403 "adhérent non choisi" in the error dialog.
-      await navigate({ to: '/admin/connect-as/selection-tiers' })
-      await stopActingFor(queryClient)
+      await stopActingFor(queryClient, () => navigate({ to: '/admin/connect-as/selection-tiers' }))
       return
     }
     await signOut(queryClient)

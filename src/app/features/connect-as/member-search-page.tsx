@@ -7,6 +7,7 @@ import { setActingFor } from '../../../api/tiers-search'
 import type { TiersTrouve } from '../../../contract/tiers-search'
 import { validateSearch } from '../../../domain/admin'
 import { Icon } from '../../ui/icons'
+import { previousChoiceEnded } from '../../ui/shell/sign-out'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { useMemberSearch } from './use-member-search'
 
@@ -25,6 +26,8 @@ export function MemberSearchPage() {
     setChoosing(true)
     setFailure(null)
     try {
+      // A "Changer de client" still ending the previous choice ends it first (sign-out.ts).
+      await previousChoiceEnded()
       await setActingFor(numTiers)
       // The profile now says whom we act for: drop the cached one so the shell loads it afresh.
       queryClient.removeQueries({ queryKey: ['user', 'me'] })

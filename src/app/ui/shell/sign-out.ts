@@ -23,11 +23,35 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
   return signOutDevice()
 }
 
+/** The last "Changer de client" under way (its end of the choice on the server, its member's data
+ * cleared), or done. */
+let ending: Promise<unknown> = Promise.resolve()
+
+/**
+ * Resolves once the last "Changer de client" is over: a member chosen on the selection page waits
+ * for it, else its end of the choice (sent after the page is shown) could reach the server after
+ * the new choice and undo it, and its cancelling the member's queries cancel the new member's
+ * first load (seen in CI: the adviser sent to the sign-in page, "route load failed CancelledError").
+ */
+export const previousChoiceEnded = (): Promise<unknown> => ending
+
 /**
  * Staff acting for a member: "logout" ends the acting-for, resets the state and goes back to the
- * member selection (ordering-area §4); the staff session itself goes on.
+ * member selection (ordering-area §4); the staff session itself goes on. `leaveScreens` goes to
+ * the selection page first: the member's screens, still mounted, would fetch again once the choice
+ * is ended and be refused.
  */
-export async function stopActingFor(queryClient: QueryClient): Promise<{ keptUnsent: number }> {
+export function stopActingFor(
+  queryClient: QueryClient,
+  leaveScreens: () => Promise<unknown>,
+): Promise<{ keptUnsent: number }> {
+  const done = endChoice(queryClient, leaveScreens)
+  ending = done.catch(() => undefined)
+  return done
+}
+
+async function endChoice(queryClient: QueryClient, leaveScreens: () => Promise<unknown>) {
+  await leaveScreens()
   const { isMemberSearchKey, setActingFor } = await import('../../../api/tiers-search')
   // The preparation stops first and its calls on the way settle (they would be refused once the
   // choice ends), then the screens' reads still on their way are aborted.
