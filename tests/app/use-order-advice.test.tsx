@@ -64,7 +64,12 @@ describe('useOrderAdvice in slices', () => {
       beforeLoad: () => ({ user: { loginAt: null } }),
       component: Outlet,
     })
-    const page = createRoute({ getParentRoute: () => main, path: '/', component: Probe })
+    // A hook's mode is its caller's for good: a new mode, a new component (and its own advices).
+    const page = createRoute({
+      getParentRoute: () => main,
+      path: '/',
+      component: () => <Probe key={String(shown.inSlices)} />,
+    })
     router = createRouter({
       routeTree: rootRoute.addChildren([main.addChildren([page])]),
       history: createMemoryHistory({ initialEntries: ['/'] }),
@@ -91,9 +96,10 @@ describe('useOrderAdvice in slices', () => {
     expect(inRender).toMatch(/^b: À commander avant le .* \| a: À commander avant le /)
 
     shown = { inSlices: true, needs: [need('a', 9), need('b', 5)] }
+    rendered = []
     await rerender()
-    expect(container.textContent).toBe('pending')
     await tasks()
+    expect(rendered[0]).toBe('pending')
     expect(container.textContent).toBe(inRender)
   })
 

@@ -96,12 +96,15 @@ function adviceFor(need: Need, { params, loginAt, modesCamion }: AdviceRules, no
 const when = (a: Advice) => (a.moment.kind === 'a-temps' ? a.moment.avant.toMillis() : 0)
 const soonestFirst = (a: Advice, b: Advice) => when(a) - when(b) || byCharacters(a.need.jourBesoin, b.need.jourBesoin)
 
-/** An advice computed in slices, with the rules and the minute it was computed for. */
-interface Sliced {
+/** An advice computed, with the rules and the minute it was computed for. */
+interface Computed {
   advice: Advice
   rules: AdviceRules
   minute: number
 }
+
+const upToDate = (known: Computed | undefined, rules: AdviceRules, minute: number): known is Computed =>
+  known !== undefined && known.rules === rules && known.minute === minute
 
 /**
  * `pending`: a first answer is still being fetched (with no cache and no network, the defaults are
@@ -135,40 +138,33 @@ export function useOrderAdvice(
   // arrival computes only what is new (all of them again took 60–70 ms at 4× CPU, in one
   // synchronous render, each time; issue 29).
   const minute = Math.floor(Date.now() / 60_000)
-  const computed = useRef<{ rules: readonly unknown[]; byNeed: Map<string, Advice> }>({ rules: [], byNeed: new Map() })
+  // The advices computed so far, by need, with the rules and the minute they were computed for:
+  // in slices, kept across a restart (new needs arriving while others are computed), and while
+  // one is computed again (a minute went by, new rules) the previous one stays shown.
+  const computed = useRef(new Map<string, Computed>())
   const inRender = useMemo(() => {
     if (inSlices) return []
-    const rulesNow = [rules, minute]
-    if (rulesNow.some((r, i) => r !== computed.current.rules[i]))
-      computed.current = { rules: rulesNow, byNeed: new Map() }
-    const { byNeed } = computed.current
     const now = parisNow()
     const all = needs.map((need): Advice => {
-      const known = byNeed.get(needIdentity(need))
-      if (known) return { ...known, need }
+      const known = computed.current.get(needIdentity(need))
+      if (upToDate(known, rules, minute)) return { ...known.advice, need }
       const advice = adviceFor(need, rules, now)
-      byNeed.set(needIdentity(need), advice)
+      computed.current.set(needIdentity(need), { advice, rules, minute })
       return advice
     })
     return all.sort(soonestFirst)
     // `minute` (one of the rules) is what makes "now" move on.
   }, [inSlices, needs, rules, minute])
 
-  // In slices: the advices computed so far, by need, kept across a restart (new needs arriving
-  // while others are computed); while one is computed again (a minute went by, new rules), the
-  // previous one stays shown. `shown`: what the last slices' end drew.
-  const sliced = useRef(new Map<string, Sliced>())
-  const [shown, setShown] = useState<ReadonlyMap<string, Sliced>>(() => new Map())
+  // In slices: `shown` is what the last slices' end drew.
+  const [shown, setShown] = useState<ReadonlyMap<string, Computed>>(() => new Map())
   useEffect(() => {
     if (!inSlices) return
-    const outdated = needs.filter((need) => {
-      const known = sliced.current.get(needIdentity(need))
-      return !known || known.rules !== rules || known.minute !== minute
-    })
+    const outdated = needs.filter((need) => !upToDate(computed.current.get(needIdentity(need)), rules, minute))
     if (outdated.length === 0) {
       // All computed, some by a run cut short by new needs: drawn now if not drawn yet.
-      if (needs.some((need) => shown.get(needIdentity(need)) !== sliced.current.get(needIdentity(need))))
-        setShown(new Map(sliced.current))
+      if (needs.some((need) => shown.get(needIdentity(need)) !== computed.current.get(needIdentity(need))))
+        setShown(new Map(computed.current))
       return
     }
     let cancelled = false
@@ -177,9 +173,9 @@ export function useOrderAdvice(
       for (const need of outdated) {
         await nextTask()
         if (cancelled) return
-        sliced.current.set(needIdentity(need), { advice: adviceFor(need, rules, now), rules, minute })
+        computed.current.set(needIdentity(need), { advice: adviceFor(need, rules, now), rules, minute })
       }
-      setShown(new Map(sliced.current))
+      setShown(new Map(computed.current))
     })()
     return () => {
       cancelled = true
