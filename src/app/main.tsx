@@ -6,7 +6,7 @@ import { onSessionLost } from '../api/http-client'
 import { nextTask } from '../api/next-task'
 import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
-import { restoreAndPersist } from './query-persistence'
+import { restoreAndPersist, restoreArticleCopyLater } from './query-persistence'
 import { createAppRouter } from './router'
 import { captureInstallPrompt } from './pwa/install'
 import { appStylesheet } from './app-stylesheet'
@@ -58,10 +58,13 @@ async function start() {
   })
   // The static shell of index.html stays until the router has rendered the first screen
   // (onResolved comes after that commit), then goes in the same frame: no blank page between.
+  const persistOptions = { queryClient, ...createPersistOptions() }
   const unsubscribe = router.subscribe('onResolved', () => {
     document.getElementById('boot')?.remove()
     unsubscribe()
     registerWorker()
+    // The per-article reads' copy after the first screen, not before (query-persistence).
+    restoreArticleCopyLater(persistOptions)
   })
   const app = (
     <StrictMode>
@@ -77,7 +80,7 @@ async function start() {
   // On the server's page, a provider's "restoring" state would flip while the page hydrates, and
   // React would then hydrate everything under it at once, in one long task (measured 160–400 ms
   // at 4× CPU, issue 29). The server's fresher data stays: a restore never replaces newer data.
-  const persistence = restoreAndPersist({ queryClient, ...createPersistOptions() })
+  const persistence = restoreAndPersist(persistOptions)
   if (!firstScreen) {
     // Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
     // transition render made the router's store updates render again and blocked the page twice

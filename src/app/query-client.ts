@@ -4,6 +4,7 @@ import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { ApiError, NetworkError } from '../api/api-error'
+import { isArticleRead } from '../api/article-reads'
 import { isOnline, subscribeConnection } from '../api/connection'
 import { deviceReadyForOwner, ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
 import { dropLeastNeeded } from '../offline/persist-retry'
@@ -63,6 +64,7 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
     buster: APP_VERSION,
     // A refresh that failed offline leaves a query in error with its data: keep that data (the
     // default keeps successes only, and the next start offline had lost it — issue 24).
-    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined },
+    // The per-article reads are a copy of their own, restored after the first screen (issue 29).
+    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined && !isArticleRead(q.queryKey) },
   }
 }

@@ -5,29 +5,53 @@
 // (dehydrate) on every cache event and only then hands the copy to the persister's throttle. The
 // preparation for no signal adds some three hundred queries, three events each: as many copies of
 // a growing cache, measured 55–130 ms per task on an unthrottled CPU (issue 29). Here one copy per
-// save, made when the save is due.
+// save, made when the save is due, and of the part that changed: the per-article reads
+// (api/article-reads) are a copy of their own, in IndexedDB, restored after the first screen
+// (offline/article-copy); the first screen's copy in localStorage holds the rest.
 import {
   persistQueryClientRestore,
   persistQueryClientSave,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client'
+import type { Query, QueryClient } from '@tanstack/react-query'
+import { isArticleRead, restoringArticleCopy } from '../api/article-reads'
+import { warmDb } from '../offline/db-warm'
 
 /** A change is saved within this long (as the sync persister's own throttle did). */
 const SAVE_AFTER_MS = 1000
 const CACHE_EVENTS = new Set(['added', 'removed', 'updated'])
+
+/** The copies that changed since their last save. */
+const changedCopies = { first: false, articles: false }
+/** Saves the per-article copy, once it is restored (before, a save would overwrite it). */
+let saveArticles: (() => void) | null = null
+let scheduleSave = () => {}
 
 function saveChanges(options: PersistQueryClientOptions): void {
   let timer: ReturnType<typeof setTimeout> | undefined
   const save = () => {
     clearTimeout(timer)
     timer = undefined
-    void persistQueryClientSave(options)
+    if (changedCopies.first) void persistQueryClientSave(options)
+    changedCopies.first = false
+    if (changedCopies.articles && saveArticles) {
+      saveArticles()
+      changedCopies.articles = false
+    }
   }
-  const changed = ({ type }: { type: string }) => {
-    if (CACHE_EVENTS.has(type) && timer === undefined) timer = setTimeout(save, SAVE_AFTER_MS)
+  scheduleSave = () => {
+    if (timer === undefined) timer = setTimeout(save, SAVE_AFTER_MS)
   }
-  options.queryClient.getQueryCache().subscribe(changed)
-  options.queryClient.getMutationCache().subscribe(changed)
+  options.queryClient.getQueryCache().subscribe(({ type, query }) => {
+    if (!CACHE_EVENTS.has(type)) return
+    changedCopies[isArticleRead(query.queryKey) ? 'articles' : 'first'] = true
+    scheduleSave()
+  })
+  options.queryClient.getMutationCache().subscribe(({ type }) => {
+    if (!CACHE_EVENTS.has(type)) return
+    changedCopies.first = true
+    scheduleSave()
+  })
   const saveNow = () => timer !== undefined && save()
   addEventListener('pagehide', saveNow)
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveNow())
@@ -38,4 +62,30 @@ export function restoreAndPersist(options: PersistQueryClientOptions): Promise<v
   return persistQueryClientRestore(options)
     .catch(() => undefined) // an unreadable copy is dropped by the restore itself: start without it
     .then(() => saveChanges(options))
+}
+
+/** An article read of the cache is newer than the copy saved at `savedAt` (or there was none). */
+const newerThan = (queryClient: QueryClient, savedAt: number) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .some((q: Query) => isArticleRead(q.queryKey) && q.state.data !== undefined && q.state.dataUpdatedAt > savedAt)
+
+/**
+ * Once the first screen is shown: the per-article reads' copy comes back (Dexie evaluated first,
+ * in tasks of its own), then is saved as it changes. What the start itself fetched or restored
+ * from an older Silo's single copy is saved at once; the restore's own events are not changes.
+ */
+export function restoreArticleCopyLater(options: PersistQueryClientOptions): void {
+  const { queryClient, maxAge = 0, buster = '' } = options
+  restoringArticleCopy(
+    warmDb()
+      .then(() => import('../offline/article-copy'))
+      .then(async (copy) => {
+        const savedAt = await copy.restoreArticleCopy(queryClient, { maxAge, buster }).catch(() => 0)
+        saveArticles = () => void copy.saveArticleCopy(queryClient, buster)
+        changedCopies.articles = newerThan(queryClient, savedAt)
+        if (changedCopies.articles) scheduleSave()
+      }),
+  )
 }

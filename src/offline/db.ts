@@ -104,6 +104,13 @@ interface SealKeyRow {
   cle: string
 }
 
+/** The device's copy of the per-article reads (offline/article-copy), one per signed-in user: a
+ * persisted query client as TanStack's persisters write it (JSON). */
+export interface QueryCopyRow {
+  owner: string
+  client: string
+}
+
 export interface MemberNamed {
   numTiers: string
   raisonSociale: string
@@ -116,6 +123,7 @@ class SiloDb extends Dexie {
   outbox!: EntityTable<OutboxRow, 'id'>
   sealed!: EntityTable<SealedRow, 'id'>
   sealKeys!: EntityTable<SealKeyRow, 'owner'>
+  queryCopies!: EntityTable<QueryCopyRow, 'owner'>
 
   constructor() {
     super(DB_NAME)
@@ -129,6 +137,8 @@ class SiloDb extends Dexie {
     })
     // Issue 25: a person's unsent work sealed when another comes to the device, and the keys.
     this.version(2).stores({ sealed: 'id', sealKeys: 'owner' })
+    // Issue 29: the per-article reads' copy, out of localStorage (read whole at every start).
+    this.version(3).stores({ queryCopies: 'owner' })
   }
 }
 

@@ -14,6 +14,7 @@ import {
   supplementationsQueryOptions,
 } from '../api/articles'
 import { commandesEnCoursQueryOptions, commandesHistoriqueQueryOptions } from '../api/commandes'
+import { articleCopyRestored } from '../api/article-reads'
 import { isOnline } from '../api/connection'
 import { holdReads } from '../api/http-client'
 import { nextTask } from '../api/next-task'
@@ -247,7 +248,9 @@ export function prepareForNoSignal(qc: QueryClient, numTiers: string, force = fa
     performance.mark('silo-preparation-start')
     await runTasks(qc, numTiers, baseTasks(qc, numTiers), force, scope)
     // The lists are in the cache now: what each orderable article needs (a few hundred keys
-    // built: a task of its own before the first starts).
+    // built: a task of its own before the first starts). The device's copy of them first: what it
+    // holds fresh is not asked again.
+    await articleCopyRestored()
     const tasks = articleTasks(qc, numTiers)
     await nextTask()
     await runGrouped(qc, numTiers, tasks, force, scope)

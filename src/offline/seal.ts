@@ -9,6 +9,7 @@
 import * as v from 'valibot'
 import { ownerAtStart } from '../api/device-owner'
 import { dropOthersCopies } from '../api/others-copies'
+import { dropArticleCopies } from './article-copy'
 import { restoreCartLines } from './cart'
 import { flushOutbox } from './outbox-flusher'
 import { db, type CartLineRow, type OutboxRow, type SealedRow } from './db'
@@ -145,6 +146,7 @@ export async function adoptOwner(owner: string, cle: string): Promise<number> {
   await db.sealKeys.put({ owner, cle })
   await sealAllBut(owner)
   await dropOthersCopies(ownerAtStart())
+  await dropArticleCopies(ownerAtStart())
   return unsealFor(owner, cle)
 }
 
@@ -157,6 +159,7 @@ export async function adoptAndSend(owner: string, cle: string): Promise<void> {
 export async function sealEveryone(): Promise<void> {
   await sealAllBut(null)
   await dropOthersCopies(null)
+  await dropArticleCopies(null)
 }
 
 /** Orders sealed on this device, waiting for their user to sign in here again. */

@@ -3,7 +3,7 @@
 // never dropped silently: they stay, and the caller tells the user. (Signing out seals instead:
 // offline/seal.ts.)
 import { API_CACHE } from '../contract/paths'
-import { ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
+import { ownerAtStart, ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
 import { db } from './db'
 
 /** Erases the local data of the member acted for. Returns the number of unsent outbox items kept. */
@@ -15,6 +15,8 @@ export async function wipeLocalData(): Promise<{ keptUnsent: number }> {
   })
   // The database itself stays: it may hold other users' sealed work (offline/seal.ts).
   ownerStorage().removeItem(QUERY_CACHE_KEY)
+  const owner = ownerAtStart()
+  if (owner) await db.queryCopies.delete(owner).catch(() => undefined)
   if ('caches' in globalThis) await caches.delete(API_CACHE).catch(() => false)
   return { keptUnsent }
 }

@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test'
 import { builtApp, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
 import { fillSignIn } from './support/history-page'
+import { deviceCopies } from '../e2e/support'
 
 const port = Number(process.env.PREP_PORT ?? 8196)
 const customers = (process.env.PREP_CUSTOMERS ?? '100001,100002').split(',').filter(Boolean)
@@ -72,6 +73,8 @@ try {
       kept: (localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:')) ?? '') ?? '')
         .length,
     }))
+    // The per-article reads' copy, in IndexedDB since issue 29 (0 before).
+    const articles = (await deviceCopies(page)).length - marks.kept
     rows.push({
       client: numTiers,
       'premier écran (s)': (shownAt / 1000).toFixed(1),
@@ -80,6 +83,7 @@ try {
       requêtes: api.requests - before.requests,
       'transféré (KB)': ((api.bytes - before.bytes) / 1024).toFixed(0),
       'gardé localStorage (KB)': ((marks.kept * 2) / 1024).toFixed(0),
+      'gardé IndexedDB (KB)': ((Math.max(0, articles - 1) * 2) / 1024).toFixed(0),
     })
     await context.close()
   }

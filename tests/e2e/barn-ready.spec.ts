@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { businessDaysAfter } from '../support/business-days'
 import { expect, serverURL, test, type NetworkSwitch } from './network-switch'
-import { ordersInProgress, signIn, waitForServiceWorker } from './support'
+import { deviceCopies, ordersInProgress, signIn, waitForServiceWorker } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac, never opened online in these tests
 const start = businessDaysAfter(8)
@@ -39,15 +39,7 @@ async function waitUntilPrepared(page: Page) {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
   await panel.getByRole('button', { name: 'Fermer' }).click()
   // The persister writes the cache at most once a second: let its last write land.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        localStorage
-          .getItem(Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:')) ?? '')
-          ?.includes('contraintes-livraison'),
-      ),
-    )
-    .toBe(true)
+  await expect.poll(async () => (await deviceCopies(page)).includes('contraintes-livraison')).toBe(true)
   await page.waitForTimeout(1_500)
 }
 

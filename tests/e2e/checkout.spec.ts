@@ -9,7 +9,7 @@ import { DateTime } from 'luxon'
 import { toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
 import { d1 as start, TWO_LINES } from './cart-lines'
-import { currentOrders, signIn, waitForServiceWorker, writeCart } from './support'
+import { currentOrders, dropDeviceCopies, signIn, waitForServiceWorker, writeCart } from './support'
 
 async function toPaymentStep(page: Page) {
   await page.goto('/catalog/cart/view')
@@ -141,9 +141,7 @@ test.describe('the payment proposals call failing online', () => {
     await page.route('**/web/v1/tiers/100001/reglement-commande*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Panne' }) }),
     )
-    await page.evaluate(() =>
-      localStorage.removeItem(Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:')) ?? ''),
-    )
+    await dropDeviceCopies(page)
     await page.goto('/catalog/cart/view')
     await page.getByRole('button', { name: 'Etape suivante' }).click()
     await expect(page.getByRole('heading', { name: 'Validation règlement' })).toBeVisible()

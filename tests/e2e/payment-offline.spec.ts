@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test'
 import { businessDaysAfter } from '../support/business-days'
 import { TWO_LINES } from './cart-lines'
 import { expect, test } from './network-switch'
-import { currentOrders, signIn, waitForServiceWorker, writeCart } from './support'
+import { currentOrders, deviceCopies, signIn, waitForServiceWorker, writeCart } from './support'
 
 const ARTICLE = '410101' // VL Production 18 % vrac
 const start = businessDaysAfter(8)
@@ -45,16 +45,7 @@ test('a line added online, the network cut before the cart is opened: the usual 
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog).toBeHidden()
   // The customer's terms were fetched as the line entered the cart, and kept on the device.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          localStorage
-            .getItem(Object.keys(localStorage).find((k) => k.startsWith('silo-query-cache:')) ?? '')
-            ?.includes('reglement-tiers') ?? false,
-      ),
-    )
-    .toBe(true)
+  await expect.poll(async () => (await deviceCopies(page)).includes('reglement-tiers')).toBe(true)
   const before = await currentOrders(page)
 
   network.cut()

@@ -118,3 +118,46 @@ export async function confirmOrderOffline(page: Page, network: NetworkSwitch) {
   await expect(waiting).toContainText(/Commande du/)
   return waiting
 }
+
+/** What this device keeps of the query cache, as text: the first screen's copy (localStorage) and
+ * the per-article reads' copy (IndexedDB 'silo', queryCopies), for every user. */
+export function deviceCopies(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const local = Object.keys(localStorage)
+      .filter((k) => k.startsWith('silo-query-cache:'))
+      .map((k) => localStorage.getItem(k) ?? '')
+    if (!(await indexedDB.databases()).some((d) => d.name === 'silo')) return local.join('\n')
+    const rows = await new Promise<{ client: string }[]>((resolve, reject) => {
+      const open = indexedDB.open('silo')
+      open.onsuccess = () => {
+        const idb = open.result
+        if (!idb.objectStoreNames.contains('queryCopies')) return (idb.close(), resolve([]))
+        const req = idb.transaction('queryCopies').objectStore('queryCopies').getAll()
+        req.onsuccess = () => (idb.close(), resolve(req.result as { client: string }[]))
+        req.onerror = () => (idb.close(), reject(req.error))
+      }
+      open.onerror = () => reject(open.error)
+    })
+    return [...local, ...rows.map((r) => r.client)].join('\n')
+  })
+}
+
+/** Forgets every copy of the query cache this device keeps (both parts, see deviceCopies). */
+export function dropDeviceCopies(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('silo-query-cache:')) localStorage.removeItem(k)
+    if (!(await indexedDB.databases()).some((d) => d.name === 'silo')) return
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('silo')
+      open.onsuccess = () => {
+        const idb = open.result
+        if (!idb.objectStoreNames.contains('queryCopies')) return (idb.close(), resolve())
+        const tx = idb.transaction('queryCopies', 'readwrite')
+        tx.objectStore('queryCopies').clear()
+        tx.oncomplete = () => (idb.close(), resolve())
+        tx.onerror = () => (idb.close(), reject(tx.error))
+      }
+      open.onerror = () => reject(open.error)
+    })
+  })
+}

@@ -33,6 +33,8 @@ async function leftBy100001() {
     delivery: { dateDebut: '2026-08-01', dateFin: '2026-10-31', lignes: [], fin: false, suite: null },
     savedAt: '',
   })
+  // The per-article reads' copy of the query cache (issue 29), under the user's tag.
+  await db.queryCopies.put({ owner: 'TagOf100001', client: '{"queryKey":["mineraux","A","410102","100001"]}' })
 }
 
 /** Every row of every table, as the app could read it. */
