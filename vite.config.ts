@@ -89,6 +89,7 @@ const firstRoutePreload = {
         type: string
         fileName: string
         facadeModuleId?: string | null
+        moduleIds?: string[]
         imports?: string[]
         source?: string | Uint8Array
       }
@@ -103,8 +104,12 @@ const firstRoutePreload = {
       wanted.add(fileName)
       for (const dep of bundle[fileName]?.imports ?? []) visit(dep)
     }
+    // Wherever the route modules landed (the shell's chunk holds them, see FIRST_SCREEN).
     for (const chunk of Object.values(bundle))
-      if (chunk.type === 'chunk' && chunk.facadeModuleId && FIRST_ROUTES.test(chunk.facadeModuleId))
+      if (
+        chunk.type === 'chunk' &&
+        (chunk.moduleIds ?? [chunk.facadeModuleId]).some((id) => id && FIRST_ROUTES.test(id))
+      )
         visit(chunk.fileName)
     const links = [...wanted]
       .filter((f) => !source.includes(`/${f}"`))
@@ -117,6 +122,12 @@ const SHELL =
   /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
 const SHELL_LAZY =
   /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|use-lots|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel|offline-switch|device-adoption|preparation-watch|preparation-status|cookie-choice|sign-in-marks)\./
+
+// The first screen's own modules, in the shell's chunk: the main layout's and the history's route
+// chunks (TanStack's split modules) and the few reads they share with later screens. Each was a
+// small chunk of its own, and each chunk is a request the page makes before it renders (issue 29).
+const FIRST_SCREEN =
+  /[\\/]src[\\/](app[\\/]routes[\\/]_main(\.tsx|[\\/]catalog[\\/]order_history\.tsx)\?tsr-split|api[\\/](user|device-owner|article-reads|paiement|livraisons)\.ts$|contract[\\/](error-codes|user|livraisons)\.ts$)/
 
 const SIGN_IN_PAGE =
   /[\\/]src[\\/](app[\\/](ui[\\/]shell[\\/](cookie-choice|sign-in-marks)|ui[\\/]when-idle|pwa[\\/]install|features[\\/]session[\\/]seal-at-sign-in)|offline[\\/](device-keys|db-presence)|contract[\\/]paths)\.ts$/
@@ -299,7 +310,11 @@ export default defineConfig({
             // The shell and the small shared ui modules every ordering screen renders: one chunk
             // rather than twenty (with what they import: the fetch client, the outbox sender).
             // Not the dialogs that are loaded on demand, nor Konsta's users.
-            { name: 'shell', test: (id: string) => SHELL.test(id) && !SHELL_LAZY.test(id), priority: 1 },
+            {
+              name: 'shell',
+              test: (id: string) => (SHELL.test(id) && !SHELL_LAZY.test(id)) || FIRST_SCREEN.test(id),
+              priority: 1,
+            },
           ],
         },
       },

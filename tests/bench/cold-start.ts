@@ -18,7 +18,7 @@ import { chromium, type BrowserContext } from '@playwright/test'
 import { NetworkSwitch } from '../e2e/network-switch'
 import { builtApp, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
-import { fillSignIn, firstCardAt, watchFirstCard } from './support/history-page'
+import { fillSignIn, firstCardAt, firstCardShown, watchFirstCard } from './support/history-page'
 
 const port = Number(process.env.COLD_START_PORT ?? 8196)
 const runs = Number(process.env.RUNS ?? 5)
@@ -98,11 +98,9 @@ try {
         },
       })
     }
+    const shownEvent = firstCardShown(tab)
     await tab.goto(`${origin}/catalog/order_history`)
-    // The page's own observer notes the card; this only looks every 50 ms whether it has (a
-    // locator by role and name computes the headings' names in the page, on the slowed main
-    // thread it measures; the medians did not move measurably either way).
-    await tab.waitForFunction(() => window.__shownAt !== undefined, null, { polling: 50, timeout: 30_000 })
+    await shownEvent
     const shown = performance.now()
     if (traced) {
       const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
