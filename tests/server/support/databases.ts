@@ -3,7 +3,8 @@
 // open() gets a database of its own, dropped by close(), so tests never see each other's rows.
 // On the embedded cluster a database is a copy of a template migrated (and seeded) once per run:
 // `create database … template …` takes a fraction of the time of migrating and seeding again.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, scryptSync } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { openDatabase, type Db } from '../../../src/server/db/client'
@@ -23,8 +24,23 @@ export interface Backend {
 
 export const databaseUrl = process.env.DATABASE_URL
 
+/** The demo accounts' password ("demo") as scrypt N=1,024 instead of the seed's 16,384: the
+ * sign-in tests check a few thousand passwords in a run (38 ms each at 16,384 on this machine,
+ * 2 ms at 1,024: 130 s of CPU in the unit stage). verifyPassword reads N from the stored hash, so
+ * the checks run the production code; the cost of a new hash is hashPassword's own. */
+const CHEAP_DEMO_HASH = (() => {
+  const salt = Buffer.from('silo-tests-salt!')
+  const hash = scryptSync('demo'.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 })
+  return ['scrypt', 1024, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$')
+})()
+
+async function seedForTests(db: Db, today: string) {
+  await seedDemo(db, { today })
+  await db.execute(sql`update users set password_hash = ${CHEAP_DEMO_HASH}`)
+}
+
 async function seeded(opened: OpenedTestDb, opts?: { seed?: boolean; today?: string }) {
-  if (opts?.seed !== false) await seedDemo(opened.db, { today: opts?.today ?? TEST_TODAY })
+  if (opts?.seed !== false) await seedForTests(opened.db, opts?.today ?? TEST_TODAY)
   return opened
 }
 
@@ -59,7 +75,7 @@ async function template(url: string, seed: boolean): Promise<string> {
       await admin.query(`create database ${building}`)
       const opened = await openDatabase({ databaseUrl: withDatabase(url, building) })
       try {
-        if (seed) await seedDemo(opened.db, { today: TEST_TODAY })
+        if (seed) await seedForTests(opened.db, TEST_TODAY)
       } finally {
         await opened.close()
       }
