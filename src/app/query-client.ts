@@ -4,11 +4,11 @@ import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { ApiError, NetworkError } from '../api/api-error'
-import { isArticleRead } from '../api/article-reads'
 import { isOnline, subscribeConnection } from '../api/connection'
 import { deviceReadyForOwner, ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
 import { dropLeastNeeded } from '../offline/persist-retry'
 import { APP_VERSION } from './app-version'
+import { keptApart } from './query-persistence'
 import { reportApiError } from './ui/error-dialog'
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60 * 1000
@@ -65,6 +65,6 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
     // A refresh that failed offline leaves a query in error with its data: keep that data (the
     // default keeps successes only, and the next start offline had lost it — issue 24).
     // The per-article reads are a copy of their own, restored after the first screen (issue 29).
-    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined && !isArticleRead(q.queryKey) },
+    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined && !keptApart(q.queryKey) },
   }
 }

@@ -13,7 +13,7 @@ import {
   persistQueryClientSave,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client'
-import type { Query, QueryClient } from '@tanstack/react-query'
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query'
 import { isArticleRead, restoringArticleCopy } from '../api/article-reads'
 import { warmDb } from '../offline/db-warm'
 
@@ -25,6 +25,31 @@ const CACHE_EVENTS = new Set(['added', 'removed', 'updated'])
 const changedCopies = { first: false, articles: false }
 /** Saves the per-article copy, once it is restored (before, a save would overwrite it). */
 let saveArticles: (() => void) | null = null
+/** The per-article reads are safe in their own copy. Until then (not restored yet, or a device
+ * whose single copy from an older Silo held them, not yet written apart) the first screen's copy
+ * keeps those it has: a save of it never drops reads that are nowhere else on the device. */
+let articlesApart = false
+/** The first screen's copy, as restored, held per-article reads (an older Silo's single copy). */
+let firstCopyHeldArticles = false
+
+/** What the first screen's copy leaves out (app/query-client's dehydrateOptions). */
+export const keptApart = (key: QueryKey): boolean => articlesApart && isArticleRead(key)
+
+const hasArticleReads = (queryClient: QueryClient, newerThan = -1) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .some((q: Query) => isArticleRead(q.queryKey) && q.state.data !== undefined && q.state.dataUpdatedAt > newerThan)
+
+/** The per-article reads are in their copy now: the first screen's copy is written again without
+ * them if it held some, else it is left as it is. */
+function articlesNowApart() {
+  if (articlesApart) return
+  articlesApart = true
+  if (!firstCopyHeldArticles) return
+  changedCopies.first = true
+  scheduleSave()
+}
 let scheduleSave = () => {}
 
 function saveChanges(options: PersistQueryClientOptions): void {
@@ -61,15 +86,11 @@ function saveChanges(options: PersistQueryClientOptions): void {
 export function restoreAndPersist(options: PersistQueryClientOptions): Promise<void> {
   return persistQueryClientRestore(options)
     .catch(() => undefined) // an unreadable copy is dropped by the restore itself: start without it
-    .then(() => saveChanges(options))
+    .then(() => {
+      firstCopyHeldArticles = hasArticleReads(options.queryClient)
+      saveChanges(options)
+    })
 }
-
-/** An article read of the cache is newer than the copy saved at `savedAt` (or there was none). */
-const newerThan = (queryClient: QueryClient, savedAt: number) =>
-  queryClient
-    .getQueryCache()
-    .getAll()
-    .some((q: Query) => isArticleRead(q.queryKey) && q.state.data !== undefined && q.state.dataUpdatedAt > savedAt)
 
 /**
  * Once the first screen is shown: the per-article reads' copy comes back (Dexie evaluated first,
@@ -83,9 +104,10 @@ export function restoreArticleCopyLater(options: PersistQueryClientOptions): voi
       .then(() => import('../offline/article-copy'))
       .then(async (copy) => {
         const savedAt = await copy.restoreArticleCopy(queryClient, { maxAge, buster }).catch(() => 0)
-        saveArticles = () => void copy.saveArticleCopy(queryClient, buster)
-        changedCopies.articles = newerThan(queryClient, savedAt)
+        saveArticles = () => void copy.saveArticleCopy(queryClient, buster).then((saved) => saved && articlesNowApart())
+        changedCopies.articles = hasArticleReads(queryClient, savedAt)
         if (changedCopies.articles) scheduleSave()
+        else articlesNowApart()
       }),
   )
 }

@@ -47,17 +47,22 @@ export async function restoreArticleCopy(queryClient: QueryClient, rules: CopyRu
   return copy.timestamp
 }
 
-/** Writes the cache's per-article reads as the owner's copy (nothing once the owner is gone). */
-export async function saveArticleCopy(queryClient: QueryClient, buster: string): Promise<void> {
+/** Writes the cache's per-article reads as the owner's copy (nothing once the owner is gone).
+ * Resolves with whether the copy was written. */
+export async function saveArticleCopy(queryClient: QueryClient, buster: string): Promise<boolean> {
   const owner = ownerAtStart()
-  if (!owner || !stillSignedIn()) return
+  if (!owner || !stillSignedIn()) return false
   const clientState = dehydrate(queryClient, {
     shouldDehydrateQuery: (q) => q.state.data !== undefined && isArticleRead(q.queryKey),
     shouldDehydrateMutation: () => false,
   })
   const client: PersistedClient = { timestamp: Date.now(), buster, clientState }
-  // Full or unavailable: the reads stay in memory and in the service worker's cache.
-  await db.queryCopies.put({ owner, client: JSON.stringify(client) }).catch(() => undefined)
+  // Full or unavailable: the reads stay in memory, in the service worker's cache, and in the
+  // first screen's copy if they were there (app/query-persistence).
+  return db.queryCopies.put({ owner, client: JSON.stringify(client) }).then(
+    () => true,
+    () => false,
+  )
 }
 
 /** Drops every user's copy but `keep`'s (null: everyone's). */
