@@ -16,7 +16,11 @@ export default function PreparationStatus({ numTiers, online }: { numTiers: stri
   const queryClient = useQueryClient()
   const [, refresh] = useReducer((n: number) => n + 1, 0)
   useEffect(() => {
-    const stopCache = queryClient.getQueryCache().subscribe((e) => e.type === 'updated' && refresh())
+    // 'added' too: the device's copy of the per-article reads comes back after the first screen
+    // (app/query-persistence), query by query, into a panel that may already be open.
+    const stopCache = queryClient
+      .getQueryCache()
+      .subscribe((e) => (e.type === 'updated' || e.type === 'added') && refresh())
     const stopPreparation = subscribePreparation(refresh)
     return () => (stopCache(), stopPreparation())
   }, [queryClient])
