@@ -129,6 +129,17 @@ const SHELL_LAZY =
 const FIRST_SCREEN =
   /[\\/]src[\\/](app[\\/]routes[\\/]_main(\.tsx|[\\/]catalog[\\/]order_history\.tsx)\?tsr-split|api[\\/](user|device-owner|article-reads|paiement|livraisons)\.ts$|contract[\\/](error-codes|user|livraisons)\.ts$)/
 
+// What the history loads once it is shown and the browser is idle (the cart badge, the outbox
+// watch, the history's and the article reads' offline copies, the seal, the advice and the barn
+// preparation), with what they import from src. Split by the bundler wherever two lazy imports
+// meet, it made some twenty-five chunks of 0.1 to 2.4 KB gzip, loaded in four or five waves one
+// after the other: each compressed apart, they weighed 8 KB more than together (issue 29). One
+// chunk now, loaded by the first of them. Not the database module: db-warm evaluates it in a task
+// of its own, after Dexie's, before this chunk (each of the three a task, none long).
+const AFTER_PAINT =
+  /[\\/]src[\\/](offline[\\/](article-copy|cart|cart-count|deliveries|outbox-count|outbox-flusher|preparation|seal)|app[\\/]ui[\\/](shell[\\/](cart-badge|device-adoption|leave-guard|outbox-watch|preparation-watch)|use-order-advice)|app[\\/]features[\\/]history[\\/]order-advice-panel)\.tsx?$/
+const DATABASE = /[\\/]src[\\/]offline[\\/]db\.ts$/
+
 const SIGN_IN_PAGE =
   /[\\/]src[\\/](app[\\/](ui[\\/]shell[\\/](cookie-choice|sign-in-marks)|ui[\\/]when-idle|pwa[\\/]install|features[\\/]session[\\/]seal-at-sign-in)|offline[\\/](device-keys|db-presence)|contract[\\/]paths)\.ts$/
 
@@ -175,6 +186,30 @@ const konstaSources = {
     ]
     const base = new URL('./node_modules/konsta/', import.meta.url).pathname
     return code.replace('/* konsta-sources */', unused.map((f) => `@source not "${base}${f}";`).join('\n'))
+  },
+}
+
+// Konsta's components carry `dark:` classes, which Tailwind turns into rules under
+// `:where(.dark, .dark *)`; Silo never sets `.dark` (one light theme, made for sunlight), so those
+// 250 rules never apply: 9 KB of the stylesheet, 0.9 KB gzip, inline in every server-rendered page
+// (issue 29). Tailwind has no switch to leave a variant out: the built stylesheet drops each rule
+// whose every selector needs `.dark`; a rule that mixes selectors is kept whole.
+const DARK_RULE = /(?<=^|[{}])([^{}@]*:where\(\.dark,\.dark \*\)[^{}]*)\{[^{}]*\}/g
+const EMPTY_AT_RULE = /@(media|supports)[^{}]*\{\}/g
+const withoutDarkRules = (css: string): string =>
+  css
+    .replace(DARK_RULE, (rule, selectors: string) =>
+      selectors.replaceAll(':where(.dark,.dark *)', '').includes(',') ? rule : '',
+    )
+    .replace(EMPTY_AT_RULE, '')
+const noDarkVariant = {
+  name: 'silo-no-dark-variant',
+  apply: 'build' as const,
+  enforce: 'post' as const,
+  generateBundle(_: unknown, bundle: Record<string, { type: string; fileName: string; source?: unknown }>) {
+    for (const asset of Object.values(bundle))
+      if (asset.type === 'asset' && asset.fileName.endsWith('.css') && typeof asset.source === 'string')
+        asset.source = withoutDarkRules(asset.source)
   },
 }
 
@@ -257,6 +292,7 @@ export default defineConfig({
         }),
         singleManifestLink,
         nonBlockingStylesheet,
+        noDarkVariant,
         firstRoutePreload,
         precompress,
         firstScreenBuild,
@@ -315,6 +351,8 @@ export default defineConfig({
               test: (id: string) => (SHELL.test(id) && !SHELL_LAZY.test(id)) || FIRST_SCREEN.test(id),
               priority: 1,
             },
+            { name: 'db', test: DATABASE, priority: 1 },
+            { name: 'after-paint', test: AFTER_PAINT, priority: 0 },
           ],
         },
       },
