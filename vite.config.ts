@@ -192,24 +192,29 @@ const konstaSources = {
 // Konsta's components carry `dark:` classes, which Tailwind turns into rules under
 // `:where(.dark, .dark *)`; Silo never sets `.dark` (one light theme, made for sunlight), so those
 // 250 rules never apply: 9 KB of the stylesheet, 0.9 KB gzip, inline in every server-rendered page
-// (issue 29). Tailwind has no switch to leave a variant out: the built stylesheet drops each rule
-// whose every selector needs `.dark`; a rule that mixes selectors is kept whole.
+// (issue 29). Tailwind has no switch to leave a variant out: its output drops each rule whose every
+// selector needs `.dark` (a rule that mixes them is kept whole), before Vite names the file by
+// its content (an installed app's precache trusts that name).
 const DARK_RULE = /(?<=^|[{}])([^{}@]*:where\(\.dark,\.dark \*\)[^{}]*)\{[^{}]*\}/g
 const EMPTY_AT_RULE = /@(media|supports)[^{}]*\{\}/g
 const withoutDarkRules = (css: string): string =>
   css
     .replace(DARK_RULE, (rule, selectors: string) =>
-      selectors.replaceAll(':where(.dark,.dark *)', '').includes(',') ? rule : '',
+      // A comma in another selector's parentheses splits it too: that rule is kept (the safe side).
+      selectors
+        .replaceAll(':where(.dark,.dark *)', '\0')
+        .split(',')
+        .every((selector) => selector.includes('\0'))
+        ? ''
+        : rule,
     )
     .replace(EMPTY_AT_RULE, '')
+// Placed after Tailwind's plugin, whose build output (flat, minified) this reads.
 const noDarkVariant = {
   name: 'silo-no-dark-variant',
   apply: 'build' as const,
-  enforce: 'post' as const,
-  generateBundle(_: unknown, bundle: Record<string, { type: string; fileName: string; source?: unknown }>) {
-    for (const asset of Object.values(bundle))
-      if (asset.type === 'asset' && asset.fileName.endsWith('.css') && typeof asset.source === 'string')
-        asset.source = withoutDarkRules(asset.source)
+  transform(code: string, id: string) {
+    if (id.endsWith('/src/app/styles.css')) return { code: withoutDarkRules(code), map: null }
   },
 }
 
@@ -281,6 +286,7 @@ export default defineConfig({
         react(),
         konstaSources,
         tailwindcss(),
+        noDarkVariant,
         VitePWA({
           strategies: 'injectManifest',
           srcDir: 'sw',
@@ -292,7 +298,6 @@ export default defineConfig({
         }),
         singleManifestLink,
         nonBlockingStylesheet,
-        noDarkVariant,
         firstRoutePreload,
         precompress,
         firstScreenBuild,
