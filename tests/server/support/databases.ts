@@ -3,10 +3,11 @@
 // open() gets a database of its own, dropped by close(), so tests never see each other's rows.
 // On the embedded cluster a database is a copy of a template migrated (and seeded) once per run:
 // `create database … template …` takes a fraction of the time of migrating and seeding again.
-import { randomBytes, scryptSync } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
+import { hashPassword } from '../../../src/server/auth/password'
 import { openDatabase, type Db } from '../../../src/server/db/client'
 import { seedDemo } from '../../../src/server/seed/index'
 
@@ -27,16 +28,13 @@ export const databaseUrl = process.env.DATABASE_URL
 /** The demo accounts' password ("demo") as scrypt N=1,024 instead of the seed's 16,384: the
  * sign-in tests check a few thousand passwords in a run (38 ms each at 16,384 on this machine,
  * 2 ms at 1,024: 130 s of CPU in the unit stage). verifyPassword reads N from the stored hash, so
- * the checks run the production code; the cost of a new hash is hashPassword's own. */
-const CHEAP_DEMO_HASH = (() => {
-  const salt = Buffer.from('silo-tests-salt!')
-  const hash = scryptSync('demo'.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 })
-  return ['scrypt', 1024, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$')
-})()
+ * the checks run the production code. Made once per test process. */
+let cheapDemoHash: Promise<string> | undefined
 
 async function seedForTests(db: Db, today: string) {
   await seedDemo(db, { today })
-  await db.execute(sql`update users set password_hash = ${CHEAP_DEMO_HASH}`)
+  cheapDemoHash ??= hashPassword('demo', 1024)
+  await db.execute(sql`update users set password_hash = ${await cheapDemoHash}`)
 }
 
 async function seeded(opened: OpenedTestDb, opts?: { seed?: boolean; today?: string }) {
