@@ -24,14 +24,23 @@ export interface RequestOptions {
 const DEFAULT_TIMEOUT_MS = 30_000
 
 /** The caller's signal (a query cancelled) and the time limit, whichever comes first. */
-function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; timedOut: () => boolean } {
+function withTimeout(
+  signal: AbortSignal | undefined,
+  ms: number,
+): { signal: AbortSignal; timedOut: () => boolean; stop: () => void } {
   const ctrl = new AbortController()
   const timer = setTimeout(() => ctrl.abort(new DOMException('Délai de réponse dépassé', 'TimeoutError')), ms)
-  const stop = () => clearTimeout(timer)
+  const onAbort = () => (stop(), ctrl.abort(signal?.reason))
+  // Done: the timer and the listener on the caller's signal go (a caller's signal may outlive
+  // many requests: each listener left on it would keep its request).
+  const stop = () => {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
+  }
   if (signal?.aborted) ctrl.abort(signal.reason)
-  signal?.addEventListener('abort', () => (stop(), ctrl.abort(signal.reason)), { once: true })
+  signal?.addEventListener('abort', onAbort, { once: true })
   ctrl.signal.addEventListener('abort', stop, { once: true })
-  return { signal: ctrl.signal, timedOut: () => ctrl.signal.aborted && !signal?.aborted }
+  return { signal: ctrl.signal, timedOut: () => ctrl.signal.aborted && !signal?.aborted, stop }
 }
 
 type SessionLostListener = () => void
@@ -73,6 +82,9 @@ function refreshSession(): Promise<boolean> {
   return refreshing
 }
 
+/** The statuses whose answer has no body (a Response made with one throws). */
+const NULL_BODY_STATUS = [204, 205, 304]
+
 async function sendAlone(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }
   let body: BodyInit | undefined
@@ -91,16 +103,21 @@ async function sendAlone(path: string, opts: RequestOptions): Promise<Response> 
       body,
       signal: limit.signal,
     })
+    // The time limit covers the body too (a connection cut mid-answer is a network failure): it is
+    // read here, whole, before the limit's timer is cleared. A timer left to run its 30 s would
+    // keep the request (and, in the server's render, the page being rendered) alive that long.
+    const answer = NULL_BODY_STATUS.includes(res.status) ? null : await res.arrayBuffer()
     // An answer from the service worker's cache is data, not the server: still no network.
     if (res.headers.has(FROM_CACHE_HEADER)) reportNoAnswer()
     else reportAnswer()
-    return res
+    return new Response(answer, { status: res.status, statusText: res.statusText, headers: res.headers })
   } catch (e) {
     // Cancelled by the caller: say so. Timed out: no answer, like a network failure.
     if (!limit.timedOut() && (e as Error)?.name === 'AbortError') throw e
     reportNoAnswer()
     throw new NetworkError(e)
   } finally {
+    limit.stop()
     watched()
   }
 }
@@ -156,20 +173,8 @@ async function run(path: string, opts: RequestOptions): Promise<unknown> {
   }
   if (!res.ok) throw await toApiError(res)
   if (res.status === 204) return null
-  const text = await readBody(res)
+  const text = await res.text()
   return text ? JSON.parse(text) : null
-}
-
-/** The time limit also covers the body: a connection cut or timed out mid-answer is a network
- * failure, a cancellation by the caller stays one. */
-async function readBody(res: Response): Promise<string> {
-  try {
-    return await res.text()
-  } catch (e) {
-    if ((e as Error)?.name === 'AbortError') throw e
-    reportNoAnswer()
-    throw new NetworkError(e)
-  }
 }
 
 /**

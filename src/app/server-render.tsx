@@ -24,14 +24,33 @@ import { pageTitle, titledMatches } from './ui/shell/route-titles'
 /** Answers one of the app's requests (a path of this server) for the request being rendered. */
 export type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>
 
-const current = new AsyncLocalStorage<InProcessFetch>()
+/**
+ * The render's own answerer, in a box emptied when the render ends: every timer, promise or
+ * listener started during a render carries the store with it for as long as it lives (a library's
+ * timer, a time limit), and the answerer holds the whole request (its context, its response,
+ * the page). Emptied, the box they keep is a few bytes (and a read after the end fails).
+ */
+interface RenderScope {
+  fetch: InProcessFetch | null
+}
+const current = new AsyncLocalStorage<RenderScope>()
 neverCoalesce()
 const networkFetch = globalThis.fetch
 globalThis.fetch = (input, init) => {
-  const local = current.getStore()
+  const local = current.getStore()?.fetch
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
   if (local && url.startsWith('/')) return local(url, init ?? {})
   return networkFetch(input, init)
+}
+
+/** Runs one render with its answerer, then empties the box whatever the render's end. */
+async function inScope<T>(fetchInProcess: InProcessFetch, render: () => Promise<T>): Promise<T> {
+  const scope: RenderScope = { fetch: fetchInProcess }
+  try {
+    return await current.run(scope, render)
+  } finally {
+    scope.fetch = null
+  }
 }
 
 export interface FirstScreen {
@@ -51,7 +70,7 @@ export function renderFirstScreen(
   /** The response's CSP nonce: the router's one-off scripts (scroll restoration) carry it. */
   nonce?: string,
 ): Promise<FirstScreen | null> {
-  return current.run(fetchInProcess, async () => {
+  return inScope(fetchInProcess, async () => {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false, networkMode: 'always', gcTime: Infinity } },
     })
@@ -111,7 +130,7 @@ export function renderSignInPage(
   fetchInProcess: InProcessFetch,
   request: SignInRequest,
 ): Promise<SignInPage | null> {
-  return current.run(fetchInProcess, async () => {
+  return inScope(fetchInProcess, async () => {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false, networkMode: 'always', gcTime: Infinity } },
     })

@@ -99,4 +99,20 @@ describe('http client', () => {
     expect(err).not.toBeInstanceOf(NetworkError)
     expect((err as Error).name).toBe('AbortError')
   })
+
+  it('leaves no timer and no listener behind once the answer is read (issue 42: the server render kept each request 30 s)', async () => {
+    vi.useFakeTimers()
+    try {
+      fetchMock.mockImplementation(async () => json(200, { ok: true }))
+      const caller = new AbortController()
+      const added = vi.spyOn(caller.signal, 'addEventListener')
+      const removed = vi.spyOn(caller.signal, 'removeEventListener')
+      await expect(request('/web/a', Echo, { signal: caller.signal })).resolves.toEqual({ ok: true })
+      // The time limit's timer and the connection watch's: both cleared with the answer.
+      expect(vi.getTimerCount()).toBe(0)
+      expect(removed.mock.calls.map((c) => c[1])).toEqual(added.mock.calls.map((c) => c[1]))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
