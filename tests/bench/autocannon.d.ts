@@ -11,6 +11,8 @@ declare module 'autocannon' {
     url: string
     connections?: number
     duration?: number
+    /** A number of requests to send, instead of a duration. */
+    amount?: number
     headers?: Record<string, string>
     requests?: Request[]
     method?: string

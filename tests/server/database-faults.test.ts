@@ -77,7 +77,7 @@ describe.each(backends)('the app when the database fails, on $name', (backend) =
   it('readiness answers 200 while the database answers, and is in the OpenAPI document', async () => {
     const res = await get(t.app, '/public/infos/pret')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ base: 'disponible' })
+    expect(await res.json()).toEqual({ base: 'disponible', memoire: 'normale' })
     const doc = await (await get(t.app, '/api/openapi.json')).json()
     expect(Object.keys(doc.paths['/public/infos/pret'])).toContain('get')
   })

@@ -24,6 +24,8 @@ export interface SiloOptions {
    * missing or older), behind cli/start.ts (so DIST_DIR must hold a build, or ./dist is built).
    */
   compiled?: boolean
+  /** Node's own options before the script (`--max-old-space-size=256`, `--expose-gc`, `--import …`). */
+  nodeArgs?: string[]
 }
 
 export interface RunningSilo {
@@ -55,9 +57,17 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts Silo without waiting for it (a test that expects it to refuse to start). */
-export function spawnSilo({ port, env = {}, stdout = 'ignore', stderr = 'pipe', cwd, compiled }: SiloOptions) {
+export function spawnSilo({
+  port,
+  env = {},
+  stdout = 'ignore',
+  stderr = 'pipe',
+  cwd,
+  compiled,
+  nodeArgs = [],
+}: SiloOptions) {
   const args = compiled ? ['scripts/server.mjs', 'start'] : ['--import', 'tsx', 'src/server/main.ts']
-  return spawn(process.execPath, args, {
+  return spawn(process.execPath, [...nodeArgs, ...args], {
     cwd,
     env: {
       ...process.env,

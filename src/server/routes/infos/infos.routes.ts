@@ -1,11 +1,12 @@
 // Public information: the server's version (shown in the version tooltip), the portal's URL, and
-// readiness (does the database answer?) for a load balancer or a supervisor. None of them reads
-// the session, so the version answers without the database.
+// readiness (does the database answer? is the heap far from its limit?) for a load balancer or a
+// supervisor. None of them reads the session, so the version answers without the database.
 import { Hono } from 'hono'
 import { describeRoute, resolver } from 'hono-openapi'
 import { sql } from 'drizzle-orm'
 import { INFOS_PATHS, Pret, UrlPortail, VersionInfo } from '../../../contract/infos'
 import type { AppEnv } from '../../http/env'
+import { heapPressure } from '../../http/memory-pressure'
 
 // Imported, not read at run time: the compiled server (dist-server/) carries its version inside.
 import pkg from '../../../../package.json' with { type: 'json' }
@@ -62,14 +63,26 @@ infosRoutes.get(
     security: [],
     responses: {
       200: { description: 'La base répond', content: { 'application/json': { schema: resolver(Pret) } } },
-      503: { description: 'La base ne répond pas', content: { 'application/json': { schema: resolver(Pret) } } },
+      503: {
+        description: 'La base ne répond pas, ou le processus est près de sa limite de mémoire',
+        content: { 'application/json': { schema: resolver(Pret) } },
+      },
     },
   }),
   async (c) => {
     c.header('Cache-Control', 'no-store')
-    if (await within(c.get('deps').db.execute(sql`select 1`), PRET_TIMEOUT_MS))
-      return c.json({ base: 'disponible' } satisfies Pret)
-    const message = 'La base de données ne répond pas : veuillez réessayer dans quelques instants.'
-    return c.json({ base: 'indisponible', message } satisfies Pret, 503)
+    const memoire = heapPressure()
+    const base = (await within(c.get('deps').db.execute(sql`select 1`), PRET_TIMEOUT_MS))
+      ? 'disponible'
+      : 'indisponible'
+    if (base === 'indisponible') {
+      const message = 'La base de données ne répond pas : veuillez réessayer dans quelques instants.'
+      return c.json({ base, memoire, message } satisfies Pret, 503)
+    }
+    if (memoire === 'haute') {
+      const message = 'Le serveur est près de sa limite de mémoire : veuillez réessayer dans quelques instants.'
+      return c.json({ base, memoire, message } satisfies Pret, 503)
+    }
+    return c.json({ base, memoire } satisfies Pret)
   },
 )
