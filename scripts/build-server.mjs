@@ -6,13 +6,14 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, write
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite']
+export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite', 'secrets']
 const SOURCE = {
   start: 'cli/start',
   main: 'main',
   backup: 'cli/backup',
   restore: 'cli/restore',
   'import-pglite': 'cli/import-pglite',
+  secrets: 'cli/secrets',
 }
 /** What the compiled server is made from. */
 const SOURCES = ['src/server', 'src/domain', 'src/contract', 'package.json', 'scripts/build-server.mjs']

@@ -36,5 +36,8 @@ export const UserMe = v.object({
   /** This user's seal key (base64url, AES-256): what they leave unsent on a shared device is kept
    * encrypted with it once someone else comes, until they sign in again (issue 25). */
   cleScellement: v.optional(v.string(), ''),
+  /** This user's seal keys from before the last rotation of the server's keys: they open only what
+   * a device sealed before it (nothing is sealed with them any more). */
+  clesScellementPrecedentes: v.optional(v.array(v.string()), []),
 })
 export type UserMe = v.InferOutput<typeof UserMe>

@@ -101,18 +101,29 @@ async function sealAllBut(keep: string | null): Promise<void> {
   await db.deliveries.bulkDelete(others)
 }
 
-/** Opens the sealed rows this key opens and puts their rows back. Returns the outbox items restored. */
-async function unsealFor(owner: string, cle: string): Promise<number> {
-  const key = await aesKey(cle)
-  let restored = 0
-  for (const row of await db.sealed.toArray()) {
-    let opened: v.InferOutput<typeof Opened>
+/** The row opened by one of keys, or null (another user's: none of them opens it). */
+async function openSealed(row: SealedRow, keys: readonly CryptoKey[]): Promise<v.InferOutput<typeof Opened> | null> {
+  for (const key of keys) {
     try {
       const plain = await subtle()!.decrypt({ name: 'AES-GCM', iv: fromBase64(row.iv) }, key, fromBase64(row.data))
-      opened = v.parse(Opened, JSON.parse(new TextDecoder().decode(plain)))
+      return v.parse(Opened, JSON.parse(new TextDecoder().decode(plain)))
     } catch {
-      continue // another user's (the key does not open it)
+      // not this key
     }
+  }
+  return null
+}
+
+/**
+ * Opens the sealed rows these keys open (the user's seal key, and those from before a rotation of
+ * the server's keys) and puts their rows back. Returns the outbox items restored.
+ */
+async function unsealFor(owner: string, cles: readonly string[]): Promise<number> {
+  const keys = await Promise.all(cles.map(aesKey))
+  let restored = 0
+  for (const row of await db.sealed.toArray()) {
+    const opened = await openSealed(row, keys)
+    if (!opened) continue
     if (opened.owner !== owner) continue
     await db.transaction('rw', [db.cartLines, db.cartHeaders, db.outbox, db.sealed], async () => {
       // Another tab opened it meanwhile: it is back already, once.
@@ -141,18 +152,18 @@ async function unsealFor(owner: string, cle: string): Promise<number> {
  * sealed and their copies dropped; theirs, if sealed here before, comes back. Returns how many
  * outbox items came back (the caller sends them).
  */
-export async function adoptOwner(owner: string, cle: string): Promise<number> {
+export async function adoptOwner(owner: string, cle: string, previous: readonly string[] = []): Promise<number> {
   if (!subtle() || !cle) return 0
-  await db.sealKeys.put({ owner, cle })
+  await db.sealKeys.put({ owner, cle }) // what is sealed from now on is sealed with the current key
   await sealAllBut(owner)
   await dropOthersCopies(ownerAtStart())
   await dropArticleCopies(ownerAtStart())
-  return unsealFor(owner, cle)
+  return unsealFor(owner, [cle, ...previous])
 }
 
 /** adoptOwner, then what came back leaves (the page's flusher may not run again soon). */
-export async function adoptAndSend(owner: string, cle: string): Promise<void> {
-  if ((await adoptOwner(owner, cle)) > 0) await flushOutbox(owner)
+export async function adoptAndSend(owner: string, cle: string, previous: readonly string[] = []): Promise<void> {
+  if ((await adoptOwner(owner, cle, previous)) > 0) await flushOutbox(owner)
 }
 
 /** Nobody is signed in on this device (the sign-in page, a sign-out): everyone's work is sealed. */

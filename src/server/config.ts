@@ -34,6 +34,17 @@ export interface Config {
    * and the address is the socket's.
    */
   trustedProxies: number
+  /**
+   * The key that signs backups and encrypts the server's secrets in them (BACKUP_KEY): 32 random
+   * bytes or more, in hexadecimal or base64 (db/backup-key.ts). Never stored in the database.
+   */
+  backupKey: string | null
+  /**
+   * Where the backup key is kept when BACKUP_KEY is not set: BACKUP_KEY_FILE, else, for the
+   * embedded database, `<DATA_DIR>.backup-key` beside DATA_DIR (created at the first backup,
+   * mode 0600); null with DATABASE_URL and no BACKUP_KEY_FILE (a backup then refuses to run).
+   */
+  backupKeyFile: string | null
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -46,10 +57,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env.OIDC_ISSUER && env.OIDC_CLIENT_ID
       ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET ?? '' }
       : null
+  const dataDir = resolve(env.DATA_DIR ?? './data')
+  const databaseUrl = env.DATABASE_URL || null
   return {
     port: int(env.PORT, 8080),
-    dataDir: resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    databaseUrl,
     seed: env.SEED === 'none' ? 'none' : 'demo',
     oidc,
     smtpUrl: env.SMTP_URL || null,
@@ -63,5 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isTest: env.NODE_ENV === 'test',
     publicUrl: env.PUBLIC_URL || null,
     trustedProxies: int(env.TRUSTED_PROXIES, 0),
+    backupKey: env.BACKUP_KEY?.trim() || null,
+    backupKeyFile: env.BACKUP_KEY_FILE ? resolve(env.BACKUP_KEY_FILE) : databaseUrl ? null : `${dataDir}.backup-key`,
   }
 }

@@ -1,6 +1,7 @@
 // The database layer: migrations, the demo seed's key facts, determinism, seedIfEmpty, and the
 // embedded PostgreSQL in DATA_DIR (persistence, settings, one server per folder). Runs on the
 // embedded PostgreSQL, and on PostgreSQL at DATABASE_URL when it is set.
+import { randomBytes } from 'node:crypto'
 import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -244,6 +245,7 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
   it('restores a backup taken while the server runs into an empty DATA_DIR: every order, every row, the sequences', async () => {
     const source = await openDatabase({ dataDir: join(dir, 'source') })
     const file = join(dir, 'backup.jsonl.gz')
+    const signed = { key: randomBytes(32), acceptUnsigned: false } // the backup key (signs the file)
     let before: Record<string, string[]>
     let sequences: unknown[]
     const seqQuery = sql`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`
@@ -254,7 +256,7 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
       const client = new pg.Client({ connectionString: clusterUrl(join(dir, 'source')) })
       await client.connect()
       try {
-        expect((await writeBackup(client, file)).rows).toBeGreaterThan(1000)
+        expect((await writeBackup(client, file, signed.key)).rows).toBeGreaterThan(1000)
       } finally {
         await client.end()
       }
@@ -266,9 +268,9 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     const release = acquireLock(target)
     const cluster = await startCluster(target)
     try {
-      await restoreBackup(cluster.url, file)
+      await restoreBackup(cluster.url, file, signed)
       // A second restore into the now full database is refused and changes nothing.
-      await expect(restoreBackup(cluster.url, file)).rejects.toThrow(/contient déjà des lignes/)
+      await expect(restoreBackup(cluster.url, file, signed)).rejects.toThrow(/contient déjà des lignes/)
     } finally {
       await cluster.stop()
       release()

@@ -8,12 +8,15 @@
 // nothing: who may act for whom is still decided by the roles (access.ts checks them again), and
 // the proof only says "this session had chosen X", which it had.
 //
-// The key lives in PostgreSQL (server-secret.ts), so every instance signs and checks alike.
+// The key lives in PostgreSQL (server-secret.ts), so every instance signs and checks alike. After a
+// rotation of the keys, new proofs are signed with the new key, and a proof signed before stays
+// good until it expires: the previous key is accepted for CHOICE_PROOF_SECONDS after the rotation,
+// no longer (no genuine proof signed with it can still be valid then).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { PreuveChoix } from '../../contract/user'
 import type { Db } from '../db/client'
-import { serverSecret } from './server-secret'
+import { acceptedKeys, serverSecret, serverSecretKeys } from './server-secret'
 import type { SessionUser } from '../http/env'
 
 /**
@@ -76,8 +79,12 @@ export async function checkChoiceProof(
   const [body, signature, extra] = proof.split('.')
   if (!body || !signature || extra !== undefined) return false
   const given = Buffer.from(signature, 'base64url')
-  const expected = sign(await keyOf(db), body)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
+  const keys = acceptedKeys(await serverSecretKeys(db, SECRET_NAME), now.toJSDate(), CHOICE_PROOF_SECONDS)
+  const signedByUs = keys.some((key) => {
+    const expected = sign(key, body)
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  })
+  if (!signedByUs) return false
   const claims = readClaims(body)
   return (
     claims !== null &&

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadConfig } from '../config'
 import { writeBackup, type Queryable } from '../db/backup'
+import { backupKeyForWriting } from '../db/backup-key'
 import { restoreBackup } from '../db/restore'
 import { withDatabase } from './database-target'
 
@@ -40,14 +41,19 @@ try {
   const dir = resolve(process.env.BACKUP_DIR ?? 'backups')
   mkdirSync(dir, { recursive: true })
   const file = `${dir}/pglite-import-${new Date().toISOString().replace(/:/g, '-').replace(/\..*/, '')}.jsonl.gz`
+  // Signed with the backup key like any backup (the file is kept): created beside DATA_DIR if missing.
+  const key = backupKeyForWriting(config)
+  if (key.notice) console.error(key.notice)
   const old = new pglite.PGlite(resolve(from))
   try {
-    const read = await writeBackup(old, file)
+    const read = await writeBackup(old, file, key.bytes)
     console.log(`PGlite lue : ${read.tables} tables, ${read.rows} lignes (${file})`)
   } finally {
     await old.close()
   }
-  const done = await withDatabase(config, 'write', (url) => restoreBackup(url, file))
+  const done = await withDatabase(config, 'write', (url) =>
+    restoreBackup(url, file, { key: key.bytes, acceptUnsigned: false }),
+  )
   console.log(`Import terminé : ${done.rows} lignes dans ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}`)
 } catch (err) {
   console.error(`Import failed: ${(err as Error).message}`)

@@ -5,9 +5,14 @@
 // (row_to_json, so every type round-trips through PostgreSQL's own text forms), the sequences'
 // values, and the list of migrations the database had. Gzipped JSON lines (backup-format.ts):
 //
-//   {"format":"silo-backup","version":2,"createdAt":…,"migrations":[hash…],"tables":[…],"sequences":[…]}
+//   {"format":"silo-backup","version":3,"createdAt":…,"migrations":[hash…],"tables":[…],"sequences":[…],
+//    "signature":{"algorithm":"HMAC-SHA-256","keyId":…,"salt":…},"encryptedTables":["server_secrets"]}
 //   {"table":"articles","rows":123}   then 123 lines, one row each, then the next table…
-//   {"end":"silo-backup","lines":N,"sha256":…}   the checksum of the lines above
+//   {"chiffre":"…"}                   a row of server_secrets, encrypted (AES-256-GCM)
+//   {"end":"silo-backup","lines":N,"hmac":…}   the signature of the lines above
+//
+// signed and encrypted under keys derived from the backup key (backup-key.ts, backup-crypto.ts),
+// which is never in the database: a backup can neither be forged nor give the server's keys away.
 //
 // A restore goes into an empty database, migrated to the backup's migrations first, filled in the
 // order of the foreign keys, its sequences set, then migrated to the current version: a backup
@@ -30,7 +35,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createGzip } from 'node:zlib'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
-import { BACKUP_VERSION, BackupRefused, lineHasher, records, type Header, type TableInfo } from './backup-format'
+import { keyId, lineSigner, newSalt, rowSealer } from './backup-crypto'
+import {
+  BACKUP_VERSION,
+  BackupRefused,
+  ENCRYPTED_TABLES,
+  readBackup,
+  type Header,
+  type ReadOptions,
+  type TableInfo,
+} from './backup-format'
 
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
@@ -84,16 +98,21 @@ export async function appliedMigrations(q: Queryable): Promise<string[]> {
   )
 }
 
-/** Writes the backup of the database behind q to file (via file.partial, renamed once complete). */
-export async function writeBackup(q: Queryable, file: string): Promise<{ tables: number; rows: number }> {
+/**
+ * Writes the backup of the database behind q to file (via file.partial, renamed once complete),
+ * signed with `key` (backup-key.ts), the rows of ENCRYPTED_TABLES encrypted under it.
+ */
+export async function writeBackup(q: Queryable, file: string, key: Buffer): Promise<{ tables: number; rows: number }> {
   const partial = `${file}.partial`
   const gzip = createGzip()
   const out = createWriteStream(partial, { mode: 0o600 })
   gzip.pipe(out)
-  const hasher = lineHasher()
-  const write = async (value: unknown, hashed = true) => {
+  const salt = newSalt()
+  const signer = lineSigner(key, salt)
+  const sealer = rowSealer(key, salt)
+  const write = async (value: unknown, signed = true) => {
     const line = `${JSON.stringify(value)}\n`
-    if (hashed) hasher.add(line)
+    if (signed) signer.add(line)
     if (!gzip.write(line)) await once(gzip, 'drain')
   }
   let rows = 0
@@ -113,7 +132,10 @@ export async function writeBackup(q: Queryable, file: string): Promise<{ tables:
       migrations: await appliedMigrations(q),
       tables: list,
       sequences: sequences.map((s) => ({ name: String(s.name), value: s.value === null ? null : String(s.value) })),
+      signature: { algorithm: 'HMAC-SHA-256', keyId: keyId(key), salt },
+      encryptedTables: ENCRYPTED_TABLES.filter((name) => list.some((t) => t.name === name)),
     }
+    const encrypted = new Set(header.encryptedTables)
     await write(header)
     for (const t of list) {
       const [{ n }] = (await q.query(`select count(*)::int as n from ${ident(t.name)}`)).rows as [{ n: number }]
@@ -123,7 +145,10 @@ export async function writeBackup(q: Queryable, file: string): Promise<{ tables:
       for (;;) {
         const batch = (await q.query('fetch 2000 from silo_backup')).rows
         if (batch.length === 0) break
-        for (const r of batch) await write(typeof r.r === 'string' ? JSON.parse(r.r) : r.r)
+        for (const r of batch) {
+          const row: unknown = typeof r.r === 'string' ? JSON.parse(r.r) : r.r
+          await write(encrypted.has(t.name) ? { chiffre: sealer.seal(t.name, row) } : row)
+        }
         written += batch.length
       }
       await q.query('close silo_backup')
@@ -133,7 +158,7 @@ export async function writeBackup(q: Queryable, file: string): Promise<{ tables:
   } finally {
     await q.query('rollback')
   }
-  await write(hasher.trailer(), false)
+  await write({ end: 'silo-backup', lines: signer.lines(), hmac: signer.hex() }, false)
   gzip.end()
   await once(out, 'close')
   const fd = openSync(partial, 'r')
@@ -179,11 +204,14 @@ export async function assertEmpty(q: Queryable) {
   }
 }
 
-/** Fills a database migrated to the backup's level (migrationsUpTo) with its rows, in one transaction. */
-export async function restoreRows(q: Queryable, file: string): Promise<{ rows: number }> {
+/**
+ * Fills a database migrated to the backup's level (migrationsUpTo) with its rows, in one
+ * transaction. The file is checked again as it is read (a file changed since verifyBackup is
+ * rolled back once its end does not verify).
+ */
+export async function restoreRows(q: Queryable, file: string, opts: ReadOptions): Promise<{ rows: number }> {
   let header: Header | null = null
   let table: TableInfo | null = null
-  let left = 0
   let batch: unknown[] = []
   let rows = 0
   const flush = async () => {
@@ -198,25 +226,18 @@ export async function restoreRows(q: Queryable, file: string): Promise<{ rows: n
   }
   await q.query('begin')
   try {
-    for await (const value of records(file)) {
-      if (!header) {
-        header = value as Header
-        continue
-      }
-      if (left === 0) {
+    for await (const record of readBackup(file, opts).records()) {
+      if (record.kind === 'header') header = record.header
+      else if (record.kind === 'table') {
         await flush()
-        const next = value as { table: string; rows: number }
-        table = header.tables.find((t) => t.name === next.table) ?? null
-        if (!table) throw new BackupRefused(`La sauvegarde ${file} est altérée (table ${next.table} inconnue).`)
-        left = next.rows
-        continue
+        table = record.table
+      } else {
+        batch.push(record.row)
+        if (batch.length >= 1000) await flush()
       }
-      batch.push(value)
-      left--
-      if (batch.length >= 1000) await flush()
     }
     await flush()
-    if (!header || left !== 0) throw new BackupRefused(`La sauvegarde ${file} est incomplète.`)
+    if (!header) throw new BackupRefused(`La sauvegarde ${file} est incomplète.`)
     for (const s of header.sequences)
       if (s.value !== null) await q.query('select setval($1::regclass, $2::bigint, true)', [ident(s.name), s.value])
     await q.query('commit')

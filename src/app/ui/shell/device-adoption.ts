@@ -12,10 +12,13 @@ let adopted: string | null = null
 export function useDeviceAdoption(owner: string) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    const cle = queryClient.getQueryData(meQueryOptions().queryKey)?.cleScellement
+    const me = queryClient.getQueryData(meQueryOptions().queryKey)
+    const cle = me?.cleScellement
     if (adopted === owner || !cle) return
     adopted = owner
-    void import('../../../offline/seal').then((m) => m.adoptAndSend(owner, cle)).catch(() => (adopted = null)) // tried again at the next mount
+    // The keys from before a rotation of the server's keys open what was sealed then.
+    const previous = me.clesScellementPrecedentes
+    void import('../../../offline/seal').then((m) => m.adoptAndSend(owner, cle, previous)).catch(() => (adopted = null)) // tried again at the next mount
   }, [owner, queryClient])
 }
 

@@ -10,7 +10,7 @@ import { findCustomerIdentity } from './user.handlers'
 import { ACTING_FOR_PATH, ActingForBody } from '../../../contract/tiers-search'
 import { canActForMembers, canConfirmOrder, isFarmer } from '../../../domain/roles'
 import { issueChoiceProof } from '../../auth/choice-proof'
-import { ensureOwnerCookie, sealKey } from '../../auth/device-owner'
+import { ensureOwnerCookie, sealKeys } from '../../auth/device-owner'
 import { requireRole } from '../../auth/access'
 import { setActingFor } from '../../auth/session-store'
 import { notFound } from '../../http/http-error'
@@ -40,6 +40,7 @@ userRoutes.get(
     // A session opened before the owner tag existed gets it now, ending when the session must.
     const until = new Date(user.loginAt.getTime() + c.get('deps').config.sessionMaxAgeSeconds * 1000)
     await ensureOwnerCookie(c, user.username, until)
+    const seal = await sealKeys(db, user.username)
     return c.json({
       username: user.username,
       displayName: user.displayName,
@@ -48,7 +49,8 @@ userRoutes.get(
       actingFor: user.actingFor,
       loginAt: user.loginAt.toISOString(),
       preuveChoix,
-      cleScellement: await sealKey(db, user.username),
+      cleScellement: seal.current,
+      clesScellementPrecedentes: seal.previous,
     } satisfies UserMe)
   },
 )
