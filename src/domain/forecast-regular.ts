@@ -4,6 +4,9 @@
 // Lines of a poultry lot are left out: the lot's feeding plan forecasts those. For a customer who
 // has lots, poultry feeds (family 45) without a lot are left out too: the spec sends poultry
 // orders through Lots & plans (ordering-area §8 help, the history's "Lots & plans" shortcut).
+// What is already ordered and not delivered yet (orders in progress at the cooperative, orders
+// waiting on the device) is the next delivery: the habit goes on from its date, so the advice
+// never invites the farmer to order the same delivery twice (issue 43), as the lots do.
 import type { DateTime } from 'luxon'
 import { byCharacters } from './compare'
 import { isPoultryFamily } from './articles'
@@ -27,6 +30,18 @@ export interface RegularHistoryLine {
   codeFamilleArticle?: string | null
 }
 
+/** A line ordered and not delivered yet: the cooperative's orders in progress, or the device's outbox. */
+export interface OrderedLine {
+  numArticle: string
+  numAdresse: number | null
+  /** Tonnes ordered. */
+  tonnes: number
+  /** The delivery asked for (the window's first day). */
+  jour: IsoDate | null
+  /** A lot's line: the lot's plan counts it, not the habit. */
+  numLot?: string | null
+}
+
 export interface RegularFeed {
   numArticle: string
   libelleArticle: string
@@ -42,8 +57,10 @@ export interface RegularFeed {
   quantiteHabituelle: number
   /** The most frequent truck mode of these deliveries. */
   codeModeCamion: string | null
-  /** The last delivery + the usual interval. */
+  /** The last delivery (or the last delivery ordered, when one is) + the usual interval. */
   prochaineDate: IsoDate
+  /** What is ordered of it after the last delivery and not delivered yet, if anything. */
+  commande: { tonnes: number; jour: IsoDate } | null
 }
 
 const MIN_DELIVERIES = 3
@@ -68,8 +85,16 @@ export function regularFeeds(
   lines: readonly RegularHistoryLine[],
   now: DateTime,
   customer: { hasLots: boolean } = { hasLots: false },
+  ordered: readonly OrderedLine[] = [],
 ): RegularFeed[] {
   const today = dayNumber(now) ?? 0
+  const orderedBy = new Map<string, { tonnes: number; day: number }[]>()
+  for (const o of ordered) {
+    const day = o.jour ? dayNumber(o.jour) : null
+    if (o.numLot || o.numAdresse === null || day === null || !(o.tonnes > 0)) continue
+    const key = `${o.numArticle}|${o.numAdresse}`
+    orderedBy.set(key, [...(orderedBy.get(key) ?? []), { tonnes: o.tonnes, day }])
+  }
   const groups = new Map<string, RegularHistoryLine[]>()
   for (const l of Array.isArray(lines) ? lines : []) {
     if (!l || l.numLot || l.numAdresse === null || l.numAdresse === undefined || !l.artCommandable) continue
@@ -91,9 +116,12 @@ export function regularFeeds(
     const intervalle = Math.round(median(days.slice(1).map((d, i) => d - days[i]!)))
     if (intervalle < 1) continue
     const last = days[days.length - 1]!
-    const next = last + intervalle
-    if (next < today - intervalle) continue
     const latest = group.reduce((a, b) => (b.dateEffectiveLivraison > a.dateEffectiveLivraison ? b : a))
+    // Ordered for after the last delivery: that is the next delivery, the habit resumes from it.
+    const pending = (orderedBy.get(`${latest.numArticle}|${latest.numAdresse}`) ?? []).filter((o) => o.day > last)
+    const orderedDay = pending.length ? Math.max(...pending.map((o) => o.day)) : null
+    const next = (orderedDay ?? last) + intervalle
+    if (orderedDay === null && next < today - intervalle) continue
     const q = Math.max(QUANTITE_PAS, Math.round(median([...byDay.values()]) / QUANTITE_PAS) * QUANTITE_PAS)
     feeds.push({
       numArticle: latest.numArticle,
@@ -107,6 +135,10 @@ export function regularFeeds(
       quantiteHabituelle: roundTonnes(q),
       codeModeCamion: mostFrequent(group.map((l) => l.codeModeCamion)),
       prochaineDate: isoOfDayNumber(next),
+      commande:
+        orderedDay === null
+          ? null
+          : { tonnes: roundTonnes(pending.reduce((t, o) => t + o.tonnes, 0)), jour: isoOfDayNumber(orderedDay) },
     })
   }
   return feeds.sort(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { regularFeeds, type RegularHistoryLine } from '../../src/domain/forecast-regular'
+import { regularFeeds, type OrderedLine, type RegularHistoryLine } from '../../src/domain/forecast-regular'
 import { paris } from './helpers'
 
 const now = paris('2026-11-23T20:00')
@@ -92,5 +92,45 @@ describe('regular feeds', () => {
       ['420105', '2026-11-23', 'BENNE'],
       ['410108', '2026-11-26', 'VIS'],
     ])
+  })
+
+  describe('what is ordered and not delivered yet (issue 43)', () => {
+    const history = [line('2026-11-12', 8), line('2026-10-29', 9), line('2026-10-15', 7.8), line('2026-10-01', 8.2)]
+    const ordered = (jour: string, tonnes = 7.5, over: Partial<OrderedLine> = {}): OrderedLine => ({
+      numArticle: '410108',
+      numAdresse: 1,
+      tonnes,
+      jour,
+      numLot: null,
+      ...over,
+    })
+
+    it('an order after the last delivery is the next delivery: the habit resumes from its date', () => {
+      const [feed] = regularFeeds(history, now, { hasLots: false }, [ordered('2026-11-30')])
+      expect(feed).toMatchObject({ prochaineDate: '2026-12-14', commande: { tonnes: 7.5, jour: '2026-11-30' } })
+    })
+
+    it('two orders of the same feed add up, the habit resumes from the later one', () => {
+      const [feed] = regularFeeds(history, now, { hasLots: false }, [ordered('2026-11-30', 6), ordered('2026-12-02')])
+      expect(feed).toMatchObject({ prochaineDate: '2026-12-16', commande: { tonnes: 13.5, jour: '2026-12-02' } })
+    })
+
+    it('an order of another address, another article, a lot, or for before the last delivery changes nothing', () => {
+      const others = [
+        ordered('2026-11-30', 7.5, { numAdresse: 2 }),
+        ordered('2026-11-30', 7.5, { numArticle: '410109' }),
+        ordered('2026-11-30', 7.5, { numLot: 'L1' }),
+        ordered('2026-11-10'),
+        ordered('2026-11-30', 0),
+      ]
+      const [feed] = regularFeeds(history, now, { hasLots: false }, others)
+      expect(feed).toMatchObject({ prochaineDate: '2026-11-26', commande: null })
+    })
+
+    it('a habit overdue but ordered again is kept: the farmer buys it still', () => {
+      const late = paris('2026-12-20T10:00')
+      expect(regularFeeds(history, late)).toEqual([])
+      expect(regularFeeds(history, late, { hasLots: false }, [ordered('2026-12-21')])).toHaveLength(1)
+    })
   })
 })

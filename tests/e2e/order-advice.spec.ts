@@ -10,7 +10,8 @@ import { expect, test } from './network-switch'
 import { DateTime } from 'luxon'
 import { nextBusinessDay, toIsoDate } from '../../src/domain/calendar'
 import { formatDate } from '../../src/domain/format'
-import { signIn, waitForServiceWorker } from './support'
+import { currentOrders, signIn, waitForServiceWorker, writeCart } from './support'
+import { cartLine, d1 } from './cart-lines'
 
 const today = DateTime.now().setZone('Europe/Paris').startOf('day')
 const chicksArrive = toIsoDate(today.plus({ days: 6 }))
@@ -160,4 +161,46 @@ test('100001: the panel shows the regular heifer feed with its usual date', asyn
     /^(À commander avant le|En retard : livraison au plus tôt le) /,
   )
   await expectNoSeriousViolation(page)
+})
+
+test('100001: the heifer feed ordered (waiting in the outbox, then at the cooperative) moves its advice to the delivery after it (issue 43)', async ({
+  page,
+  network,
+}) => {
+  const heifer = cartLine('001', {
+    numArticle: '410106',
+    libelleArticle: 'Génisses croissance vrac',
+    codeFamilleArticle: '41030',
+    codeDepartement: '41',
+    codeFiliere: '10',
+    quantiteCommande: 7.5,
+  })
+  const ordered = `Déjà commandé : 7,5 t pour le ${formatDate(d1)}.`
+  const after = `Prochaine commande habituelle vers le ${formatDate(DateTime.fromISO(d1).plus({ days: 14 }))}`
+  await signIn(page, '100001', 'demo', '/catalog/cart/view')
+  await waitForServiceWorker(page)
+  await writeCart(page, [heifer])
+  await page.goto('/catalog/cart/view')
+  await page.getByRole('button', { name: 'Etape suivante' }).click()
+  await expect(page.getByLabel('Mode de règlement')).toHaveCount(1)
+  network.cut()
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+  await expect(page.getByRole('region', { name: 'Envois en attente' })).toContainText(/Commande du/)
+
+  // Offline, the order waits on the device: the advice already counts it.
+  await page.goto('/catalog/order_history')
+  await openPanel(page)
+  const item = panel(page).getByRole('listitem').filter({ hasText: 'Génisses croissance vrac' })
+  await expect(item).toContainText(ordered)
+  await expect(item).toContainText(after)
+  await expect(item).not.toContainText(`vers le ${formatDate(heiferNext)}`)
+
+  // Back online, the order is sent, and the cooperative's orders in progress hold it.
+  network.restore()
+  await expect.poll(async () => (await currentOrders(page)).length, { timeout: 30_000 }).toBeGreaterThan(0)
+  await expect(page.getByRole('region', { name: 'Envois en attente' })).toBeHidden({ timeout: 30_000 })
+  await page.reload()
+  await openPanel(page)
+  await expect(item).toContainText(ordered)
+  await expect(item).toContainText(after)
 })

@@ -20,5 +20,6 @@ export function regularNeed(feed: RegularFeed, lignes: readonly LigneLivraison[]
     codeModeCamion: feed.codeModeCamion,
     contraintesLivraison: last?.contraintesLivraison ?? null,
     codeFamilleArticle: last?.codeFamilleArticle ?? null,
+    commande: feed.commande,
   }
 }

@@ -8,14 +8,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lotsQueryOptions } from '../../api/lots'
 import type { Lot } from '../../contract/lots'
 import { withQueuedTonnes } from '../../domain/forecast-lots'
-import { useDeviceLotOrders } from '../../offline/queued-tonnes'
+import { useDeviceOrders } from '../../offline/queued-tonnes'
 
 export function useLots(owner: string, numTiers: string, options: { quiet?: boolean } = {}) {
   const query = useQuery({
     ...lotsQueryOptions(numTiers),
     ...(options.quiet ? { meta: { errorDialog: false }, retry: 1 } : {}),
   })
-  const orders = useDeviceLotOrders(owner, numTiers)
+  const orders = useDeviceOrders(owner, numTiers)
   const queryClient = useQueryClient()
   const fetchedAt = query.dataUpdatedAt
   // Orders the lots shown do not count yet: not received, or received after they were fetched.
@@ -31,6 +31,7 @@ export function useLots(owner: string, numTiers: string, options: { quiet?: bool
     const byLot: Record<string, Record<string, number>> = {}
     for (const o of uncounted)
       for (const l of o.lignes) {
+        if (!l.numLot) continue
         const lot = (byLot[l.numLot] ??= {})
         lot[l.numArticle] = (lot[l.numArticle] ?? 0) + l.tonnes
       }

@@ -44,6 +44,8 @@ export interface Need {
    */
   contraintesLivraison?: ContraintesLivraison | null
   codeFamilleArticle?: string | null
+  /** A regular feed's order not delivered yet (the need is the delivery after it). */
+  commande?: { tonnes: number; jour: IsoDate } | null
 }
 
 export interface Advice {

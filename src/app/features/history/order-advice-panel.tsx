@@ -20,6 +20,7 @@ import { AdviceOrderButton } from '../../ui/advice-order-button'
 import { parisNow } from '../../ui/now'
 import { useOnline } from '../../ui/use-online'
 import { useRecentDeliveries } from '../../ui/recent-deliveries'
+import { useOrderedFeeds } from '../../ui/use-ordered-feeds'
 import { useOrderAdvice, type Advice, type Need } from '../../ui/use-order-advice'
 
 /** What the panel tells the bar: the sentence, and how many advices the list has. */
@@ -50,7 +51,10 @@ interface Props {
 const detail = ({ need: n }: Advice) =>
   n.kind === 'lot'
     ? `Lot ${n.numLot} : ${formatNombre(n.besoin)} t à partir du ${formatDate(n.jourBesoin)}`
-    : `Prochaine commande habituelle vers le ${formatDate(n.jourBesoin)} (environ ${formatNombre(n.besoin)} t)`
+    : (n.commande
+        ? `Déjà commandé : ${formatNombre(n.commande.tonnes)} t pour le ${formatDate(n.commande.jour)}. `
+        : '') +
+      `Prochaine commande habituelle vers le ${formatDate(n.jourBesoin)} (environ ${formatNombre(n.besoin)} t)`
 
 /** One sentence for the collapsed bar: how many, and the first one's moment (before its name, which may be cut). */
 function summaryText(advices: readonly Advice[]): string {
@@ -92,16 +96,19 @@ export default function OrderAdvicePanel({
   // a task after the render, not in it (6 ms unthrottled, the render's other half; issue 29). The
   // previous ones stay while new history is read.
   const hasLots = tiers?.hasLots ?? false
+  // What is ordered and not delivered yet: the habit goes on from it (never an advice to order twice).
+  const { ordered, pending: orderedPending } = useOrderedFeeds(owner, numTiers)
   const [regular, setRegular] = useState<Need[] | null>(null)
   useEffect(() => {
     let cancelled = false
     void nextTask().then(() => {
-      if (!cancelled) setRegular(regularFeeds(lignes, parisNow(), { hasLots }).map((f) => regularNeed(f, lignes)))
+      if (!cancelled)
+        setRegular(regularFeeds(lignes, parisNow(), { hasLots }, ordered).map((f) => regularNeed(f, lignes)))
     })
     return () => {
       cancelled = true
     }
-  }, [lignes, hasLots])
+  }, [lignes, hasLots, ordered])
   const needs = useMemo(() => [...lots.needs, ...(regular ?? [])], [lots.needs, regular])
   const { advices, dataUpdatedAt, failed, pending } = useOrderAdvice(numTiers, needs, { inSlices: true })
   // "Rien à prévoir" only once every source has answered (or failed): never a guess on half the data.
@@ -111,6 +118,7 @@ export default function OrderAdvicePanel({
     tiersQuery.isLoading ||
     (tiers?.hasLots === true && lots.pending) ||
     regular === null ||
+    orderedPending ||
     pending
   const summary = waiting ? null : summaryText(advices)
   const count = Math.min(advices.length, SHOWN)

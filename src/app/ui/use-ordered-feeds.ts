@@ -1,0 +1,47 @@
+// What the customer has ordered and not received yet, as the regular feeds' advice counts it
+// (issue 43): the lines of the cooperative's orders in progress (Commandes internet, cached for
+// offline by the barn preparation), and this device's orders the cooperative's list does not hold
+// yet — waiting in the outbox, or received after the list was fetched — which also has the list
+// fetched again. Lots count their orders the same way (use-lots.ts).
+import { useEffect, useMemo } from 'react'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { commandesEnCoursQueryOptions } from '../../api/commandes'
+import type { OrderedLine } from '../../domain/forecast-regular'
+import { ETAPES_EN_COURS } from '../../domain/orders'
+import { useDeviceOrders } from '../../offline/queued-tonnes'
+
+const NOT_DELIVERED: readonly string[] = ETAPES_EN_COURS
+
+export function useOrderedFeeds(owner: string, numTiers: string): { ordered: OrderedLine[]; pending: boolean } {
+  const query = useInfiniteQuery({
+    ...commandesEnCoursQueryOptions(numTiers),
+    meta: { errorDialog: false },
+    retry: 1,
+  })
+  const device = useDeviceOrders(owner, numTiers)
+  const queryClient = useQueryClient()
+  const fetchedAt = query.dataUpdatedAt
+  const uncounted = useMemo(
+    () => (device ?? []).filter((o) => o.receivedAt === null || o.receivedAt > fetchedAt),
+    [device, fetchedAt],
+  )
+  const receivedSince = uncounted.some((o) => o.receivedAt !== null)
+  useEffect(() => {
+    if (receivedSince) void queryClient.invalidateQueries({ queryKey: commandesEnCoursQueryOptions(numTiers).queryKey })
+  }, [receivedSince, numTiers, queryClient])
+  const ordered = useMemo((): OrderedLine[] => {
+    const atTheCooperative = (query.data?.pages ?? []).flat().flatMap((commande) =>
+      commande.lignes
+        .filter((l) => NOT_DELIVERED.includes(l.etape))
+        .map((l) => ({
+          numArticle: l.numArticle,
+          numAdresse: l.numAdresse,
+          tonnes: l.quantiteCommande,
+          jour: l.datePrevueLivraison,
+          numLot: l.numLot,
+        })),
+    )
+    return [...atTheCooperative, ...uncounted.flatMap((o) => o.lignes)]
+  }, [query.data, uncounted])
+  return { ordered, pending: query.isLoading || device === undefined }
+}
