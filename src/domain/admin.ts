@@ -45,8 +45,10 @@ export function validateParameter(categorie: Code, code: Code, value: ParameterV
       ? null
       : MESSAGES.valeurInvalide
   }
+  // Tonnages, delays, the mineral maximum, the holiday alert's days: integers (cart-orders-admin
+  // §3 "Parameter"); "2.5" or "2,5" is refused, never stored.
   if (typeof categorie === 'string' && NUMERIC_CATEGORIES.includes(categorie))
-    return /^\d+(\.\d+)?$/.test(text) ? null : MESSAGES.valeurInvalide
+    return /^\d+$/.test(text) ? null : MESSAGES.valeurInvalide
   return null
 }
 

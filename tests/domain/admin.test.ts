@@ -34,8 +34,16 @@ describe('administration forms', () => {
     expect(validateParameter('DELAIS_COMMANDE', 'DELAIS_MAX', 'P1M')).toBeNull()
     expect(validateParameter('HORAIRE_COMMANDE', 'DELAIS_HEURE_PIVOT', 'PT30M')).toBeNull()
   })
-  it("tonnage, delay and mineral numeric ('Valeur invalide')", () => {
+  it("Integer parameters: tonnage, delay, mineral maximum and holiday alert days are integers ('Valeur invalide')", () => {
     expect(validateParameter('MODE_CAMION_QTE', 'VIS_MAX', 'x')).toBe('Valeur invalide')
+    for (const [categorie, code] of [
+      ['MODE_CAMION_QTE', 'VIS_MAX'],
+      ['MODE_CAMION_DELAI_LIVR', 'BENNE'],
+      ['COMMANDE_QTE', 'QTE_MAX_MINERAL'],
+      ['PARAMS_APPLI', 'DELAI_ALERTE_FERIES'],
+    ])
+      for (const value of ['2.5', '2,5', 2.5, '1e3', '-1'])
+        expect(validateParameter(categorie, code, value), `${code} ${value}`).toBe('Valeur invalide')
     expect(validateParameter('MODE_CAMION_DELAI_LIVR', 'FOND', '72')).toBeNull()
     expect(validateParameter('COMMANDE_QTE', 'QTE_MAX_MINERAL', '')).toBe('Valeur invalide')
   })

@@ -83,6 +83,31 @@ describe.each(backends)('business parameters on $name', (backend) => {
     expect((await shape.json()).message).toContain('Valeur invalide')
   })
 
+  it('Integer parameters: a tonnage, a delay, the mineral maximum or the holiday alert days with decimals: 422, nothing stored', async () => {
+    const cases: [string, string, string][] = [
+      ['DEFAULT', 'MODE_CAMION_QTE', 'VIS_MAX'],
+      ['DEFAULT', 'MODE_CAMION_DELAI_LIVR', 'BENNE'],
+      ['DEFAULT', 'COMMANDE_QTE', 'QTE_MAX_MINERAL'],
+      ['CDEA', 'PARAMS_APPLI', 'DELAI_ALERTE_FERIES'],
+    ]
+    for (const [jeu, categorie, code] of cases) {
+      const before: Row[] = await (await get(t.app, `/web/v1/parametres/${jeu}`, admin)).json()
+      for (const value of ['2.5', '2,5', 2.5]) {
+        const res = await send(
+          t.app,
+          'PUT',
+          `/web/v1/parametres/${jeu}/${categorie}/${code}`,
+          { categorie, code, value },
+          admin,
+        )
+        expect(res.status, `${code} ${value}`).toBe(422)
+        expect((await res.json()).message).toBe('Valeur invalide')
+      }
+      const after: Row[] = await (await get(t.app, `/web/v1/parametres/${jeu}`, admin)).json()
+      expect(after).toEqual(before)
+    }
+  })
+
   it("durations: 422 'Valeur invalide' for anything but ISO-8601 in the units the form shows", async () => {
     const bad: [string, unknown][] = [
       ['ECART_DATE', ''],

@@ -162,7 +162,7 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
               <input
                 id={`${id}-value`}
                 type="text"
-                inputMode={kind === 'texte' ? 'text' : kind === 'nombre' ? 'decimal' : 'numeric'}
+                inputMode={kind === 'texte' ? 'text' : 'numeric'}
                 autoComplete="off"
                 readOnly={readOnly}
                 aria-invalid={errorOf('value') ? true : undefined}
