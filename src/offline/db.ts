@@ -69,6 +69,10 @@ export interface OutboxRow {
   /** The HTTP status of that refusal: a 409 is shown as 'Commande invalide', any other through the
    * global error dialog (cart-orders-admin §8). Absent on rows refused before it was kept: a 409. */
   errorStatus?: number
+  /** Tries answered in a row by the server failing (5xx, 408, 429), and the last such status:
+   * past a few, the farmer is told (domain/server-trouble). */
+  serverFailures?: number
+  serverFailureStatus?: number
   /** The cart as it was confirmed, put back as is when the order is refused. */
   cartLines?: CartLine[]
   /** The refused order was seen by the user ('Corriger mon panier'). */

@@ -12,6 +12,7 @@ import { EvaluationEnregistree, EVALUATIONS_PATH } from '../contract/evaluations
 import { restoreCartLines } from './cart'
 import { db, type MemberNamed, type OutboxRow } from './db'
 import { byCharacters } from '../domain/compare'
+import { isServerFailure, serverFailuresAfter } from '../domain/server-trouble'
 
 export const SYNC_TAG = 'silo-outbox'
 const LOCK = 'silo-outbox'
@@ -225,6 +226,8 @@ async function settle(row: OutboxRow, result: SendResult, at: Date) {
       nextAttemptAt: new Date(at.getTime() + backoffMs(row.attempts)).toISOString(),
       error: result.error,
       sendingSince: undefined,
+      serverFailures: serverFailuresAfter(row.serverFailures, result.status),
+      serverFailureStatus: isServerFailure(result.status) ? result.status : undefined,
     })
     return
   }
@@ -255,6 +258,9 @@ export interface WaitingItem {
   lignes: number
   status: OutboxRow['status']
   attempts: number
+  /** Tries answered in a row by the server failing, and the last status (domain/server-trouble). */
+  serverFailures: number
+  serverFailureStatus?: number
   /** Staff acting for a member: for whom. */
   pour?: MemberNamed
 }
@@ -266,6 +272,8 @@ export const waitingItem = (r: OutboxRow): WaitingItem => ({
   lignes: 'commande' in r.payload ? r.payload.commande.lignes.length : 0,
   status: r.status,
   attempts: r.attempts,
+  serverFailures: r.serverFailures ?? 0,
+  ...(r.serverFailureStatus !== undefined ? { serverFailureStatus: r.serverFailureStatus } : {}),
   ...(r.pour ? { pour: r.pour } : {}),
 })
 

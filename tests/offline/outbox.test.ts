@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { addCartLines, readCartLines } from '../../src/offline/cart'
 import { db, type OutboxRow } from '../../src/offline/db'
 import { acknowledgeRejected, queueEvaluation } from '../../src/offline/outbox'
-import { flushOutbox, flushOutboxNow, type SendResult } from '../../src/offline/outbox-flusher'
+import { flushOutbox, flushOutboxNow, waitingItem, type SendResult } from '../../src/offline/outbox-flusher'
+import { SERVER_TROUBLE_AFTER, serverTroubleText } from '../../src/domain/server-trouble'
 import { confirmed, freshOutboxDatabase, later, payload } from './outbox-support'
 
 freshOutboxDatabase()
@@ -140,6 +141,38 @@ describe('outbox', () => {
       later(10),
     )
     expect(await db.outbox.get(id)).toMatchObject({ status: 'rejected', errorStatus: 403 })
+  })
+
+  it('5xx on sending an order: past 5 server failures in a row the farmer is told, the order stays and is retried; no answer resets the count', async () => {
+    const id = await confirmed()
+    const failing = async (): Promise<SendResult> => ({
+      ok: false,
+      retry: true,
+      error: 'Erreur technique du serveur',
+      status: 500,
+    })
+    const summaryText = async () => {
+      const row = (await db.outbox.get(id))!
+      return serverTroubleText(waitingItem(row).serverFailures, waitingItem(row).serverFailureStatus)
+    }
+    for (let k = 1; k <= SERVER_TROUBLE_AFTER; k++) {
+      expect(await summaryText(), `before try ${k}`).toBeNull()
+      await flushOutbox('100001', failing, later(60 * k))
+      expect((await db.outbox.get(id))!).toMatchObject({
+        status: 'pending',
+        serverFailures: k,
+        serverFailureStatus: 500,
+      })
+    }
+    expect(await summaryText()).toBe(
+      "500 Erreur technique du serveur : le serveur de la coopérative a un problème. Votre commande est gardée sur cet appareil et Silo continue d'essayer de l'envoyer.",
+    )
+    // No answer at all is the network, not the server.
+    await flushOutbox('100001', async () => ({ ok: false, retry: true, error: 'Réseau indisponible' }), later(600))
+    expect((await db.outbox.get(id))!).toMatchObject({ status: 'pending', serverFailures: 0 })
+    expect(await summaryText()).toBeNull()
+    await flushOutbox('100001', async () => ({ ok: true, numeroCommande: '700101' }), later(900))
+    expect((await db.outbox.get(id))!.status).toBe('accepted')
   })
 
   it('sends only the signed-in user’s items, one sender at a time, a cut-off try again', async () => {

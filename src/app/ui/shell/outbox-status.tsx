@@ -12,6 +12,7 @@ import { acknowledgeRejected, flushOutbox, flushOutboxNow, useOutboxSummary } fr
 import { reportRefusal } from '../error-dialog'
 import { Modal } from '../modal'
 import { useOnline } from '../use-online'
+import { serverTroubleText } from '../../../domain/server-trouble'
 import { hasOrder } from './waiting-words'
 import { WaitingList } from './waiting-list'
 import { openDevicePanel } from './device-panel-host'
@@ -71,6 +72,9 @@ export default function OutboxStatus({ owner }: { owner: string }) {
   const orders = hasOrder(shown)
   const old =
     shown.length > 0 && DateTime.now().diff(DateTime.fromISO(shown[0]!.createdAt), 'hours').hours > OLD_AFTER_HOURS
+  // The server failing again and again (not the network): said, with the status, once it lasts.
+  const failing = shown.find((i) => serverTroubleText(i.serverFailures, i.serverFailureStatus) !== null)
+  const trouble = failing ? serverTroubleText(failing.serverFailures, failing.serverFailureStatus) : null
 
   return (
     <>
@@ -81,10 +85,17 @@ export default function OutboxStatus({ owner }: { owner: string }) {
         >
           <div role="status" className="text-base text-neutral-950">
             <WaitingList items={shown} headingClassName="font-semibold" />
+            {trouble && (
+              <p role="alert" className="font-semibold">
+                {trouble}
+              </p>
+            )}
             <p>
-              {online
-                ? 'Envoi en cours ; Silo réessaie tout seul.'
-                : 'Gardé sur cet appareil, envoyé tout seul dès que le réseau revient.'}
+              {trouble
+                ? ''
+                : online
+                  ? 'Envoi en cours ; Silo réessaie tout seul.'
+                  : 'Gardé sur cet appareil, envoyé tout seul dès que le réseau revient.'}
               {old &&
                 ' Plus de 72 heures sans réseau : connectez-vous à un réseau (Wi-Fi, 4G) pour que la coopérative reçoive votre commande.'}
             </p>
