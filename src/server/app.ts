@@ -15,6 +15,7 @@ import { bodyLimits, closeWhenBodyUnread, sameOriginWrites, signedInOnly } from 
 import { mountOpenApi } from './http/openapi'
 import { mountStatic } from './http/static'
 import { BOOT_SCRIPT_HASH } from './http/boot-script'
+import { bootStyleHashes } from './http/boot-style'
 import { mountTestClock } from './http/test-clock'
 import { loadSession } from './auth/session-middleware'
 import { honorSignOut } from './auth/signed-out'
@@ -74,7 +75,10 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
         // The nonce: the scroll restoration's one-off script in the server-rendered history
         // (src/server/http/first-screen-render.ts); a fresh one each response.
         scriptSrc: ["'self'", BOOT_SCRIPT_HASH, NONCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No 'unsafe-inline' (docs/csp-styles.md): the stylesheets the server inlines carry the
+        // nonce, index.html's own <style> is allowed by its hash, and React sets the styles it
+        // computes through the DOM (element.style), which the policy does not govern.
+        styleSrc: ["'self'", NONCE, ...bootStyleHashes(deps.config.distDir)],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],

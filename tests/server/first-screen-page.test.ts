@@ -23,7 +23,7 @@ describe('firstScreenPage', () => {
     const page = firstScreenPage(shell, { html: '<main>Historique</main>', state: { queries: [] } }, { css, nonce })!
     expect(page).toContain('<div id="root"><main>Historique</main></div>')
     expect(page).not.toContain('id="boot"')
-    expect(page).toContain('<style data-app-stylesheet>.a{color:red}</style>')
+    expect(page).toContain(`<style data-app-stylesheet nonce="${nonce}">.a{color:red}</style>`)
     expect(page).not.toContain('index-x.css')
     expect(dataOf(page)).toEqual({ state: { queries: [] } })
   })

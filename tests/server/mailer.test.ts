@@ -1,9 +1,10 @@
 // Confirmation mails exactly once across instances (issue 26): two independent senders (two pools
 // on one database, as two Silo instances have) hand each mail to a real SMTP server once; a refused
 // mail is tried again after its backoff; a mail written while nobody orders goes at the periodic
-// run; a claim whose sender died is taken by another once its lease is over.
+// run; a claim whose sender died is taken by another once its lease is over. Leases and retries
+// are read against the database's clock, whatever each instance's own clock says (issue 42).
 import { asc, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/client'
 import { mailOutbox } from '../../src/server/db/schema'
 import type { Logger } from '../../src/server/logger'
@@ -155,6 +156,60 @@ describe.each(backends)('confirmation mails on $name', (backend) => {
     // The one case a lease cannot cover: both were handed to SMTP, the second sender's is the record.
     expect(await row(mail!.id)).toEqual(recorded)
     expect(recorded.sentAt!.getTime()).toBe(t0.getTime() + MAIL_LEASE_MS + 1_000)
+  })
+
+  /** Runs `send` in a process whose own clock (Date) is `offsetMs` off the real time. */
+  async function withClockOff<T>(offsetMs: number, send: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + offsetMs)
+    try {
+      return await send()
+    } finally {
+      vi.useRealTimers()
+    }
+  }
+
+  it('an instance whose clock runs 10 minutes ahead does not take a mail another holds', async () => {
+    const [mail] = await write(1, 'g')
+    const held = smtp.holdNext()
+    const slow = sendDueMails(one.db, opts())
+    await held.arrived
+    // The lease is the database's: five minutes from its now().
+    const { rows } = await one.db.execute<{ left: number }>(
+      sql`select extract(epoch from claimed_until - now()) * 1000 as left from mail_outbox where id = ${mail!.id}`,
+    )
+    expect(Number(rows[0]!.left)).toBeGreaterThan(MAIL_LEASE_MS - 60_000)
+    expect(Number(rows[0]!.left)).toBeLessThanOrEqual(MAIL_LEASE_MS)
+    // Ten minutes ahead, that instance would believe the lease over: it is not, by the database.
+    expect(await withClockOff(10 * 60_000, () => sendDueMails(two.db, opts()))).toMatchObject({ sent: 0, failed: 0 })
+    held.release()
+    expect(await slow).toMatchObject({ sent: 1 })
+    expect(smtp.countBySubject()).toEqual(new Map([['Commande g-0', 1]]))
+    expect(logged).not.toContain('mail.claim_lost')
+    expect(await row(mail!.id)).toMatchObject({ attempts: 1, claimToken: null, claimedUntil: null })
+  })
+
+  it('an instance whose clock runs 10 minutes behind still takes a mail whose lease or wait is over', async () => {
+    const [dead, refused] = await write(2, 'h')
+    // A sender that died, its lease over a second ago; a refused mail due again a second ago.
+    await one.db.execute(
+      sql`update mail_outbox set claim_token = 'dead', claimed_until = now() - interval '1 second', attempts = 1 where id = ${dead!.id}`,
+    )
+    await one.db.execute(
+      sql`update mail_outbox set retry_at = now() - interval '1 second', attempts = 1, error = '451' where id = ${refused!.id}`,
+    )
+    expect(await withClockOff(-10 * 60_000, () => sendDueMails(two.db, opts()))).toMatchObject({ sent: 2 })
+    expect(smtp.countBySubject()).toEqual(
+      new Map([
+        ['Commande h-0', 1],
+        ['Commande h-1', 1],
+      ]),
+    )
+    // Its sending time is the database's too, not its own clock's ten minutes ago.
+    const { rows } = await one.db.execute<{ late: boolean }>(
+      sql`select bool_and(sent_at > now() - interval '1 minute') as late from mail_outbox`,
+    )
+    expect(rows[0]!.late).toBe(true)
   })
 
   it('without SMTP_URL the mails stay in the table; a database that went away is logged, not thrown', async () => {

@@ -13,12 +13,13 @@ const render = {
 }
 
 describe('signInPage', () => {
-  const page = signInPage(shell, render, '.a{color:red}')!
+  const page = signInPage(shell, render, '.a{color:red}', 'n0nce')!
 
   it('is the render, titled, styled inline, without the static skeleton or any inline script', () => {
     expect(page).toContain('<div id="root"><main><h1>Silo</h1></main></div>')
     expect(page).toContain('<title>Silo &gt; Login &lt;b&gt;</title>')
-    expect(page).toContain('<style data-app-stylesheet>.a{color:red}</style>')
+    // The stylesheet carries the response's nonce: the CSP allows no other inline style.
+    expect(page).toContain('<style data-app-stylesheet nonce="n0nce">.a{color:red}</style>')
     expect(page).not.toContain('id="boot"')
     // Every script has its source: the page needs no nonce, nor the boot script's hash.
     expect([...page.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)]).toEqual([])
@@ -36,7 +37,7 @@ describe('signInPage', () => {
   })
 
   it('gives up on a shell it does not recognise (the app shell is then served)', () => {
-    expect(signInPage('<html><body><div id="app"></div></body></html>', render, '')).toBeNull()
+    expect(signInPage('<html><body><div id="app"></div></body></html>', render, '', 'n0nce')).toBeNull()
   })
 
   it('is the page of /login only', () => {

@@ -1,4 +1,5 @@
 // Search-param helpers shared by route files: what comes from the URL is untrusted text.
+import { redirectTarget } from '../../contract/redirect-target'
 
 /** An identifier from the query (digits and letters, e.g. a lot "OL123"); anything else is dropped. */
 export function optionalId(value: unknown): string | undefined {
@@ -12,7 +13,10 @@ export function optionalText(value: unknown, max = 200): string | undefined {
   return s && s.length <= max ? s : undefined
 }
 
-/** Only a path of this site is a valid place to come back to after signing in (no open redirect). */
+/** Only a path of this site is a valid place to come back to after signing in (no open redirect):
+ * the server's rule (src/contract/redirect-target.ts); anything it refuses is dropped. */
 export function safeRedirect(value: unknown): string | undefined {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined
+  if (typeof value !== 'string') return undefined
+  const target = redirectTarget(value)
+  return target === '/' && value !== '/' ? undefined : target
 }

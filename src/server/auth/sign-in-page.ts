@@ -1,5 +1,7 @@
 // The server's own sign-in page (used when no OpenID Connect provider is configured).
 // Plain HTML, no script: it works on the oldest supported phone and with a screen reader.
+import { redirectTarget } from '../../contract/redirect-target'
+
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
 
@@ -9,6 +11,8 @@ export function signInPage(opts: {
   /** What to do about the error, said under it (the spec's words stay the alert's). */
   hint?: string | null
   username?: string
+  /** The response's CSP nonce: the page's <style> needs it (no 'unsafe-inline' in style-src). */
+  nonce?: string
 }): string {
   const error = opts.error
     ? `<p class="error" role="alert" id="login-error">${escape(opts.error)}</p>${opts.hint ? `<p class="hint" id="login-hint">${escape(opts.hint)}</p>` : ''}`
@@ -21,7 +25,7 @@ export function signInPage(opts: {
 <meta name="theme-color" content="#1b5e20">
 <title>Silo > Connexion</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>
+<style${opts.nonce ? ` nonce="${escape(opts.nonce)}"` : ''}>
   :root { color-scheme: light; --green: #1b5e20; --gold: #c9a227; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 1.125rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; background: #f4f6f2; }
@@ -62,25 +66,5 @@ export function signInPage(opts: {
 </html>`
 }
 
-// Any origin: a target is resolved against it, and kept only if it stays on it.
-const HERE = 'http://silo.invalid'
-// eslint-disable-next-line no-control-regex -- control characters are what this refuses
-const CONTROL = /[\u0000-\u001f\u007f]/
-
-/**
- * Only a path of this site is honoured as a post-login target. The target is resolved the way a
- * browser would (`new URL(target, origin)`: `/\t/evil.example` and `/\\evil.example` mean
- * `//evil.example`), so what is checked is what the browser would open; control characters are
- * refused outright (a newline in Location would also break the header).
- */
-export function safeRedirect(target: unknown): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || CONTROL.test(target)) return '/'
-  let url: URL
-  try {
-    url = new URL(target, HERE)
-  } catch {
-    return '/'
-  }
-  if (url.origin !== HERE || url.pathname.startsWith('/security/')) return '/'
-  return `${url.pathname}${url.search}${url.hash}`
-}
+/** Where a sign-in sends the browser afterwards: the one rule of src/contract/redirect-target.ts. */
+export const safeRedirect = (target: unknown): string => redirectTarget(target)

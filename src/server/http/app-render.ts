@@ -82,6 +82,11 @@ const STYLESHEET_PRELOAD = /<link rel="preload" as="style"(?: crossorigin)? href
 /** The stylesheet's path in the app shell (its preload), to inline it in a rendered page. */
 export const stylesheetOf = (shell: string): string | null => STYLESHEET_PRELOAD.exec(shell)?.[1] ?? null
 
-/** The page with the app's stylesheet inline in place of its preload: nothing to ask before the first paint. */
-export const withStylesheetInline = (page: string, css: string) =>
-  page.replace(STYLESHEET_PRELOAD, () => `<style data-app-stylesheet>${css.replace(/<\/style/gi, '<\\/style')}</style>`)
+/** The page with the app's stylesheet inline in place of its preload: nothing to ask before the first
+ * paint. It carries the response's nonce: the Content-Security-Policy allows no other inline style. */
+export const withStylesheetInline = (page: string, css: string, nonce: string | undefined) =>
+  page.replace(
+    STYLESHEET_PRELOAD,
+    () =>
+      `<style data-app-stylesheet${nonce ? ` nonce="${nonce}"` : ''}>${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+  )

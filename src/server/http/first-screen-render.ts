@@ -48,7 +48,7 @@ export function firstScreenPage(
 ): string | null {
   const parts = shellParts(shell)
   if (!parts || !page.nonce) return null
-  return withStylesheetInline(parts.page, page.css).replace(
+  return withStylesheetInline(parts.page, page.css, page.nonce).replace(
     '<div id="root"></div>',
     () =>
       `<div id="root">${screen.html}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonInHtml(screen)}</script>` +

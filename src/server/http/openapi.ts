@@ -46,7 +46,7 @@ export function mountOpenApi(app: Hono<AppEnv>) {
       }
     }
     return c.html(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Silo — référence de l'API</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111}
+<title>Silo — référence de l'API</title><style nonce="${c.get('secureHeadersNonce') ?? ''}">body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111}
 h1{color:#1b5e20}h2{font-size:1.05rem;margin:1.5rem 0 .25rem}.m{display:inline-block;min-width:4.5rem;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#1b5e20;font-size:.85rem;text-align:center}
 .m.post{background:#8a6d00}.m.put,.m.patch{background:#1f4e8c}.m.delete{background:#a11}pre{background:#f4f4f4;padding:.75rem;overflow:auto;font-size:.8rem}</style></head>
 <body><h1>Silo — référence de l'API</h1><p>${esc(documentation.info.description)}</p><p><a href="/api/openapi.json">Document OpenAPI (JSON)</a></p>${rows.join('\n')}</body></html>`)

@@ -76,7 +76,12 @@ const escapeHtml = (s: string) =>
  * The app shell made the sign-in page: the render in `#root`, the page's title, the stylesheet
  * inline, the sign-in script instead of the app's entry, and the app's files to fetch at idle.
  */
-export function signInPage(shell: string, render: SignInRender & { script: SignInScript }, css: string): string | null {
+export function signInPage(
+  shell: string,
+  render: SignInRender & { script: SignInScript },
+  css: string,
+  nonce: string | undefined,
+): string | null {
   const parts = shellParts(shell)
   const stylesheet = stylesheetOf(shell)
   if (!parts) return null
@@ -91,7 +96,7 @@ export function signInPage(shell: string, render: SignInRender & { script: SignI
     ...render.script.imports.map(module),
     `<meta name="${APP_FILES_META}" content="${escapeHtml(app.join(' '))}">`,
   ].join('\n    ')
-  return withStylesheetInline(parts.page, css)
+  return withStylesheetInline(parts.page, css, nonce)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(render.title)}</title>`)
     .replace('</head>', () => `  ${head}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${render.html}</div>`)

@@ -40,6 +40,9 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   // The app shell, for `/` and for deep links (/catalog/lots, /login…): with the first screen's
   // reads announced to a signed-in browser (first-screen-preload.ts). Its headers depend on the
   // session, so no shared cache may keep it (private) and a browser's cache keys it by cookie.
+  // Served to a signed-in session (the rendered history holds the farmer's data) it is not kept
+  // at all (no-store): nothing of it stays in the HTTP cache of a shared device after the logout.
+  // The offline start does not need it: the service worker serves its precached index.html.
   const precompressed = precompressedFiles(distDir)
   let indexHtml: string | null = null
   const renderFirstScreen = firstScreenRenderer(app, distDir)
@@ -52,7 +55,10 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   }
   const appShell = async (c: Context<AppEnv>) => {
     indexHtml ??= await readFile(`${distDir}/index.html`, 'utf8')
-    const privately = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' }
+    const privately = {
+      'Cache-Control': c.get('user') ? 'no-store' : 'private, no-cache',
+      Vary: 'Cookie',
+    }
     // The history rendered here, its data in the page: nothing to announce, nothing to wait for.
     const screen = await renderFirstScreen(c)
     const css = screen && (await appCss(indexHtml))
@@ -69,7 +75,8 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     // The sign-in page, whole from the server: no app bundle before sign-in.
     const signIn = await renderSignIn(c)
     const signInCss = signIn && (await appCss(indexHtml))
-    const signInHtml = signIn && signInCss !== null && signInPage(indexHtml, signIn, signInCss)
+    const signInHtml =
+      signIn && signInCss !== null && signInPage(indexHtml, signIn, signInCss, c.get('secureHeadersNonce'))
     if (signInHtml) return c.html(signInHtml, 200, privately)
     const user = c.get('user')
     const numTiers = preloadCustomer(c.req.path, user)

@@ -6,10 +6,13 @@
 // A sender that dies after claiming leaves the mail to another once the lease is over: had it
 // already handed the mail to SMTP, that mail goes twice (the one case the lease cannot cover).
 // Every instance runs the senders every MAIL_POLL_MS and after each accepted order (startMailer).
+// Leases, retries and the sending time are read against the database's clock (now()), the one
+// clock every instance shares: an instance whose own clock runs ahead would otherwise take a mail
+// whose lease it believed over, while its sender still holds it.
 // Without SMTP_URL nothing is sent: the mails stay in the table (the order route logs `kept`).
 import { randomBytes } from 'node:crypto'
 import type { Transporter } from 'nodemailer'
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Logger } from '../logger'
@@ -41,8 +44,21 @@ export interface MailRun {
 
 type Outbox = typeof mailOutbox.$inferSelect
 
+/**
+ * The queue's clock, as SQL: the database's now() (the same for every instance), or, in tests
+ * only, the instant they set (sendDueMails' `now`).
+ */
+type QueueClock = () => SQL
+const databaseClock: QueueClock = () => sql`now()`
+const setClock =
+  (now: () => Date): QueueClock =>
+  () =>
+    sql`${now().toISOString()}::timestamptz`
+const later = (clock: QueueClock, ms: number) => sql`${clock()} + ${ms} * interval '1 millisecond'`
+
 /** Takes the oldest due mail that nobody holds, for this claim's token; null when none is due. */
-async function claim(db: Db, token: string, at: Date): Promise<Outbox | null> {
+async function claim(db: Db, token: string, clock: QueueClock): Promise<Outbox | null> {
+  const at = clock()
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -61,7 +77,7 @@ async function claim(db: Db, token: string, at: Date): Promise<Outbox | null> {
     .update(mailOutbox)
     .set({
       claimToken: token,
-      claimedUntil: new Date(at.getTime() + MAIL_LEASE_MS),
+      claimedUntil: later(clock, MAIL_LEASE_MS),
       attempts: sql`${mailOutbox.attempts} + 1`,
     })
     .where(inArray(mailOutbox.id, due))
@@ -70,7 +86,12 @@ async function claim(db: Db, token: string, at: Date): Promise<Outbox | null> {
 }
 
 /** Records the outcome if the claim is still ours; false if another sender has taken the mail. */
-async function settle(db: Db, mail: Outbox, token: string, outcome: Partial<Outbox>): Promise<boolean> {
+async function settle(
+  db: Db,
+  mail: Outbox,
+  token: string,
+  outcome: Partial<{ [K in keyof Outbox]: Outbox[K] | SQL }>,
+): Promise<boolean> {
   const done = await db
     .update(mailOutbox)
     .set({ ...outcome, claimToken: null, claimedUntil: null })
@@ -85,7 +106,7 @@ async function sendOne(
   mail: Outbox,
   token: string,
   opts: MailOptions,
-  now: () => Date,
+  clock: QueueClock,
 ) {
   const { logger } = opts
   try {
@@ -93,15 +114,14 @@ async function sendOne(
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err)
     const wait = RETRY_AFTER_MS[Math.min(mail.attempts, RETRY_AFTER_MS.length) - 1]!
-    const retryAt = new Date(now().getTime() + wait)
     const last = mail.attempts >= MAIL_MAX_ATTEMPTS
-    await settle(db, mail, token, { error, retryAt: last ? null : retryAt })
+    await settle(db, mail, token, { error, retryAt: last ? null : later(clock, wait) })
     if (last) logger.error('mail.gave_up', { id: mail.id, to: mail.to, attempts: mail.attempts, error })
-    else logger.warn('mail.failed', { id: mail.id, to: mail.to, attempt: mail.attempts, retryAt, error })
+    else logger.warn('mail.failed', { id: mail.id, to: mail.to, attempt: mail.attempts, retryInMs: wait, error })
     // No SMTP reply (refused, timed out, name unknown): the server is out of reach for every mail.
     return (err as { responseCode?: number }).responseCode ? 'failed' : 'unreachable'
   }
-  const recorded = await settle(db, mail, token, { sentAt: now(), retryAt: null }).catch((err: unknown) => {
+  const recorded = await settle(db, mail, token, { sentAt: clock(), retryAt: null }).catch((err: unknown) => {
     // Handed to SMTP but not recorded: another sender sends it again once the lease is over.
     logger.error('mail.sent_unrecorded', { id: mail.id, to: mail.to, error: String(err) })
     throw err
@@ -118,8 +138,8 @@ async function sendOne(
 /**
  * Sends the due mails one claim at a time until none is due (at most MAX_PER_RUN), the SMTP
  * server cannot be reached, or `signal` aborts. Never throws: a database or SMTP outage is logged
- * and the mails wait for a later run. `now` is the clock that leases and retries are read against
- * (the real time; tests move it).
+ * and the mails wait for a later run. Leases and retries are read against the database's clock;
+ * `now`, for tests only, replaces it with theirs (they move it).
  */
 export async function sendDueMails(
   db: Db,
@@ -127,13 +147,13 @@ export async function sendDueMails(
 ): Promise<MailRun> {
   const run: MailRun = { sent: 0, failed: 0, full: false }
   if (!opts.smtpUrl) return run
-  const now = opts.now ?? (() => new Date())
+  const clock = opts.now ? setClock(opts.now) : databaseClock
   let transport: Transporter | null = null
   try {
     for (let n = 0; n < MAX_PER_RUN; n++) {
       if (opts.signal?.aborted) return run
       const token = randomBytes(12).toString('base64url')
-      const mail = await claim(db, token, now())
+      const mail = await claim(db, token, clock)
       if (!mail) return run
       // One SMTP connection for the run, kept between its mails (pool), closed at its end.
       transport ??= (await import('nodemailer')).createTransport({
@@ -142,7 +162,7 @@ export async function sendDueMails(
         maxConnections: 1,
         ...SMTP_TIMEOUTS,
       })
-      const outcome = await sendOne(db, transport, mail, token, opts, now)
+      const outcome = await sendOne(db, transport, mail, token, opts, clock)
       if (outcome === 'sent') run.sent++
       else run.failed++
       // The other mails stay due for the next run rather than each waiting for a timeout now.

@@ -18,7 +18,9 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'silo-test-pg-'))
   const release = acquireLock(dataDir)
   const cluster = await startCluster(dataDir)
-  project.provide('embeddedPostgresUrl', cluster.url)
+  // The cluster's superuser: the test files make (and drop) databases of their own with it. Silo's
+  // own role (cluster.url) owns one database and may create none (database-rights.test.ts).
+  project.provide('embeddedPostgresUrl', cluster.adminUrl)
   return async () => {
     try {
       await cluster.stop()

@@ -32,7 +32,9 @@ export function NoticeTray() {
   const spacer = useHeight(tray) + useHeight(install)
   return (
     <>
-      <div aria-hidden="true" className="notice-spacer" style={{ height: spacer }} />
+      {/* No style attribute in the server's render (its CSP refuses inline style attributes): the
+          height is set once measured, in the browser, through the DOM. */}
+      <div aria-hidden="true" className="notice-spacer" style={spacer ? { height: spacer } : undefined} />
       <div ref={tray} className="notice-tray fixed inset-x-0 bottom-0 z-40 sm:right-auto sm:left-4 sm:max-w-md">
         <div ref={install} className={`notice-install absolute inset-x-0 bottom-full pb-2 ${BOX}`}>
           <InstallPrompt />

