@@ -22,13 +22,19 @@ export function takeFirstScreen(): { state: DehydratedState } | null {
 
 type EarlyTaps = HTMLButtonElement[] & { stop: () => void }
 
+declare global {
+  interface Window {
+    /** The buttons tapped before the hydration, kept by the server page's inline script. */
+    [EARLY_TAPS_GLOBAL]?: EarlyTaps
+  }
+}
+
 /** Once the server's page is hydrated: the buttons tapped before, tapped again in their order
  * (one that is gone or disabled by an earlier one is skipped); from now on the app answers. */
 export function replayEarlyTaps() {
-  const w = window as unknown as Record<string, EarlyTaps | undefined>
-  const taps = w[EARLY_TAPS_GLOBAL]
+  const taps = window[EARLY_TAPS_GLOBAL]
   if (!taps) return
-  delete w[EARLY_TAPS_GLOBAL]
+  delete window[EARLY_TAPS_GLOBAL]
   taps.stop()
   for (const button of taps) if (button.isConnected && !button.disabled) button.click()
 }

@@ -24,7 +24,7 @@ export interface CartLineRow {
 export type LastDelivery = v.InferOutput<typeof DerniereLivraison>
 export type CartHeader = v.InferOutput<typeof EnTetePanier>
 
-interface CartHeaderRow {
+export interface CartHeaderRow {
   owner: string
   numTiers: string
   /** Last dates and slots chosen (defaults for the next line), logistic comment. Parsed on read. */

@@ -4,8 +4,14 @@
 // mechanism: TanStack Query's prefetch with the very query options the screens use, so the
 // persisted query cache holds exactly the keys the screens read offline (no second copy here;
 // the service worker's runtime cache keeps the responses it sees, as for any read). Loaded after
-// the first paint (ui/shell/preparation-watch), two requests at a time, never an error dialog.
-import type { QueryClient, QueryKey } from '@tanstack/react-query'
+// the first paint (ui/shell/preparation-watch), three requests at a time, never an error dialog.
+import type {
+  DefaultError,
+  FetchInfiniteQueryOptions,
+  FetchQueryOptions,
+  QueryClient,
+  QueryKey,
+} from '@tanstack/react-query'
 import { DateTime } from 'luxon'
 import {
   articlesQueryOptions,
@@ -68,18 +74,29 @@ interface Task {
   run: (force: boolean) => Promise<unknown>
 }
 
-type Options = { queryKey: QueryKey; staleTime?: unknown }
-function task(qc: QueryClient, kind: PreparationKind, options: Options, infinite = false): Task {
+/** A read the screens make, prefetched with their very options (from src/api's queryOptions). */
+function task<T, K extends QueryKey>(
+  qc: QueryClient,
+  kind: PreparationKind,
+  options: FetchQueryOptions<T, DefaultError, T, K>,
+): Task {
   return {
     kind,
     queryKey: options.queryKey,
-    run: (force) => {
-      const o = { ...options, meta, ...(force ? { staleTime: 0 } : {}) }
-      // The options come from src/api's queryOptions: their types hold, the spread only loses the tag.
-      return infinite
-        ? qc.prefetchInfiniteQuery(o as unknown as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
-        : qc.prefetchQuery(o as unknown as Parameters<QueryClient['prefetchQuery']>[0])
-    },
+    run: (force) => qc.prefetchQuery({ ...options, meta, ...(force ? { staleTime: 0 } : {}) }),
+  }
+}
+
+/** A paged read (src/api's infiniteQueryOptions): its first page, as the screen loads it. */
+function infiniteTask<T, K extends QueryKey, P>(
+  qc: QueryClient,
+  kind: PreparationKind,
+  options: FetchInfiniteQueryOptions<T, DefaultError, T, K, P>,
+): Task {
+  return {
+    kind,
+    queryKey: options.queryKey,
+    run: (force) => qc.prefetchInfiniteQuery({ ...options, meta, ...(force ? { staleTime: 0 } : {}) }),
   }
 }
 
@@ -93,9 +110,9 @@ function baseTasks(qc: QueryClient, numTiers: string): Task[] {
     task(qc, 'articles', parametresCommandeRawQueryOptions(numTiers)),
     task(qc, 'lots', lotsQueryOptions(numTiers)),
     task(qc, 'contrats', contratsQueryOptions(numTiers)),
-    task(qc, 'commandes', commandesEnCoursQueryOptions(numTiers), true),
-    task(qc, 'commandes', commandesHistoriqueQueryOptions(numTiers, now), true),
-    task(qc, 'historique', historyQueryOptions(qc, numTiers), true),
+    infiniteTask(qc, 'commandes', commandesEnCoursQueryOptions(numTiers)),
+    infiniteTask(qc, 'commandes', commandesHistoriqueQueryOptions(numTiers, now)),
+    infiniteTask(qc, 'historique', historyQueryOptions(qc, numTiers)),
     task(qc, 'exploitations', exploitationsQueryOptions(numTiers)),
     task(qc, 'exploitations', batimentsQueryOptions(numTiers)),
   ]

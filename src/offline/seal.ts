@@ -12,21 +12,29 @@ import { dropOthersCopies } from '../api/others-copies'
 import { dropArticleCopies } from './article-copy'
 import { restoreCartLines } from './cart'
 import { flushOutbox } from './outbox-flusher'
-import { db, type CartLineRow, type OutboxRow, type SealedRow } from './db'
+import { db, type CartHeaderRow, type CartLineRow, type OutboxRow, type SealedRow } from './db'
 
 interface Unsent {
   owner: string
   cartLines: CartLineRow[]
-  cartHeaders: unknown[]
+  cartHeaders: CartHeaderRow[]
   outbox: OutboxRow[]
+}
+
+/** One of the rows sealOwner wrote: AES-GCM's tag proves the JSON is the one this app sealed under
+ * the user's key, so its keys are checked and the rest comes back as it was written (a cart line
+ * is parsed again on read, as any: src/offline/cart.ts). */
+function sealedRow<T>(keys: v.ObjectEntries) {
+  const shape = v.looseObject(keys)
+  return v.custom<T>((input) => v.is(shape, input))
 }
 
 /** What a sealed row holds once opened: checked before anything goes back into the tables. */
 const Opened = v.object({
   owner: v.string(),
-  cartLines: v.array(v.looseObject({ owner: v.string(), numTiers: v.string(), idLigne: v.string() })),
-  cartHeaders: v.array(v.looseObject({ owner: v.string(), numTiers: v.string() })),
-  outbox: v.array(v.looseObject({ id: v.string(), owner: v.string(), numTiers: v.string() })),
+  cartLines: v.array(sealedRow<CartLineRow>({ owner: v.string(), numTiers: v.string(), idLigne: v.string() })),
+  cartHeaders: v.array(sealedRow<CartHeaderRow>({ owner: v.string(), numTiers: v.string() })),
+  outbox: v.array(sealedRow<OutboxRow>({ id: v.string(), owner: v.string(), numTiers: v.string() })),
 })
 
 const subtle = () => globalThis.crypto?.subtle
@@ -78,12 +86,7 @@ async function sealOwner(owner: string, cle: string): Promise<void> {
       await db.cartLines.bulkDelete(
         unsent.cartLines.map((r): [string, string, string] => [r.owner, r.numTiers, r.idLigne]),
       )
-      await db.cartHeaders.bulkDelete(
-        (unsent.cartHeaders as { owner: string; numTiers: string }[]).map((r): [string, string] => [
-          r.owner,
-          r.numTiers,
-        ]),
-      )
+      await db.cartHeaders.bulkDelete(unsent.cartHeaders.map((r): [string, string] => [r.owner, r.numTiers]))
       await db.outbox.bulkDelete(unsent.outbox.map((r) => r.id))
       await db.deliveries.where('[owner+numTiers]').between([owner, ''], [owner, '\uffff']).delete()
       await db.sealKeys.delete(owner)
@@ -129,13 +132,12 @@ async function unsealFor(owner: string, cles: readonly string[]): Promise<number
       // Another tab opened it meanwhile: it is back already, once.
       if (!(await db.sealed.get(row.id))) return
       // Put back only what is not there: a line or item written since keeps its own version.
-      for (const row of opened.cartLines as unknown as CartLineRow[])
+      for (const row of opened.cartLines)
         if (!(await db.cartLines.get([row.owner, row.numTiers, row.idLigne]))) await db.cartLines.add(row)
         else await restoreCartLines(row.owner, row.numTiers, [row.line], new Date()) // its number was taken since
-      for (const header of opened.cartHeaders as { owner: string; numTiers: string }[])
-        if (!(await db.cartHeaders.get([header.owner, header.numTiers])))
-          await db.cartHeaders.add(header as Parameters<typeof db.cartHeaders.add>[0])
-      for (const item of opened.outbox as unknown as OutboxRow[])
+      for (const header of opened.cartHeaders)
+        if (!(await db.cartHeaders.get([header.owner, header.numTiers]))) await db.cartHeaders.add(header)
+      for (const item of opened.outbox)
         if (!(await db.outbox.get(item.id))) {
           // A try cut short by the sealing is tried again.
           await db.outbox.add(item.status === 'sending' ? { ...item, status: 'pending' } : item)

@@ -120,6 +120,18 @@ describe('the import map', { timeout: 60_000 }, () => {
     expect(await rulesBroken('src/app/ui/lint-probe.ts', oneWay)).toEqual([])
   })
 
+  it('refuses a cast through unknown in src and sw (issue 44)', async () => {
+    for (const file of ['src/offline/lint-probe.ts', 'sw/lint-probe.ts'])
+      expect(await rulesBroken(file, 'export const n = (1 as unknown as string).length\n')).toContain(
+        'no-restricted-syntax',
+      )
+    expect(
+      await rulesBroken('src/app/lint-probe.ts', 'export const n = ((1 as unknown) as string).length\n'),
+    ).toContain('no-restricted-syntax')
+    // A cast to unknown alone, or through another type, is not this one.
+    expect(await rulesBroken('src/app/lint-probe.ts', 'export const u = 1 as unknown\n')).toEqual([])
+  })
+
   it('keeps files small: 300 lines of code at most', async () => {
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i}`).join('\n') + '\n'
     expect(await rulesBroken('src/domain/lint-probe.ts', lines(301))).toContain('max-lines')
