@@ -93,3 +93,22 @@ export function keepPaymentTerms(queryClient: QueryClient, numTiers: string, lin
     void queryClient.prefetchQuery(reglementCommandeQueryOptions(numTiers, line))
   }
 }
+
+/**
+ * The words of a payment code as this device knows them, read from the query cache (persisted for
+ * offline use): a line's proposals first, then the customer's terms; null when neither holds it.
+ * The waiting orders' text says "Prélèvement à 30 jours", not "PRE30" (issue 43).
+ */
+export function cachedPaymentLabel(queryClient: QueryClient, numTiers: string, codeRegt: string): string | null {
+  for (const [, modes] of queryClient.getQueriesData<readonly { codeRegt: string; libelle: string }[]>({
+    queryKey: ['reglement-commande', numTiers],
+  })) {
+    const found = Array.isArray(modes) ? modes.find((m) => m.codeRegt === codeRegt) : undefined
+    if (found?.libelle) return found.libelle
+  }
+  for (const [, terms] of queryClient.getQueriesData<ReglementTiers>({ queryKey: ['reglement-tiers', numTiers] })) {
+    const found = Array.isArray(terms?.modes) ? terms.modes.find((m) => m.codeRegt === codeRegt) : undefined
+    if (found?.libelle) return found.libelle
+  }
+  return null
+}

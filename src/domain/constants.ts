@@ -43,6 +43,8 @@ export const PAIRES_CRENEAUX_UN_JOUR: readonly string[] = [
   'JM-J1',
   'JJ-J1',
 ]
+/** The pair a single-day window opens with when the app chooses the slots: the whole day (JS-J1). */
+export const CRENEAUX_UN_JOUR_DEFAUT: readonly [string, string] = ['JS', 'J1']
 
 export const MESSAGES = {
   contentieuxTitre: 'Contentieux',

@@ -160,6 +160,20 @@ export function defaultEndDate(start: DateInput, ctx: DeliveryWindowContext): Is
   return isoOfDayNumber(earliest)
 }
 
+/**
+ * The end date once the start date is changed: kept while it is still valid against the new start
+ * (on or after it, the minimum gap counted), otherwise moved to the default end for that start
+ * ("Entering one date without the other fills the other with a default": a start moved past the
+ * end leaves no valid end behind). A start cleared keeps the end as it is.
+ */
+export function endDateForStart(start: DateInput, end: DateInput, ctx: DeliveryWindowContext): IsoDate | null {
+  const s = dayNumber(start)
+  const e = dayNumber(end)
+  if (s === null) return e === null ? null : isoOfDayNumber(e)
+  if (e !== null && e >= s + minGapDays(ctx.codeFamilleArticle, ctx.codeModeCamion)) return isoOfDayNumber(e)
+  return defaultEndDate(start, ctx)
+}
+
 /** Default start date for an end date: the reverse rule, never before the first allowed date. */
 export function defaultStartDate(end: DateInput, ctx: DeliveryWindowContext): IsoDate | null {
   const e = dayNumber(end)

@@ -16,6 +16,7 @@ import {
 } from './latest-order-moment'
 import { DEFAULT_ORDER_PARAMETERS, truckModeLimits } from './order-parameters'
 import { quantityBounds } from './quantity'
+import { defaultSlots } from './slots'
 import { roundTonnes } from './tonnes'
 import type { ContraintesArticle, IsoDate } from './types'
 
@@ -32,6 +33,8 @@ export interface AdvisedLine {
   quantite: number
   codeModeCamion: string
   fenetre: { datePrevueLivraison: IsoDate; finDatePrevueLivraison: IsoDate } | null
+  /** The slots, allowed for that window: on a single day, not ID → ID (slots.defaultSlots). */
+  creneaux: { matinApmidi: string; finMatinApmidi: string }
 }
 
 /**
@@ -58,7 +61,9 @@ export function adviceQuantity(
  * The delivery window a line ordered now gets: ending on the last deliverable day on or before
  * the day needed (the order horizon permitting), starting on the form's default start for that
  * end. When that is no longer possible, the earliest window: the first deliverable day and its
- * default end. Both pass validateDeliveryWindow at `ctx.now`.
+ * default end. Both pass validateDeliveryWindow at `ctx.now`. When the first allowed day is the
+ * day needed, the window is that single day (never ending after the need): its slots then come
+ * from slots.defaultSlots, as ID → ID is not a single day's pair.
  */
 export function orderWindow(need: IsoDate, ctx: DeliveryWindowContext): AdvisedLine['fenetre'] {
   const end = deliveryDayBy(ctx.now, need, ctx)
@@ -90,5 +95,7 @@ export function advisedLine(input: AdviceInput): AdvisedLine {
     codeModeCamion = 'VIS'
     quantite = adviceQuantity(input.besoin, { ...input, codeModeCamion })
   }
-  return { quantite, codeModeCamion, fenetre: orderWindow(input.jourBesoin, { ...input, codeModeCamion }) }
+  const fenetre = orderWindow(input.jourBesoin, { ...input, codeModeCamion })
+  const creneaux = defaultSlots(fenetre?.datePrevueLivraison, fenetre?.finDatePrevueLivraison)
+  return { quantite, codeModeCamion, fenetre, creneaux }
 }

@@ -1,5 +1,5 @@
 // Delivery time slots (matinApmidi, finMatinApmidi): ordering-area §5.
-import { CRENEAU_DEFAUT, MESSAGES, PAIRES_CRENEAUX_UN_JOUR } from './constants'
+import { CRENEAU_DEFAUT, CRENEAUX_UN_JOUR_DEFAUT, MESSAGES, PAIRES_CRENEAUX_UN_JOUR } from './constants'
 import type { CartLine, Code } from './types'
 import { text } from './text'
 
@@ -51,6 +51,17 @@ export function validateSlots(line: SlotLine, others: readonly SlotLine[] = []):
   return errors
 }
 
-/** The start-end pairs allowed on a single day, as [start, end] codes (for the form's hint). */
-export const singleDayPairs = (): [string, string][] =>
-  PAIRES_CRENEAUX_UN_JOUR.map((p) => p.split('-') as [string, string])
+/**
+ * The slots a window opens with when the app chooses them (an advised order): ID → ID ("indifférent",
+ * the spec's default slot) over several days; on a single day, where ID → ID is not an allowed
+ * pair, the whole day, JS → J1 (Début de journée → Fin de journée).
+ */
+export function defaultSlots(
+  datePrevueLivraison: string | null | undefined,
+  finDatePrevueLivraison: string | null | undefined,
+): { matinApmidi: string; finMatinApmidi: string } {
+  const d1 = text(datePrevueLivraison)
+  const [matinApmidi, finMatinApmidi] =
+    d1 && d1 === text(finDatePrevueLivraison) ? CRENEAUX_UN_JOUR_DEFAUT : [CRENEAU_DEFAUT, CRENEAU_DEFAUT]
+  return { matinApmidi, finMatinApmidi }
+}

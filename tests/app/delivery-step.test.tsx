@@ -87,4 +87,28 @@ describe('the delivery step questions', () => {
     answerNon()
     await vi.waitFor(() => expect(input('datePrevueLivraison').value).toBe(''))
   })
+
+  it('dates the form opens with (the last ones chosen, an advice) are not asked about (issue 43)', async () => {
+    // An early start and a long range, both filled in by the app: no question until the farmer types.
+    mount({ datePrevueLivraison: '2026-11-24', finDatePrevueLivraison: '2026-12-04' })
+    await vi.waitFor(() => expect(input('datePrevueLivraison').value).toBe('2026-11-24'))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(question()).toBeNull()
+    type('datePrevueLivraison', '2026-11-25')
+    await vi.waitFor(() => expect(question()?.textContent).toContain(MESSAGES.periodeAnticipee))
+  })
+})
+
+describe('the delivery step dates', () => {
+  it('a start moved past the end moves the end to its default (issue 43)', async () => {
+    mount({ datePrevueLivraison: '2026-11-30', finDatePrevueLivraison: '2026-12-02' })
+    await vi.waitFor(() => expect(input('finDatePrevueLivraison').value).toBe('2026-12-02'))
+    type('datePrevueLivraison', '2026-12-07')
+    // Five working days after Monday 07/12: Monday 14/12.
+    await vi.waitFor(() => expect(input('finDatePrevueLivraison').value).toBe('2026-12-14'))
+    // Moved back before the end: the end stays.
+    type('datePrevueLivraison', '2026-12-08')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(input('finDatePrevueLivraison').value).toBe('2026-12-14')
+  })
 })

@@ -4,6 +4,7 @@ import {
   commonDeliveryWeekdays,
   defaultEndDate,
   defaultStartDate,
+  endDateForStart,
   minGapDays,
   needsEarlyStartConfirmation,
   needsLongRangeConfirmation,
@@ -102,6 +103,47 @@ describe('delivery window', () => {
     )
     expect(defaultEndDate(null, ctx)).toBeNull()
   })
+  it('a start moved past the end moves the end to its default; an end still valid stays (issue 43)', () => {
+    // Inherited window 24/11 → 26/11; the start moves to 01/12: the end follows, five working days on.
+    expect(endDateForStart('2026-12-01', '2026-11-26', ctx)).toBe(defaultEndDate('2026-12-01', ctx))
+    expect(endDateForStart('2026-12-01', '2026-11-26', ctx)).toBe('2026-12-08')
+    // Still on or after the start: kept (a single day included when the gap is 0).
+    expect(endDateForStart('2026-11-25', '2026-11-26', ctx)).toBe('2026-11-26')
+    expect(endDateForStart('2026-11-26', '2026-11-26', ctx)).toBe('2026-11-26')
+    // A small truck needs the end strictly after the start: the same day moves too.
+    expect(endDateForStart('2026-11-26', '2026-11-26', { ...ctx, codeModeCamion: 'VISP' })).toBe(
+      defaultEndDate('2026-11-26', { ...ctx, codeModeCamion: 'VISP' }),
+    )
+    // No end yet: the default; the start cleared: the end as it was.
+    expect(endDateForStart('2026-11-24', '', ctx)).toBe('2026-12-01')
+    expect(endDateForStart('', '2026-11-26', ctx)).toBe('2026-11-26')
+    expect(endDateForStart('', '', ctx)).toBeNull()
+  })
+  it('the end after a moved start is always valid against it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 15 }),
+        fc.integer({ min: 1, max: 15 }),
+        fc.constantFrom('VIS', 'VISP', 'BENNE'),
+        (offset, endOffset, codeModeCamion) => {
+          const c = { ...ctx, codeModeCamion }
+          const start = ctx.now.plus({ days: offset }).toISODate()
+          if (validateDeliveryWindow(start, start, c).datePrevueLivraison) return
+          const end = ctx.now.plus({ days: endOffset }).toISODate()
+          const fin = endDateForStart(start, end, c)
+          // Kept as it was, or a valid end; never one before the start.
+          if (fin !== end)
+            expect(validateDeliveryWindow(start, fin, c)).toEqual({
+              datePrevueLivraison: null,
+              finDatePrevueLivraison: null,
+            })
+          expect(validateDeliveryWindow(start, fin, c).finDatePrevueLivraison ?? '').not.toMatch(
+            /^La date au plus tard/,
+          )
+        },
+      ),
+    )
+  })
   it('the default end date is a valid end date', () => {
     fc.assert(
       fc.property(
@@ -141,6 +183,7 @@ describe('delivery window', () => {
         needsLongRangeConfirmation(x, y, ctx)
         defaultEndDate(x, ctx)
         defaultStartDate(y, ctx)
+        endDateForStart(x, y, ctx)
         commonDeliveryWeekdays(a as never)
       }),
     )

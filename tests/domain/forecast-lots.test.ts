@@ -128,6 +128,7 @@ describe('advised order', () => {
       quantite: 23,
       codeModeCamion: 'VIS',
       fenetre: { datePrevueLivraison: '2026-11-25', finDatePrevueLivraison: '2026-11-27' },
+      creneaux: { matinApmidi: 'ID', finMatinApmidi: 'ID' },
     })
   })
 })

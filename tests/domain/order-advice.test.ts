@@ -3,8 +3,9 @@ import fc from 'fast-check'
 import { validateDeliveryWindow } from '../../src/domain/delivery-window'
 import { advisedLine } from '../../src/domain/order-advice'
 import { quantityBounds, validateQuantity } from '../../src/domain/quantity'
+import { validateSlots } from '../../src/domain/slots'
 import { validateTruckMode } from '../../src/domain/truck-mode'
-import { arbNow } from './helpers'
+import { arbNow, paris } from './helpers'
 
 describe('the advised line passes the order-line form rules as it is', () => {
   it('quantity, truck mode and window are valid for any need, article limits and usual truck', () => {
@@ -39,10 +40,28 @@ describe('the advised line passes the order-line form rules as it is', () => {
                 codeModeCamion: line.codeModeCamion,
               }),
             ).toEqual({ datePrevueLivraison: null, finDatePrevueLivraison: null })
+            expect(validateSlots({ idLigne: '', ...line.fenetre, ...line.creneaux })).toEqual({
+              matinApmidi: null,
+              finMatinApmidi: null,
+            })
           }
         },
       ),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('an advised window on a single day (issue 43)', () => {
+  it('the need is the first allowed day: that day alone, from Début de journée to Fin de journée, never ID → ID', () => {
+    // Monday 30/11/2026 at 8:00: the first allowed day is Tuesday 01/12, the day the feed is needed.
+    const line = advisedLine({ now: paris('2026-11-30T08:00'), besoin: 6, jourBesoin: '2026-12-01' })
+    expect(line.fenetre).toEqual({ datePrevueLivraison: '2026-12-01', finDatePrevueLivraison: '2026-12-01' })
+    expect(line.creneaux).toEqual({ matinApmidi: 'JS', finMatinApmidi: 'J1' })
+    expect(validateSlots({ idLigne: '', ...line.fenetre, ...line.creneaux }).finMatinApmidi).toBeNull()
+    // Further ahead, a window of several days keeps the spec's default slot, ID.
+    const later = advisedLine({ now: paris('2026-11-30T08:00'), besoin: 6, jourBesoin: '2026-12-09' })
+    expect(later.fenetre!.datePrevueLivraison < later.fenetre!.finDatePrevueLivraison).toBe(true)
+    expect(later.creneaux).toEqual({ matinApmidi: 'ID', finMatinApmidi: 'ID' })
   })
 })

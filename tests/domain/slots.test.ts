@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSingleDayPairValid, validateSlots } from '../../src/domain/slots'
+import { defaultSlots, isSingleDayPairValid, validateSlots } from '../../src/domain/slots'
 
 const line = (o: object) => ({
   idLigne: '001',
@@ -46,5 +46,15 @@ describe('slots', () => {
       'Les horaires ne sont pas valides pour une livraison sur un seul jour',
     )
     expect(validateSlots({ ...oneDay, finMatinApmidi: 'J1' }).finMatinApmidi).toBeNull()
+  })
+  it('the slots the app chooses: ID → ID over several days, the whole day (JS → J1) on a single day', () => {
+    expect(defaultSlots('2026-11-24', '2026-11-27')).toEqual({ matinApmidi: 'ID', finMatinApmidi: 'ID' })
+    const oneDay = defaultSlots('2026-11-24', '2026-11-24')
+    expect(oneDay).toEqual({ matinApmidi: 'JS', finMatinApmidi: 'J1' })
+    expect(validateSlots(line({ finDatePrevueLivraison: '2026-11-24', ...oneDay }))).toEqual({
+      matinApmidi: null,
+      finMatinApmidi: null,
+    })
+    expect(defaultSlots(null, null)).toEqual({ matinApmidi: 'ID', finMatinApmidi: 'ID' })
   })
 })

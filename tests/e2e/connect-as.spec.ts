@@ -1,5 +1,6 @@
 // Staff act for a member (cart-orders-admin §2 "Member search").
 import { expect, test } from '@playwright/test'
+import { businessDaysAfter } from '../support/business-days'
 import { signIn } from './support'
 
 test('the adviser searches "GAEC", acts for a farmer and sees that farmer’s history', async ({ page }) => {
@@ -139,4 +140,39 @@ test.describe('while the change of member is still under way', () => {
     await expect(page).toHaveURL(/\/catalog\/order_history/)
     await expect(page.getByRole('banner')).toContainText('EARL AVICOLE DE KERBRAT')
   })
+})
+
+test('Changer de client with a cart says the cart is abandoned by changing customer, not by signing out', async ({
+  page,
+}) => {
+  await signIn(page, 'conseiller')
+  await page.getByLabel("Nom ou numéro d'adhérent").fill('GAEC DES TROIS')
+  await page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ }).click()
+  await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
+  // A line in the member's cart, added through the form as the adviser would.
+  await page.goto('/catalog/aliments')
+  await page
+    .locator('main li')
+    .filter({ hasText: 'Article 410101' })
+    .getByRole('button', { name: /^Commander/ })
+    .click()
+  const form = page.getByRole('dialog', { name: 'Ajouter au panier' })
+  await form.getByLabel('Quantité (t) *').fill('10')
+  await form.getByLabel('Adresse de livraison *').selectOption({ index: 1 })
+  await form.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 1' })
+  await form.getByRole('button', { name: 'Suivant' }).click()
+  await form.getByLabel('Livraison au plus tôt *').fill(businessDaysAfter(8))
+  await form.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await expect(form).toBeHidden()
+  await expect(page.getByRole('banner').getByRole('link', { name: /Mon panier/ })).toHaveAccessibleName(/1 ligne/)
+
+  await page.getByRole('button', { name: 'Changer de client' }).click()
+  const ask = page.getByRole('alertdialog', { name: 'Panier en cours' })
+  await expect(ask).toContainText(
+    "Votre panier contient 1 ligne qui n'a pas été envoyée. En changeant de client, vous abandonnez ce panier.",
+  )
+  await expect(ask).not.toContainText('déconnect')
+  await ask.getByRole('button', { name: 'Abandonner le panier et changer de client' }).click()
+  await expect(page).toHaveURL(/selection-tiers/)
+  await expect(page.getByLabel("Nom ou numéro d'adhérent")).toBeVisible()
 })

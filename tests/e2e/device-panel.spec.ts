@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { TWO_LINES } from './cart-lines'
 import { expect, test } from './network-switch'
-import { signIn, waitForServiceWorker } from './support'
+import { signIn, waitForServiceWorker, writeCart } from './support'
 
 test('the panel says what this device keeps and what waits, and saves the waiting order as a readable file', async ({
   page,
@@ -65,10 +65,9 @@ test('the panel says what this device keeps and what waits, and saves the waitin
   expect(text).toContain('1. VL Production 18 % vrac (article 410101) : 10,000 t')
   expect(text).toContain('2. Correcteur azoté 40 % vrac (article 410104) : 6,000 t')
   expect(text).toMatch(/Livraison du \w+ \d{2}\/\d{2}\/\d{4} \(Indifférent\) au/)
-  expect(text).toContain('règlement PRE30')
-  // The truck and the storage places too (issue 27).
-  expect(text).toContain('Camion VIS, lieux de stockage 001')
-  expect(text).toContain('Camion VIS, lieux de stockage 002')
+  // The truck and the storage places too (issue 27), in words (issue 43).
+  expect(text).toContain('Camion : Camion souffleur ; lieux de stockage : Silo 1')
+  expect(text).toContain('Camion : Camion souffleur ; lieux de stockage : Silo 2')
   await panel.getByRole('button', { name: 'Fermer' }).click()
   await expect(panel).toBeHidden()
 
@@ -76,4 +75,48 @@ test('the panel says what this device keeps and what waits, and saves the waitin
   await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('button', { name: 'Plus' }).click()
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Cet appareil' }).click()
   await expect(page.getByRole('dialog', { name: 'Cet appareil' })).toContainText('En attente d')
+})
+
+test('the waiting order’s file says the cart comment, the address, the payment mode and the truck in words, offline (issue 43)', async ({
+  page,
+  network,
+}) => {
+  test.slow() // an order confirmed through the cart and the payment step, then the file
+  await signIn(page, '100001', 'demo', '/catalog/cart/view')
+  await waitForServiceWorker(page)
+  await writeCart(page, TWO_LINES)
+  await page.goto('/catalog/cart/view')
+  await page.getByLabel('Autre commentaire').fill('Portail bleu après le hangar')
+  await page.getByRole('button', { name: 'Etape suivante' }).click()
+  await expect(page.getByLabel('Mode de règlement')).toHaveCount(2)
+  network.cut()
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+  const waiting = page.getByRole('region', { name: 'Envois en attente' })
+  await expect(waiting).toContainText(/Commande du/)
+  await waiting.getByRole('button', { name: 'Cet appareil' }).click()
+  const panel = page.getByRole('dialog', { name: 'Cet appareil' })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: /Enregistrer les commandes en attente/ }).click(),
+  ])
+  const text = readFileSync((await download.path())!, 'utf8')
+  expect(text).toContain('  Commentaire : Portail bleu après le hangar')
+  expect(text).toContain(
+    '     Adresse de livraison : GAEC des Trois Chênes, Lieu-dit Les Trois Chênes, 35160 Montfort-sur-Meu',
+  )
+  expect(text).toContain('     Règlement : Prélèvement à 30 jours')
+  expect(text).toContain('     Camion : Camion souffleur ; lieux de stockage : Silo 1')
+  expect(text).toContain('     Camion : Camion souffleur ; lieux de stockage : Silo 2')
+  expect(text).not.toMatch(/PRE30|Adresse n°|Camion VIS/)
+
+  // The file as a phone shows it (docs/screens/export-390.png).
+  const viewer = await page.context().newPage()
+  await viewer.setViewportSize({ width: 390, height: 844 })
+  await viewer.setContent(
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<pre style="white-space:pre-wrap;font:14px/1.4 monospace;margin:8px"></pre>',
+  )
+  await viewer.locator('pre').evaluate((el, t) => (el.textContent = t), text)
+  await viewer.screenshot({ path: 'docs/screens/export-390.png', scale: 'css' })
+  await viewer.close()
 })

@@ -1,12 +1,11 @@
 // The line an advised order opens the order-line form with (issue 18), built on the tap: the
 // quantity within the article's limits, the truck mode, the window ending on the day needed,
-// the default slots, the building's first storage place. The article's limits and the
+// the slots that window allows, the building's first storage place. The article's limits and the
 // buildings come from the query cache (offline: what was loaded before); without them the
 // form's defaults apply and the form says what it could not load.
 import type { QueryClient } from '@tanstack/react-query'
 import { batimentsQueryOptions } from '../../api/exploitations'
 import { parametresCommandeRawQueryOptions } from '../../api/parametres-commande'
-import { CRENEAU_DEFAUT } from '../../domain/constants'
 import { advisedLine } from '../../domain/order-advice'
 import type { OrderTarget } from './order-line-slot'
 import { parisNow } from './now'
@@ -49,8 +48,9 @@ export async function advisedTarget(queryClient: QueryClient, numTiers: string, 
       codeTypeSilo1: batiment?.typesSilo[0]?.code ?? advice.timing.params?.typesSiloDefault[0] ?? null,
       datePrevueLivraison: line.fenetre?.datePrevueLivraison ?? null,
       finDatePrevueLivraison: line.fenetre?.finDatePrevueLivraison ?? null,
-      matinApmidi: CRENEAU_DEFAUT,
-      finMatinApmidi: CRENEAU_DEFAUT,
+      // Slots the window allows: on a single day, the whole day rather than ID → ID (issue 43).
+      matinApmidi: line.creneaux.matinApmidi,
+      finMatinApmidi: line.creneaux.finMatinApmidi,
     },
   }
 }

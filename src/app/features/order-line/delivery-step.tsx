@@ -1,19 +1,21 @@
 // Step Livraison: the truck mode (a label, then its option box; VIS when nothing is chosen), the
 // two dates with their defaults and confirmations, and the two slots (ordering-area §2, §5).
-import { useEffect, useState } from 'react'
+// The confirmations ask about a date the farmer enters, never about one the app filled in (the
+// last dates chosen, an advice's window): those were asked about when they were typed, or are the
+// app's own choice (issue 43).
+import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { horizonDate, toIsoDate } from '../../../domain/calendar'
 import { MESSAGES } from '../../../domain/constants'
 import {
-  defaultEndDate,
   defaultStartDate,
+  endDateForStart,
   firstAllowedDateFor,
   needsEarlyStartConfirmation,
   needsLongRangeConfirmation,
   type DeliveryWindowContext,
 } from '../../../domain/delivery-window'
 import { formatDate } from '../../../domain/format'
-import { singleDayPairs } from '../../../domain/slots'
 import { truckModeChoices } from '../../../domain/truck-mode'
 import type { ModeCamion } from '../../../domain/types'
 import { ConfirmDialog } from '../../ui/modal'
@@ -29,8 +31,6 @@ interface Props {
 }
 
 type Pending = 'anticipee' | 'intervalle' | null
-/** The forms whose opening dates were already asked about (a step shown again asks nothing). */
-const asked = new WeakSet<object>()
 
 export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
   const {
@@ -47,8 +47,6 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
   const first = firstAllowedDateFor(windowCtx)
   const last = toIsoDate(horizonDate(windowCtx.now, windowCtx.params))
   const start = watch('datePrevueLivraison')
-  const singleDay = Boolean(start) && start === watch('finDatePrevueLivraison')
-  const slotName = (code: string) => periodes.find((p) => p.code === code)?.libelle ?? code
   const set = (name: 'datePrevueLivraison' | 'finDatePrevueLivraison', value: string) =>
     setValue(name, value, { shouldDirty: true })
 
@@ -57,9 +55,11 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
     deps: ['finDatePrevueLivraison', 'matinApmidi', 'finMatinApmidi'],
     onChange: (e: { target: { value: string } }) => {
       const value = e.target.value
-      // A start without an end gets the default end (and the reverse below).
-      if (value && !getValues('finDatePrevueLivraison'))
-        set('finDatePrevueLivraison', defaultEndDate(value, windowCtx) ?? '')
+      // A start without an end gets the default end (and the reverse below); so does a start
+      // moved past the end, which would otherwise leave an end the rules refuse (issue 43).
+      const end = getValues('finDatePrevueLivraison')
+      const fin = endDateForStart(value, end, windowCtx)
+      if (fin !== null && fin !== end) set('finDatePrevueLivraison', fin)
       if (value && needsEarlyStartConfirmation(value, windowCtx)) setPending('anticipee')
     },
   })
@@ -76,16 +76,6 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
     onChange: () => setValue('modeOption', false),
     deps: ['datePrevueLivraison'],
   })
-  // Dates the form opened with (the last ones chosen, an advice's window) are asked about like
-  // typed ones (ordering-area §5 'Période anticipée', 'Intervalle de date'), once per form.
-  useEffect(() => {
-    if (asked.has(form)) return
-    asked.add(form)
-    const s = getValues('datePrevueLivraison')
-    const e = getValues('finDatePrevueLivraison')
-    if (s && needsEarlyStartConfirmation(s, windowCtx)) setPending('anticipee')
-    else if (s && e && needsLongRangeConfirmation(s, e, windowCtx)) setPending('intervalle')
-  }, [form, getValues, windowCtx])
   const onAnswer = (yes: boolean) => {
     // Cancel clears the date the question was about (§5).
     if (!yes) set(pending === 'anticipee' ? 'datePrevueLivraison' : 'finDatePrevueLivraison', '')
@@ -128,15 +118,6 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
           error={errors.finDatePrevueLivraison?.message}
           {...endField}
         />
-        {singleDay && (
-          <p className="text-base sm:col-span-2">
-            Livraison sur un seul jour, horaires possibles (début → fin) :{' '}
-            {singleDayPairs()
-              .map(([a, b]) => `${slotName(a)} → ${slotName(b)}`)
-              .join(' ; ')}
-            .
-          </p>
-        )}
         <SelectField
           label="Horaire de début"
           required

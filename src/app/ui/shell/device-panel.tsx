@@ -6,17 +6,20 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lastAnswer } from '../../../api/connection'
+import { cachedPaymentLabel } from '../../../api/paiement'
 import { referentielQueryOptions } from '../../../api/referentiel'
+import { tiersQueryOptions } from '../../../api/tiers'
 import { formatNombre } from '../../../domain/format'
 import { countCartRows } from '../../../offline/cart'
 import type { OutboxRow } from '../../../offline/db'
 import { unsentRowsFor, waitingItem } from '../../../offline/outbox-flusher'
 import { installWay } from '../../pwa/install'
+import { lineLabels } from '../line-labels'
 import { Modal } from '../modal'
 import { formatSavedAt } from '../offline-notice'
 import { useOnline } from '../use-online'
 import { waitingLabel, waitingSince } from './waiting-words'
-import { waitingOrdersText } from './waiting-orders-text'
+import { waitingOrdersText, type ExportLabels } from './waiting-orders-text'
 
 // Its own chunk, so that the list of what it loads stays out of the first screen's code.
 const PreparationStatus = lazy(() => import('./preparation-status'))
@@ -56,7 +59,9 @@ export default function DevicePanel({
 }) {
   const queryClient = useQueryClient()
   const online = useOnline()
-  const referentiel = useQuery(referentielQueryOptions(numTiers)).data
+  // The export's words for the customer acted for: kept loaded while the panel is open.
+  useQuery(referentielQueryOptions(numTiers))
+  useQuery(tiersQueryOptions(numTiers))
   const [rows, setRows] = useState<OutboxRow[] | null>(null)
   const [cartLines, setCartLines] = useState<number | null>(null)
   const [storage, setStorage] = useState<Storage>({ persisted: null, usedMo: null })
@@ -81,10 +86,17 @@ export default function DevicePanel({
     setStorage(await readStorage())
   }
 
-  const slot = (code: string | null | undefined) =>
-    (code && referentiel?.periodesLivraison.find((p) => p.code === code)?.libelle) || code || '?'
+  // The words of each order's customer, from what this device keeps (offline too): an adviser's
+  // outbox may hold another member's order, whose data left with the change of member (codes then).
+  const labelsFor = (n: string): ExportLabels => ({
+    ...lineLabels(
+      queryClient.getQueryData(referentielQueryOptions(n).queryKey),
+      queryClient.getQueryData(tiersQueryOptions(n).queryKey)?.adresses,
+    ),
+    reglement: (code) => cachedPaymentLabel(queryClient, n, code),
+  })
   const save = () => {
-    const text = waitingOrdersText(rows ?? [], slot)
+    const text = waitingOrdersText(rows ?? [], labelsFor)
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
     const a = document.createElement('a')
     a.href = url

@@ -46,8 +46,9 @@ export function LogoutConfirm({ lines, waiting, onAnswer, changingMember = false
       {lines > 0 && (
         <p className="text-base">
           Votre panier contient{' '}
-          {lines > 1 ? `${lines} lignes qui n'ont pas été envoyées` : "1 ligne qui n'a pas été envoyée"}. En vous
-          déconnectant, vous abandonnez ce panier.
+          {lines > 1 ? `${lines} lignes qui n'ont pas été envoyées` : "1 ligne qui n'a pas été envoyée"}.{' '}
+          {/* Said for what the button does: staff changing member leave this member's cart (issue 43). */}
+          {changingMember ? 'En changeant de client' : 'En vous déconnectant'}, vous abandonnez ce panier.
         </p>
       )}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-end">
