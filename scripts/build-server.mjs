@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, write
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite', 'secrets']
+export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite', 'secrets', 'api-key']
 const SOURCE = {
   start: 'cli/start',
   main: 'main',
@@ -14,6 +14,7 @@ const SOURCE = {
   restore: 'cli/restore',
   'import-pglite': 'cli/import-pglite',
   secrets: 'cli/secrets',
+  'api-key': 'cli/api-key',
 }
 /** What the compiled server is made from. */
 const SOURCES = ['src/server', 'src/domain', 'src/contract', 'package.json', 'scripts/build-server.mjs']

@@ -47,4 +47,18 @@ export const CODES_ERREUR = {
   HISTORIQUE_TERMINE: 'HISTORIQUE_TERMINE',
   TIERS_DIFFERENT: 'TIERS_DIFFERENT',
   PERIODE_INVALIDE: 'PERIODE_INVALIDE',
+  /** 401: the integration API's key is missing, malformed, unknown or revoked. */
+  CLE_API_INVALIDE: 'CLE_API_INVALIDE',
+  /** 403: a session cookie on the integration API, which only API keys open. */
+  SESSION_REFUSEE: 'SESSION_REFUSEE',
+  /** 429: an API key over its rate limit: try again after Retry-After. */
+  TROP_DE_REQUETES: 'TROP_DE_REQUETES',
+  /** 400: an integration write without its Idempotency-Key. */
+  IDEMPOTENCE_REQUISE: 'IDEMPOTENCE_REQUISE',
+  /** 409: a step the line cannot take from where it is (backwards, after a final step…). */
+  ETAPE_REFUSEE: 'ETAPE_REFUSEE',
+  /** 422: a delivery whose quantity, date, line, article or address makes no sense. */
+  LIVRAISON_INVALIDE: 'LIVRAISON_INVALIDE',
+  /** 409: a delivery number already in the history. */
+  LIVRAISON_EXISTANTE: 'LIVRAISON_EXISTANTE',
 } as const

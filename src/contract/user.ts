@@ -29,6 +29,12 @@ export const UserMe = v.object({
   tiers: v.nullable(v.object({ numTiers: v.string(), typeTiers: v.string() })),
   /** The member a staff user acts for (connect-as), kept in the server-side session. */
   actingFor: v.nullable(v.string()),
+  /**
+   * The server lets this user search members and act for them: one of the staff roles it is
+   * configured with (STAFF_ROLES). The app's redirects and menus follow it. Absent from an
+   * older server's answer: false.
+   */
+  agitPourAdherents: v.optional(v.boolean(), false),
   /** When this session signed in (ISO instant): the pivot rule's extra delay depends on it. */
   loginAt: v.string(),
   /** Staff acting for a member who may confirm orders: the proof of that choice, else null. */

@@ -1,16 +1,17 @@
 // The cart's 'Etape suivante' checks (cart-orders-admin §4 "Cart flow", §5): dates still valid,
 // then storage places across lines (error > warning > empty places).
 //
-// Choice: two lines meet at a storage place when they go to the same address, their delivery
-// windows overlap, and they share at least one place. "Same dates" is read as "overlapping
-// windows": a silo cannot take two feeds on a day both trucks may come.
+// Choice: two lines meet at a storage place when their places are the same silos (the same
+// delivery address, storage-places.ts storageSite: the rule the mixing at unloading follows too),
+// their delivery windows overlap, and they share at least one place. "Same dates" is read as
+// "overlapping windows": a silo cannot take two feeds on a day both trucks may come.
 import type { DateTime } from 'luxon'
 import { firstAllowedDayFor, horizonDayNumber } from './calendar'
 import { MESSAGES } from './constants'
 import { validateDeliveryWindow } from './delivery-window'
 import { DEFAULT_ORDER_PARAMETERS, truckModeLimits, type OrderParameters } from './order-parameters'
 import { differentSpecies } from './species'
-import { PLACE_FIELDS, placeKey, storagePlaces, type PlaceField } from './storage-places'
+import { PLACE_FIELDS, placeKey, storagePlaces, storageSite, type PlaceField } from './storage-places'
 import type { CartLine, ContraintesLivraison, ModeCamion } from './types'
 import { text } from './text'
 
@@ -19,14 +20,17 @@ const window = (l: CartLine): [string, string] => {
   return [start, text(l.finDatePrevueLivraison) || start]
 }
 
-/** Same address and overlapping delivery windows (ISO dates compare as text). */
+/** Same storage site (address) and overlapping delivery windows (ISO dates compare as text). */
 function overlapping(a: CartLine, b: CartLine): boolean {
   const [s1, e1] = window(a)
   const [s2, e2] = window(b)
-  return Boolean(s1 && s2) && text(a.numAdresse) === text(b.numAdresse) && s1 <= e2 && s2 <= e1
+  return Boolean(s1 && s2) && storageSite(a) === storageSite(b) && s1 <= e2 && s2 <= e1
 }
 
-/** The order-line form's warning on each place already planned for another line on those dates. */
+/**
+ * The warning under each place of a line being made (the order-line form, the quick-add) that
+ * another cart line already plans at the same site on overlapping dates.
+ */
 export function placeOverlapWarnings(line: CartLine, others: readonly CartLine[]): Record<PlaceField, string | null> {
   const result: Record<PlaceField, string | null> = { codeTypeSilo1: null, codeTypeSilo2: null, codeTypeSilo3: null }
   const meeting = others.filter((o) => o && o.idLigne !== line.idLigne && overlapping(line, o))
@@ -57,18 +61,18 @@ export function checkCartStoragePlaces(lines: readonly CartLine[]): StorageCheck
   const erreurs: StorageIssue[] = []
   const avertissements: StorageIssue[] = []
   const lieuxVides: StorageIssue[] = []
-  // Each line's address, window and place keys once; then only lines of the same address meet.
+  // Each line's site, window and place keys once; then only lines of the same site meet.
   const facts = lines.map((line) => ({
     line,
     win: window(line),
-    adresse: text(line.numAdresse),
+    site: storageSite(line),
     places: storagePlaces(line).map(placeKey),
   }))
-  const byAddress = new Map<string, typeof facts>()
+  const bySite = new Map<string, typeof facts>()
   for (const f of facts) {
-    const same = byAddress.get(f.adresse)
+    const same = bySite.get(f.site)
     if (same) same.push(f)
-    else byAddress.set(f.adresse, [f])
+    else bySite.set(f.site, [f])
   }
   for (const f of facts) {
     const { line } = f
@@ -77,7 +81,7 @@ export function checkCartStoragePlaces(lines: readonly CartLine[]): StorageCheck
       continue
     }
     const [s1, e1] = f.win
-    const others = (byAddress.get(f.adresse) ?? [])
+    const others = (bySite.get(f.site) ?? [])
       .filter(
         (o) =>
           o !== f &&

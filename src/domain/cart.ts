@@ -4,7 +4,7 @@ import { CAMIONS_SOUFFLEURS, CAPACITE_CAMION, CAPACITE_PETIT_CAMION, PETITS_CAMI
 import { byCharacters } from './compare'
 import { formatDate, formatTonnes } from './format'
 import { canConfirmOrder as hasWriteRole } from './roles'
-import { placeKey, PLACE_FIELDS } from './storage-places'
+import { placeKey, PLACE_FIELDS, storageSite } from './storage-places'
 import { roundTonnes } from './tonnes'
 import type { CartLine } from './types'
 import { text } from './text'
@@ -45,13 +45,13 @@ export function groupCartLines<L extends CartLine>(lines: readonly L[]): CartGro
 
 /**
  * Lines mixed together on unloading share the delivery date and storage places 1 to 3
- * (cart-orders-admin §2, §4: the key is the date and the places, as the spec says; the address
- * is not part of it).
+ * (cart-orders-admin §2, §4), places being the same silos only at the same address (storageSite,
+ * the rule of the storage-place checks too): the key is the site, the date and the places.
  */
 export function mixingKey(line: CartLine): string | null {
   const places = PLACE_FIELDS.map((f) => placeKey(text(line[f])))
   if (places.every((p) => !p) || !text(line.datePrevueLivraison)) return null
-  return [text(line.datePrevueLivraison), ...places].join('|')
+  return [storageSite(line), text(line.datePrevueLivraison), ...places].join('|')
 }
 
 /** The 'Mélanger au déchargement' checkbox shows when more than one line shares the key. */

@@ -1,13 +1,12 @@
-// The error-logout page's causes (ordering-area §2 "error-logout causes", §8).
-import { CODES_ERREUR } from '../contract/error-codes'
-import { ROLE } from './roles'
+// The error-logout page's causes (ordering-area §2 "error-logout causes", §8). Which cause a
+// refusal leads to is decided where the app meets it (app/features/session/resolve-access.ts).
 
 const CAUSES = {
   TIERS_NON_RECONNU: 'TIERS_NON_RECONNU',
   ADHERENT_VGM: 'ADHERENT_VGM',
   ACCES_NON_AUTHORISE: 'ACCES_NON_AUTHORISE',
 } as const
-export type Cause = (typeof CAUSES)[keyof typeof CAUSES]
+type Cause = (typeof CAUSES)[keyof typeof CAUSES]
 
 const TITRE_ERREUR_LOGOUT = 'Accès non autorisé'
 
@@ -33,16 +32,4 @@ export function errorLogoutPage(cause: unknown): ErrorLogoutPage {
     texte: known ? TEXTES[known] : TEXTE_AUTRE,
     boutonPortail: known !== CAUSES.ADHERENT_VGM,
   }
-}
-
-/** Which cause a failure leads to: 403 on user load, TIERS_INEXISTANT, the VGM role. */
-export function causeFor(input: {
-  status?: number | null
-  code?: string | null
-  roles?: readonly string[] | null
-}): Cause | null {
-  if (input.roles?.includes(ROLE.ADHERENT_VGM)) return CAUSES.ADHERENT_VGM
-  if (input.code === CODES_ERREUR.TIERS_INEXISTANT) return CAUSES.TIERS_NON_RECONNU
-  if (input.status === 403) return CAUSES.ACCES_NON_AUTHORISE
-  return null
 }

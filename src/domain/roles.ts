@@ -1,5 +1,6 @@
-// Roles of both spec files (section 6). Which role acts for whom is decided here, once,
-// for the browser (menus, redirects) and the server (every /web/v1/tiers/{numTiers} call).
+// Roles of both spec files (section 6). Which role acts for whom is decided here, once: the
+// server applies it with its configured staff roles (every /web/v1/tiers/{numTiers} call) and
+// tells the browser what it decided (GET /web/user/me), whose menus and redirects follow that.
 
 export const ROLE = {
   LECTURE_PERSONNELLE: 'COM_ALI_LECTURE_PERSONNELLE',
@@ -21,10 +22,13 @@ const WRITE_ROLES: readonly string[] = [
 ]
 
 /**
- * Staff roles that act on behalf of any member (connect-as). The spec lets administrators and
- * customer service connect as a member; field advisers (portefeuille, région) do the same.
+ * The staff roles Silo lets act on behalf of any member (connect-as) when the server is not told
+ * otherwise: the spec lets administrators and customer service connect as a member; field
+ * advisers (portefeuille, région) do the same. The server's STAFF_ROLES replaces this list
+ * (src/server/config.ts): the cooperative names its own staff roles, and the browser follows
+ * the server's decision (GET /web/user/me, agitPourAdherents), never a copy of the list.
  */
-const ACT_FOR_MEMBER_ROLES: readonly string[] = [
+export const DEFAULT_STAFF_ROLES: readonly string[] = [
   ROLE.ECRITURE_TOUS,
   ROLE.ECRITURE_REGION,
   ROLE.ECRITURE_PORTEFEUILLE,
@@ -32,12 +36,16 @@ const ACT_FOR_MEMBER_ROLES: readonly string[] = [
   ROLE.ECRITURE_ARTICLE,
 ]
 
+/** Customer roles: never staff, whatever a configuration says (they would open every member's data). */
+export const CUSTOMER_ROLES: readonly string[] = [ROLE.LECTURE_PERSONNELLE, ROLE.ADHERENT_VGM]
+
 const hasAny = (roles: readonly string[], wanted: readonly string[]) => roles.some((r) => wanted.includes(r))
 
 export const isFarmer = (roles: readonly string[]) => roles.includes(ROLE.LECTURE_PERSONNELLE)
 export const isVgmMember = (roles: readonly string[]) => roles.includes(ROLE.ADHERENT_VGM)
 export const canConfirmOrder = (roles: readonly string[]) => hasAny(roles, WRITE_ROLES)
-export const canActForMembers = (roles: readonly string[]) => hasAny(roles, ACT_FOR_MEMBER_ROLES)
+/** Holds one of the staff roles (`staffRoles`: the server's configured list) that act for any member. */
+export const canActForMembers = (roles: readonly string[], staffRoles: readonly string[]) => hasAny(roles, staffRoles)
 export const isBusinessAdmin = (roles: readonly string[]) => roles.includes(ROLE.ADMIN_METIER)
 export const canEditArticles = (roles: readonly string[]) => roles.includes(ROLE.ECRITURE_ARTICLE)
 
@@ -53,8 +61,9 @@ export const staffRoleLabel = (roles: readonly string[]) => (isBusinessAdmin(rol
 export function mayActFor(
   user: { username: string; roles: readonly string[]; actingFor?: string | null },
   numTiers: string,
+  staffRoles: readonly string[],
 ): boolean {
   if (isVgmMember(user.roles)) return false
-  if (canActForMembers(user.roles)) return user.actingFor === numTiers
+  if (canActForMembers(user.roles, staffRoles)) return user.actingFor === numTiers
   return isFarmer(user.roles) && user.username === numTiers
 }

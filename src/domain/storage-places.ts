@@ -101,6 +101,15 @@ export function validateStoragePlaces(
   return errors
 }
 
+/**
+ * Where a line's storage places are: its delivery address. A place is a kind of silo (a silo-type
+ * code, or the farmer's words for "Autre"), and every farm has its own "Silo 1": two lines' places
+ * are the same silos only when both lines go to the same address. The one rule behind every
+ * comparison of places across lines — the order-line form's and the quick-add's warning, the
+ * cart's check, the mixing at unloading, and the server's refusal — so they never disagree.
+ */
+export const storageSite = (line: { numAdresse?: unknown } | null | undefined): string => text(line?.numAdresse)
+
 /** A place compared across lines: codes as they are, Autre by its text, case and spaces ignored. */
 export const placeKey = (code: string): string =>
   isAutreLieu(code) ? `${PREFIXE_AUTRE_LIEU}${autreLieuTexte(code).toLowerCase().replace(/\s+/g, ' ')}` : code

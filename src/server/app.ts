@@ -39,6 +39,7 @@ import { reglementCommandeRoutes } from './routes/reglement-commande/reglement-c
 import { reglementTiersRoutes } from './routes/reglement-tiers/reglement-tiers.routes'
 import { commandesRoutes } from './routes/commandes/commandes.routes'
 import { lecturesRoutes } from './routes/lectures/lectures.routes'
+import { integrationRoutes } from './routes/integration/integration.routes'
 
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   const app = new Hono<AppEnv>()
@@ -142,6 +143,8 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   ])
     app.route('/', routes)
   app.route('/', evaluationsRoutes)
+  // The ERP's door: API keys only (routes/integration/integration-access.ts).
+  app.route('/', integrationRoutes)
   app.route('/', lecturesRoutes(app))
   mountOpenApi(app)
   if (deps.config.isTest) mountTestClock(app)

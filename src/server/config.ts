@@ -1,5 +1,6 @@
 // Every setting the server reads, from the environment, in one place (ARCHITECTURE.md "config").
 import { resolve } from 'node:path'
+import { CUSTOMER_ROLES, DEFAULT_STAFF_ROLES } from '../domain/roles'
 
 export interface Config {
   port: number
@@ -35,6 +36,20 @@ export interface Config {
    */
   trustedProxies: number
   /**
+   * The staff roles that may search members and act for them (connect-as), from STAFF_ROLES
+   * (comma-separated role names); default: the five Silo lists (src/domain/roles.ts
+   * DEFAULT_STAFF_ROLES). A customer role there is refused: it would open every member's data.
+   */
+  staffRoles: readonly string[]
+  /** Requests an integration API key may make per minute (INTEGRATION_RATE_LIMIT, default 600). */
+  integrationRateLimit: number
+  /** The order feed is also published to this AMQP broker (AMQP_URL); null: not published. */
+  amqpUrl: string | null
+  /** The exchange it is published to (AMQP_EXCHANGE, default silo.commandes: durable, topic). */
+  amqpExchange: string
+  /** How often each instance looks for orders to publish, in ms (AMQP_POLL_MS, default 2 s). */
+  amqpPollMs: number
+  /**
    * The key that signs backups and encrypts the server's secrets in them (BACKUP_KEY): 32 random
    * bytes or more, in hexadecimal or base64 (db/backup-key.ts). Never stored in the database.
    */
@@ -50,6 +65,24 @@ export interface Config {
 const int = (value: string | undefined, fallback: number) => {
   const n = Number(value)
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback
+}
+
+/** STAFF_ROLES: role names separated by commas (spaces ignored); unset or empty, Silo's own five. */
+function staffRoles(value: string | undefined): readonly string[] {
+  const listed = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    ),
+  ]
+  const customer = listed.filter((r) => CUSTOMER_ROLES.includes(r))
+  if (customer.length > 0)
+    throw new Error(
+      `STAFF_ROLES: ${customer.join(', ')} est un rôle d’adhérent, pas du personnel : il ouvrirait les données de tous les adhérents.`,
+    )
+  return listed.length > 0 ? listed : DEFAULT_STAFF_ROLES
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isTest: env.NODE_ENV === 'test',
     publicUrl: env.PUBLIC_URL || null,
     trustedProxies: int(env.TRUSTED_PROXIES, 0),
+    staffRoles: staffRoles(env.STAFF_ROLES),
+    integrationRateLimit: int(env.INTEGRATION_RATE_LIMIT, 600),
+    amqpUrl: env.AMQP_URL || null,
+    amqpExchange: env.AMQP_EXCHANGE || 'silo.commandes',
+    amqpPollMs: int(env.AMQP_POLL_MS, 2_000),
     backupKey: env.BACKUP_KEY?.trim() || null,
     backupKeyFile: env.BACKUP_KEY_FILE ? resolve(env.BACKUP_KEY_FILE) : databaseUrl ? null : `${dataDir}.backup-key`,
   }

@@ -11,6 +11,7 @@ import { databaseFault } from './http/database-errors'
 import { seedIfEmpty } from './seed'
 import { HOUSEKEEPING_EVERY_MS, purgeExpired } from './services/housekeeping'
 import { startMailer } from './services/mailer'
+import { startOrderPublisher } from './services/amqp-publisher'
 
 // Every background task catches its errors (housekeeping, the mail flush). Should a database
 // fault still reach a promise nobody awaits, it is logged, not fatal: the database comes back and
@@ -42,7 +43,16 @@ async function main() {
     pollMs: config.mailPollMs,
   })
   if (!config.smtpUrl) logger.info('mail: SMTP_URL is not set, confirmation mails are kept in mail_outbox')
-  const app = createApp({ db: database.db, config, clock, logger, mail })
+  // The order feed to RabbitMQ: published by every instance, each batch claimed by one (services/amqp-publisher.ts).
+  const orderPublisher = config.amqpUrl
+    ? startOrderPublisher(database.db, {
+        url: config.amqpUrl,
+        exchange: config.amqpExchange,
+        pollMs: config.amqpPollMs,
+        logger,
+      })
+    : undefined
+  const app = createApp({ db: database.db, config, clock, logger, mail, orderPublisher })
   // Requests whose handler is still running: a client that hangs up does not stop its handler,
   // so the database is closed only once they are done (else their last queries fail).
   let inFlight = 0
@@ -79,6 +89,7 @@ async function main() {
     clearInterval(housekeepingTimer)
     // No new mail run; the one under way ends after its current mail.
     const mailStopped = mail.stop()
+    const publisherStopped = orderPublisher?.stop()
     logger.info('stopping', { signal })
     // Finish the requests in flight, then close the database (the embedded cluster stops with a
     // fast shutdown and a checkpoint); give up on the requests after 10 s.
@@ -89,6 +100,7 @@ async function main() {
       while (inFlight > 0) await new Promise((r) => setTimeout(r, 20))
       clearTimeout(force)
       await mailStopped
+      await publisherStopped
       await database.close().catch((err) => logger.error('database close failed', { error: String(err) }))
       process.exit(0)
     })

@@ -119,6 +119,14 @@ describe('the terms (CGU) with the figures of cart-orders-admin §1 and §9', ()
     expect(text).toMatch(/clients de la filiale de la coopérative, qui exerce dans sept départements/)
   })
 
+  it('access needs an account and no ongoing dispute; accounts are created and suspended outside the service', async () => {
+    const text = await terms()
+    expect(text).toContain(
+      "L'accès demande un compte ouvert par le vendeur et l'absence de litige en cours avec lui (par exemple un incident de paiement non réglé).",
+    )
+    expect(text).toContain('Les comptes sont créés et suspendus par le vendeur, en dehors du service.')
+  })
+
   it('delivery delays: J+1 before 10 h, J+2 after, some bulk feeds 7 days, bulk minerals 10 working days, bagged minerals about 3 working days', async () => {
     const text = await terms()
     expect(text).toContain('Commande passée le jour J avant 10 h Livraison à J+1')

@@ -69,7 +69,7 @@ try {
       label: `${LOGIN_PAGES} GET /login, sans compression`,
       url: `${base}/login`,
       amount: LOGIN_PAGES,
-      headers: {},
+      headers: none,
     },
     {
       kind: 'connexion',

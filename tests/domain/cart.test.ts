@@ -3,6 +3,7 @@ import {
   canConfirm,
   capacityWarnings,
   groupCartLines,
+  mixingKey,
   offeredPredefinedComments,
   replaceEditedLine,
   setMixing,
@@ -10,6 +11,9 @@ import {
   totalWeight,
 } from '../../src/domain/cart'
 import { ROLE } from '../../src/domain/roles'
+import { checkCartStoragePlaces, placeOverlapWarnings } from '../../src/domain/cart-checks'
+import { MESSAGES } from '../../src/domain/constants'
+import { storageSite } from '../../src/domain/storage-places'
 import type { CartLine } from '../../src/domain/types'
 
 const l = (idLigne: string, o: Partial<CartLine> = {}): CartLine => ({
@@ -45,10 +49,27 @@ describe('cart', () => {
     expect(showsMixing(lines[0]!, lines)).toBe(true)
     expect(showsMixing(lines[2]!, lines)).toBe(false)
   })
-  it('the mixing checkbox is keyed on the date and the storage places only, not on the address', () => {
+  it('the mixing checkbox is keyed on the address, the date and the storage places: the same places at another address are other silos', () => {
     const lines = [l('001'), l('002', { numAdresse: 2 })]
-    expect(showsMixing(lines[0]!, lines)).toBe(true)
-    expect(setMixing(lines, '001', true).map((x) => x.melangeDechargement)).toEqual([true, true])
+    expect(showsMixing(lines[0]!, lines)).toBe(false)
+    expect(setMixing(lines, '001', true).map((x) => x.melangeDechargement ?? false)).toEqual([true, false])
+    const three = [...lines, l('003')]
+    expect(showsMixing(three[0]!, three)).toBe(true)
+    expect(setMixing(three, '001', true).map((x) => x.melangeDechargement ?? false)).toEqual([true, false, true])
+  })
+  it('mixing, the cart check, the form warning and the server agree on which lines share a storage place (one rule: storageSite)', () => {
+    // Same date and place: at the same address they meet everywhere, at another address nowhere.
+    for (const numAdresse of [1, 2]) {
+      const lines = [l('001', { codeFiliere: '10' }), l('002', { numAdresse, codeFiliere: '60' })]
+      const meet = numAdresse === 1
+      expect(showsMixing(lines[0]!, lines)).toBe(meet)
+      expect(checkCartStoragePlaces(lines).decision).toBe(meet ? 'erreur' : 'ok')
+      expect(placeOverlapWarnings(lines[1]!, [lines[0]!]).codeTypeSilo1).toBe(meet ? MESSAGES.lieuDejaPrevu : null)
+      expect(storageSite(lines[0]!) === storageSite(lines[1]!)).toBe(meet)
+    }
+    // The address is read as the device and the server write it (number or text).
+    expect(storageSite({ numAdresse: 1 })).toBe(storageSite({ numAdresse: ' 1 ' }))
+    expect(mixingKey(l('001', { numAdresse: 1 }))).toBe(mixingKey(l('002', { numAdresse: '1' })))
   })
   it('mixing on unloading is toggled for all lines sharing the same delivery date and storage places 1 to 3', () => {
     const lines = setMixing([l('001'), l('002'), l('003', { codeTypeSilo1: 'S9' })], '001', true)

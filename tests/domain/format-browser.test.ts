@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate, formatDateCourte, formatEuros, formatNombre, formatTonnes } from '../../src/domain/format'
 import { browserNotice, isSupportedBrowser } from '../../src/domain/browser-support'
-import { causeFor, errorLogoutPage } from '../../src/domain/error-logout'
+import { errorLogoutPage } from '../../src/domain/error-logout'
 import { paris } from './helpers'
 
 describe('French number and date formatting', () => {
@@ -104,11 +104,5 @@ describe('error-logout causes and their texts', () => {
   it('any other cause: the site will be available from February 2021', () => {
     expect(errorLogoutPage('XYZ').texte).toBe('Le site de commande sera disponible à partir de février 2021.')
     expect(errorLogoutPage(undefined).boutonPortail).toBe(true)
-  })
-  it('which cause: the VGM role, TIERS_INEXISTANT, a 403', () => {
-    expect(causeFor({ roles: ['ADD_ALI_ADHERENT_VGM'] })).toBe('ADHERENT_VGM')
-    expect(causeFor({ code: 'TIERS_INEXISTANT' })).toBe('TIERS_NON_RECONNU')
-    expect(causeFor({ status: 403 })).toBe('ACCES_NON_AUTHORISE')
-    expect(causeFor({ status: 500 })).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 // Where each demo account lands after signing in (ordering-area §4, §6).
-import { expect, test } from '@playwright/test'
-import { signInWithForm } from './support'
+import { expect, test, type Page } from '@playwright/test'
+import { signIn, signInWithForm } from './support'
 
 test('VGM member 100004 is refused with the adviser message and no portal button', async ({ page }) => {
   await signInWithForm(page, '100004')
@@ -40,6 +40,62 @@ for (const staff of ['conseiller', 'admin']) {
     await expect(page).toHaveTitle(/Rechercher un adhérent/)
   })
 }
+
+test('accueil, staff with a role Silo does not list as staff and STAFF_ROLES does not name, is told Accès non autorisé', async ({
+  page,
+}) => {
+  await signInWithForm(page, 'accueil')
+  await expect(page).toHaveURL(/\/error-logout\?cause=ACCES_NON_AUTHORISE/)
+  await expect(page.getByRole('heading', { name: 'Accès non autorisé' })).toBeVisible()
+  await expect(page.getByText("Vous n'avez pas accès au site de commande.")).toBeVisible()
+  // The member search stays closed to them (the server's rule; the app follows its answer).
+  await page.goto('/admin/connect-as/selection-tiers')
+  await expect(page).toHaveURL(/\/error-logout\?cause=ACCES_NON_AUTHORISE/)
+})
+
+// A 403 where the app loads the user: the ordering area's and the admin area's route loads
+// (their beforeLoad, src/app/features/session/resolve-access.ts) as the app runs them, the
+// server's answer replaced on the way. page.route sees the page's requests, not a service
+// worker's: none runs here.
+test.describe('a 403 when the user is loaded', () => {
+  test.use({ serviceWorkers: 'block' })
+  const refuseUserLoad = (page: Page) =>
+    page.route('**/web/user/me', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Interdit' }) }),
+    )
+
+  test('a 403 on loading the user: error-logout with cause ACCES_NON_AUTHORISE, nothing of the ordering area', async ({
+    page,
+  }) => {
+    await refuseUserLoad(page)
+    await signIn(page, '100001', 'demo', '/catalog/contrats')
+    await expect(page).toHaveURL(/\/error-logout\?cause=ACCES_NON_AUTHORISE/)
+    await expect(page.getByRole('heading', { name: 'Accès non autorisé' })).toBeVisible()
+    await expect(page.getByText("Vous n'avez pas accès au site de commande.")).toBeVisible()
+    await expect(page.getByText('Retour au portail')).toHaveAttribute('href', /^https:\/\//)
+    await expect(page.getByRole('navigation', { name: 'Catalogue' })).toHaveCount(0)
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+    // Se déconnecter ends the session: without the 403, the sign-in page.
+    await page.unroute('**/web/user/me')
+    await page.getByRole('button', { name: 'Se déconnecter' }).click()
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('a 403 on loading the admin area: error-logout with cause ACCES_NON_AUTHORISE, no member search', async ({
+    page,
+  }) => {
+    await refuseUserLoad(page)
+    await signIn(page, 'conseiller', 'demo', '/admin/connect-as/selection-tiers')
+    await expect(page).toHaveURL(/\/error-logout\?cause=ACCES_NON_AUTHORISE/)
+    await expect(page.getByRole('heading', { name: 'Accès non autorisé' })).toBeVisible()
+    await expect(page.getByText("Vous n'avez pas accès au site de commande.")).toBeVisible()
+    await expect(page.getByLabel("Nom ou numéro d'adhérent")).toHaveCount(0)
+    // The same session, the user load answered: the member search.
+    await page.unroute('**/web/user/me')
+    await page.goto('/admin/connect-as/selection-tiers')
+    await expect(page.getByLabel("Nom ou numéro d'adhérent")).toBeVisible()
+  })
+})
 
 test('a deep link survives sign-in (redirectFrom)', async ({ page }) => {
   await page.goto('/catalog/contrats')

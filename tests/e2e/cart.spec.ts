@@ -199,16 +199,17 @@ test('Etape suivante: dates too short, storage error, storage warning (Non, Oui)
   await expect(main(page).locator('li[data-ligne="002"]')).toContainText(
     'Un autre aliment doit être livré aux mêmes dates dans les mêmes lieux de stockage pour la même espèce.',
   )
-  // Keyed on the date and the storage places only (cart-orders-admin §2): the line delivered at
-  // address 2 on that date in silo 1 shares the box too.
+  // Keyed on the address, the date and the storage places, as the storage checks are (one rule,
+  // storageSite): the line delivered at address 2 goes to that farm's own silo 1, no box there.
   const mixing = main(page).getByRole('checkbox', { name: 'Mélanger au déchargement' })
-  await expect(mixing).toHaveCount(3)
+  await expect(mixing).toHaveCount(2)
+  await expect(main(page).locator('li[data-ligne="003"]').getByRole('checkbox')).toHaveCount(0)
   await mixing.first().check()
   await expect(mixing.nth(1)).toBeChecked()
   await page.screenshot({ path: `${SHOTS}/phone-melange.png`, fullPage: true })
   await expect
     .poll(async () => (await storedLines(page)).map((l) => Boolean(l.melangeDechargement)))
-    .toEqual([true, true, true])
+    .toEqual([true, true, false])
   await page.reload()
   await expect(mixing.nth(1)).toBeChecked()
   await mixing.nth(1).uncheck()

@@ -8,7 +8,9 @@ import { chromiumLaunch } from '../chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 8181)
 export const baseURL = `http://localhost:${PORT}`
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'silo-e2e-'))
+// Kept in the environment, so the test workers (which read this file again) name the same folder:
+// erp-integration.spec.ts makes its API key there with `npm run api-key`.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'silo-e2e-')))
 
 export default defineConfig({
   testDir: '.',

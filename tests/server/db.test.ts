@@ -338,7 +338,7 @@ describe.skipIf(!databaseUrl)('several instances on one PostgreSQL', () => {
         const seeded = await Promise.all(instances.map((i) => seedIfEmpty(i.db, { today: TEST_TODAY })))
         expect(seeded.filter(Boolean)).toHaveLength(1)
         const [u] = await instances[0]!.db.select({ n: count() }).from(users)
-        expect(u!.n).toBe(7)
+        expect(u!.n).toBe(8)
       } finally {
         await Promise.all(instances.map((i) => i.close()))
       }

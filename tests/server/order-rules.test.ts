@@ -4,6 +4,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConflictMessage } from '../../src/domain/conflict'
+import { MESSAGES } from '../../src/domain/constants'
 import { articles, commandeLignes, commandes, evaluations } from '../../src/server/db/schema'
 import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
@@ -228,6 +229,27 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
       )
       await badRequest(await post(order([line({ datePrevueLivraison: d })])), 'datePrevueLivraison')
     }
+  })
+
+  it('two species in one silo on the same dates are refused as the cart refuses them; at another address it is another silo', async () => {
+    const cattle = line()
+    const pigs = line({
+      idLigne: '002',
+      numArticle: '420105',
+      libelleArticle: 'Porc finition vrac',
+      quantiteCommande: 10,
+    })
+    // The species are the stored articles': the client's codeFiliere does not hide them.
+    const entries = await refused(order([cattle, { ...pigs, codeFiliere: '10' }]))
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ number: '420105', label: 'Porc finition vrac', reason: MESSAGES.autreEspece }),
+        expect.objectContaining({ number: '410102', reason: MESSAGES.autreEspece }),
+      ]),
+    )
+    expect(entries.every((e) => e.reason === MESSAGES.autreEspece)).toBe(true)
+    const res = await post(order([cattle, { ...pigs, numAdresse: 2 }]))
+    expect(res.status, await res.clone().text()).toBe(201)
   })
 
   it('family 461 (codes 461xx) needs a gap of 1 day between the two dates', async () => {

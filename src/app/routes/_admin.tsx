@@ -1,6 +1,6 @@
 // spec: admin — the admin shell: menu, logout, front and back versions.
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { canActForMembers, isBusinessAdmin, isFarmer, isVgmMember } from '../../domain/roles'
+import { isBusinessAdmin, isFarmer, isVgmMember } from '../../domain/roles'
 import { loadUser } from '../features/session/resolve-access'
 import { denialRedirect } from '../features/session/denial-redirect'
 import { AdminShell } from '../ui/shell/admin-shell'
@@ -10,10 +10,11 @@ export const Route = createFileRoute('/_admin')({
   beforeLoad: async ({ context, location }) => {
     const loaded = await loadUser(context.queryClient, location.href)
     if ('to' in loaded) throw denialRedirect(loaded)
-    const { roles } = loaded.user
+    const { roles, agitPourAdherents } = loaded.user
     if (isVgmMember(roles)) throw redirect({ to: '/error-logout', search: { cause: 'ADHERENT_VGM' } })
-    // A farmer has nobody to act for: back to their own ordering area.
-    if (!canActForMembers(roles) && !isBusinessAdmin(roles)) {
+    // Who may search members is the server's decision (its STAFF_ROLES), told in the profile. A
+    // farmer has nobody to act for: back to their own ordering area.
+    if (!agitPourAdherents && !isBusinessAdmin(roles)) {
       if (isFarmer(roles)) throw redirect({ to: '/catalog/order_history' })
       throw redirect({ to: '/error-logout', search: { cause: 'ACCES_NON_AUTHORISE' } })
     }
@@ -25,7 +26,12 @@ export const Route = createFileRoute('/_admin')({
 function AdminLayout() {
   const { user } = Route.useRouteContext()
   return (
-    <AdminShell owner={user.username} displayName={user.displayName} isBusinessAdmin={isBusinessAdmin(user.roles)}>
+    <AdminShell
+      owner={user.username}
+      displayName={user.displayName}
+      isBusinessAdmin={isBusinessAdmin(user.roles)}
+      memberSearch={user.agitPourAdherents}
+    >
       <Outlet />
     </AdminShell>
   )

@@ -1,5 +1,6 @@
 // Every /web/v1/tiers/{numTiers}/… call goes through here: may this session act for that customer?
-// The rule itself is src/domain/roles.ts#mayActFor, shared with the browser.
+// The rule itself is src/domain/roles.ts#mayActFor, with the staff roles this server is configured
+// with (STAFF_ROLES, config.ts); GET /web/user/me tells the browser what it decided.
 import { CODES_ERREUR } from '../../contract/error-codes'
 import type { Context, MiddlewareHandler } from 'hono'
 import { CHOICE_PROOF_HEADER } from '../../contract/user'
@@ -11,15 +12,28 @@ import {
   isVgmMember,
   mayActFor,
 } from '../../domain/roles'
-import type { AppEnv, SessionUser } from '../http/env'
+import type { AppDeps, AppEnv, SessionUser } from '../http/env'
 import { forbidden, HttpError } from '../http/http-error'
 import { checkChoiceProof } from './choice-proof'
 import { requireUser } from './session-middleware'
 
-export function requireActFor(c: { get(key: 'user'): SessionUser | null }, numTiers: string): SessionUser {
+/** What the access checks read of a request: its user and the server's settings. */
+interface AccessContext {
+  get(key: 'user'): SessionUser | null
+  get(key: 'deps'): AppDeps
+}
+
+/** The staff roles this server lets act for members (STAFF_ROLES). */
+const staffRolesOf = (c: AccessContext) => c.get('deps').config.staffRoles
+
+/** May these roles search members and act for them, on this server? Also what GET /web/user/me says. */
+export const actsForMembers = (c: AccessContext, roles: readonly string[]): boolean =>
+  !isVgmMember(roles) && canActForMembers(roles, staffRolesOf(c))
+
+export function requireActFor(c: AccessContext, numTiers: string): SessionUser {
   const user = requireUser(c)
-  if (mayActFor(user, numTiers)) return user
-  if (isFarmer(user.roles) || !canActForMembers(user.roles)) throw forbidden()
+  if (mayActFor(user, numTiers, staffRolesOf(c))) return user
+  if (isFarmer(user.roles) || !canActForMembers(user.roles, staffRolesOf(c))) throw forbidden()
   // Staff are told which member their session acts for. The code lets an outbox keep an order
   // made for another member until its sender acts for that member again.
   throw new HttpError(
@@ -39,8 +53,8 @@ export function requireActFor(c: { get(key: 'user'): SessionUser | null }, numTi
  */
 export async function requireActForWrite(c: Context<AppEnv>, numTiers: string): Promise<SessionUser> {
   const user = requireUser(c)
-  if (mayActFor(user, numTiers)) return user
-  const staff = canActForMembers(user.roles) && canConfirmOrder(user.roles)
+  if (mayActFor(user, numTiers, staffRolesOf(c))) return user
+  const staff = canActForMembers(user.roles, staffRolesOf(c)) && canConfirmOrder(user.roles)
   if (staff && !isFarmer(user.roles) && !isVgmMember(user.roles)) {
     const { db, clock } = c.get('deps')
     if (await checkChoiceProof(db, user, numTiers, c.req.header(CHOICE_PROOF_HEADER), clock.now())) return user
@@ -59,6 +73,9 @@ export function requireRole(
   if (!allowed(user.roles)) throw forbidden('Vous n’avez pas le rôle nécessaire pour cette action.')
   return user
 }
+
+/** Staff who may search members and act for them (connect-as), by this server's STAFF_ROLES. */
+export const requireStaff = (c: AccessContext): SessionUser => requireRole(c, (roles) => actsForMembers(c, roles))
 
 /** COM_ALI_ADMIN_METIER, checked before the path and body are validated: without it, nothing is said about them. */
 export const businessAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

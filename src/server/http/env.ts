@@ -22,6 +22,8 @@ export interface AppDeps {
   logger: Logger
   /** This instance's mail sender, kicked after an accepted order (absent in most tests). */
   mail?: { kick(): void }
+  /** This instance's AMQP publisher of the order feed, kicked after an accepted order (AMQP_URL set). */
+  orderPublisher?: { kick(): void }
 }
 
 /** What @hono/node-server passes as the env; absent in app.request() unless a test gives it. */
@@ -35,6 +37,8 @@ export type AppEnv = {
     deps: AppDeps
     user: SessionUser | null
     requestId: string
+    /** The integration API key that opened this request (routes/integration/integration-access.ts). */
+    apiKey?: { id: number; nom: string }
     /** This response's Content-Security-Policy nonce (hono's secureHeaders, NONCE). */
     secureHeadersNonce?: string
   }

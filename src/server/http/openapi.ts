@@ -15,7 +15,11 @@ const documentation = {
       "API de Silo, la commande d'aliments en ligne des adhérents. Les appels /web/v1/tiers/{numTiers}/… vérifient que la session peut agir pour ce tiers. Les erreurs répondent { message, code } en français.",
   },
   components: {
-    securitySchemes: { session: { type: 'apiKey' as const, in: 'cookie' as const, name: 'silo_session' } },
+    securitySchemes: {
+      session: { type: 'apiKey' as const, in: 'cookie' as const, name: 'silo_session' },
+      // The integration routes (/api/integration/v1/…): `npm run api-key -- create NAME` makes one.
+      cleApi: { type: 'http' as const, scheme: 'bearer' as const, description: 'Clé d’API de l’ERP' },
+    },
   },
   security: [{ session: [] }],
 }

@@ -42,6 +42,13 @@ const ACCOUNTS = [
     email: 'service.clients@example.org',
     roles: ['COM_ALI_ADMIN_METIER', 'COM_ALI_ECRITURE_ARTICLE', 'COM_ALI_ECRITURE_TOUS'],
   },
+  // Staff with a role of the cooperative's own: a member search only where STAFF_ROLES lists it.
+  {
+    username: DEMO.accueil,
+    displayName: 'Accueil des adhérents',
+    email: 'accueil@example.org',
+    roles: ['COM_ALI_LECTURE_TOUS'],
+  },
 ]
 
 /** Hashed before the transaction opens, so it stays short. scrypt runs on libuv's thread pool:

@@ -7,6 +7,9 @@ export const DEMO = {
   inconnu: '999999',
   conseiller: 'conseiller',
   admin: 'admin',
+  /** Customer service with a role of its own (COM_ALI_LECTURE_TOUS), not one of the five Silo lists
+   * as staff: refused (Accès non autorisé) unless the server's STAFF_ROLES names it. */
+  accueil: 'accueil',
   /** 100001: addresses 1–3 active, 4 suspended ('S'); address 3 refuses articles 470101 and 470104. */
   eleveurAdresses: { actives: [1, 2, 3], suspendue: 4 },
   contrats: {

@@ -9,6 +9,7 @@ import {
   commandes,
   type Etape,
 } from '../db/schema'
+import { appendToFeed } from '../services/order-feed'
 import { article } from './article-catalog'
 import type { Tx } from './batch'
 import { DEMO } from './demo'
@@ -132,12 +133,13 @@ export async function seedOrders(tx: Tx, today: string) {
   const domiciliation: Record<string, number> = { [DEMO.eleveur]: 1000, [DEMO.volailles]: 1002 }
   for (const [i, o] of ORDERS.entries()) {
     const orderDay = addDays(today, o.day)
+    const date = instantOn(orderDay, 8, 15 + i)
     const [cmd] = await tx
       .insert(commandes)
       .values({
         numero: String(700001 + i),
         numTiers: o.numTiers,
-        date: instantOn(orderDay, 8, 15 + i),
+        date,
         username: o.numTiers,
         commentaire: o.comments
           ? [
@@ -199,5 +201,7 @@ export async function seedOrders(tx: Tx, today: string) {
         })),
       ),
     )
+    // In the ERP's feed, as every order is (services/order-feed.ts).
+    await appendToFeed(tx, commandeId, null, date)
   }
 }

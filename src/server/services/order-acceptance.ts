@@ -13,6 +13,7 @@ import { restoreAutreLieux, withAutreInComment } from '../../domain/submission'
 import { parseDecimal, roundTonnes } from '../../domain/tonnes'
 import { ZONE } from '../../domain/calendar'
 import { formatConflictMessage, type ConflictEntry } from '../../domain/conflict'
+import { checkCartStoragePlaces } from '../../domain/cart-checks'
 import { formatTonnes } from '../../domain/format'
 import { validateOrderLine } from '../../domain/order-line'
 import { isAlimentSimple } from '../../domain/quantity'
@@ -30,6 +31,7 @@ import {
 } from '../db/schema'
 import type { Outcome, Tx } from '../http/idempotency'
 import { loadOrderContext, type OrderContext } from './order-context'
+import { appendToFeed } from './order-feed'
 
 const num = (v: unknown) => (text(v) === '' ? null : Number(v))
 
@@ -144,12 +146,48 @@ function checkLine(
   return out
 }
 
+/**
+ * Two species in the same silos on the same dates: refused as the cart refuses it ('Etape
+ * suivante', the same src/domain rule: same address, overlapping dates, a place in common), for an
+ * order that did not go through that check (an older app, a forged call). The species are the
+ * stored articles', not the client's.
+ */
+function storageConflicts(lignes: readonly LigneCommandePayload[], ctx: OrderContext): ConflictEntry[] {
+  const asCart = lignes.map((l): CartLine => ({
+    idLigne: l.idLigne,
+    numAdresse: l.numAdresse,
+    datePrevueLivraison: l.datePrevueLivraison,
+    finDatePrevueLivraison: l.finDatePrevueLivraison,
+    codeTypeSilo1: l.codeTypeSilo1,
+    codeTypeSilo2: l.codeTypeSilo2,
+    codeTypeSilo3: l.codeTypeSilo3,
+    codeFiliere: ctx.articles.get(l.numArticle)?.codeFiliere ?? null,
+    codeFamilleArticle: ctx.articles.get(l.numArticle)?.codeFamille ?? null,
+  }))
+  return checkCartStoragePlaces(asCart).erreurs.flatMap((e) => {
+    const line = lignes.find((l) => l.idLigne === e.idLigne)
+    if (!line) return []
+    const article = ctx.articles.get(line.numArticle)
+    return [
+      {
+        name: 'codeTypeSilo1',
+        letter: article?.codeTypeArticle ?? text(line.codeTypeArticle),
+        number: line.numArticle,
+        label: article?.libelle ?? text(line.libelleArticle),
+        reason: e.message,
+      },
+    ]
+  })
+}
+
 interface AcceptOptions {
   numTiers: string
   username: string
   payload: CommandePayload
   now: DateTime
   sessionStart: Date | null
+  /** The Idempotency-Key it was sent with: the ERP reads it in the feed. */
+  idempotencyKey?: string | null
 }
 
 /** Checks the order, stores it when valid; the outcome is the HTTP answer (201 or 409). */
@@ -180,6 +218,7 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
     ids.add(l.idLigne)
     refused.push(...checkLine(l, lignes, ctx, opts.now, sessionStart))
   }
+  refused.push(...storageConflicts(lignes, ctx))
   if (refused.length > 0)
     return { status: 409, body: { message: formatConflictMessage(refused), code: CODES_ERREUR.COMMANDE_INVALIDE } }
 
@@ -258,6 +297,9 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
       body: confirmationText(numero, lignes, ctx, opts.now),
       createdAt: at,
     })
+  // Into the feed the ERP reads (services/order-feed.ts), in this same transaction: the order
+  // exists iff it is in the feed. Its position is taken at the commit, under the feed's lock.
+  await appendToFeed(tx, id, opts.idempotencyKey ?? null)
   return { status: 201, body: { numero, mail: email } satisfies CommandeAcceptee }
 }
 

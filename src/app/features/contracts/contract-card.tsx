@@ -1,6 +1,7 @@
-// One contract: its article, dates, quantity, and what is left of it drawn as a bar.
+// One contract: its article, its kind (an apport contract, code EA, says so), dates, quantity,
+// and what is left of it drawn as a bar.
 import type { Contrat } from '../../../contract/contrats'
-import { isExpiringSoon } from '../../../domain/contracts'
+import { isApport, isExpiringSoon } from '../../../domain/contracts'
 import { formatDate, formatTonnes } from '../../../domain/format'
 import type { DateTime } from 'luxon'
 import { QuantityBar } from '../../ui/quantity-bar'
@@ -13,9 +14,19 @@ export function ContractCard({ contrat, now }: { contrat: Contrat; now: DateTime
     <li className={`rounded-xl border-2 bg-white p-4 ${soon ? 'border-silo-gold' : 'border-neutral-300'}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h3 className="text-lg font-bold">{contrat.libelleArticle ?? contrat.numArticle}</h3>
-        <span className="text-base text-neutral-800">N° {contrat.numContrat}</span>
+        <span className="text-base whitespace-nowrap text-neutral-800">N° {contrat.numContrat}</span>
       </div>
-      {contrat.libelleTypecontrat && <p className="text-base text-neutral-800">{contrat.libelleTypecontrat}</p>}
+      {(isApport(contrat) || contrat.libelleTypecontrat) && (
+        <p className="flex flex-wrap items-baseline gap-x-2 text-base text-neutral-800">
+          {/* codeTContrat EA means apport (ordering-area §3), whatever the type's label says. */}
+          {isApport(contrat) && (
+            <span className="rounded-md border-2 border-neutral-800 px-2 text-sm font-semibold text-neutral-950">
+              Apport
+            </span>
+          )}
+          {contrat.libelleTypecontrat}
+        </p>
+      )}
       <p className="mt-1 text-base">
         Du {formatDate(contrat.dateDebut)} au {formatDate(contrat.dateFin)}
       </p>

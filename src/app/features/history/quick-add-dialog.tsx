@@ -1,6 +1,8 @@
 // The history's quick-add dialog (ordering-area §2 "Duplication mode", §5 "Quick-add"): one
-// delivery window, two slots and up to three storage places for every selected line.
+// delivery window, two slots and up to three storage places for every selected line; under a place
+// another line already plans at that address on those dates, the order-line form's warning.
 import { useState, type FormEvent } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
 import type { DateTime } from 'luxon'
 import { CRENEAU_DEFAUT, MESSAGES } from '../../../domain/constants'
 import {
@@ -19,6 +21,7 @@ import { ConfirmDialog, Modal } from '../../ui/modal'
 import { parisNow } from '../../ui/now'
 import { DateField, SelectField } from './quick-add-fields'
 import {
+  quickAddPlaceWarnings,
   toCartLine,
   validateQuickAdd,
   windowContext,
@@ -71,6 +74,9 @@ export function QuickAddDialog({
   const [errors, setErrors] = useState<QuickAddErrors>({})
   const [pending, setPending] = useState<Pending>(null)
   const [saving, setSaving] = useState(false)
+  // The cart as it is now (another tab may add to it), for the storage places' warning.
+  const cart = useLiveQuery(() => readCartLines(owner, numTiers), [owner, numTiers])
+  const warnings = quickAddPlaceWarnings(values, lines, cart ?? [], allowedPlaces)
   // The first selected line stands for all when proposing a default date: the checks run on each.
   const ctx = windowContext(lines[0]!, now, params, sessionStart)
   const set = (patch: Partial<QuickAddValues>) => setValues((v) => ({ ...v, ...patch }))
@@ -154,6 +160,7 @@ export function QuickAddDialog({
             error={errors.codeTypeSilo1}
             onChange={(v) => set({ codeTypeSilo1: v || null })}
           />
+          <PlaceWarning text={warnings.codeTypeSilo1} />
           {/* The 2nd place appears once the 1st is filled, the 3rd once the 2nd is (§2). */}
           {values.codeTypeSilo1 && (
             <SelectField
@@ -164,6 +171,7 @@ export function QuickAddDialog({
               onChange={(v) => set({ codeTypeSilo2: v || null, ...(v ? {} : { codeTypeSilo3: null }) })}
             />
           )}
+          {values.codeTypeSilo1 && <PlaceWarning text={warnings.codeTypeSilo2} />}
           {values.codeTypeSilo1 && values.codeTypeSilo2 && (
             <SelectField
               label="Lieu de stockage 3"
@@ -173,6 +181,7 @@ export function QuickAddDialog({
               onChange={(v) => set({ codeTypeSilo3: v || null })}
             />
           )}
+          {values.codeTypeSilo1 && values.codeTypeSilo2 && <PlaceWarning text={warnings.codeTypeSilo3} />}
           <div className="mt-2 flex flex-wrap justify-end gap-3">
             <button
               type="button"
@@ -199,4 +208,16 @@ export function QuickAddDialog({
       />
     </>
   )
+}
+
+/** A warning, not an error: the farmer may mean it (as under the order-line form's places). */
+function PlaceWarning({ text }: { text: string | null }) {
+  return text ? (
+    <p
+      role="status"
+      className="rounded-lg border-2 border-neutral-900 bg-silo-gold-light px-3 py-2 text-base font-semibold text-neutral-950"
+    >
+      {text}
+    </p>
+  ) : null
 }

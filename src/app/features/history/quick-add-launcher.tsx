@@ -10,10 +10,9 @@ import { referentielQueryOptions } from '../../../api/referentiel'
 import type { LigneLivraison } from '../../../contract/livraisons'
 import { commonDeliveryWeekdays } from '../../../domain/delivery-window'
 import { allowedSiloTypes, ownBuilding } from '../../../domain/storage-places'
-import type { Batiment } from '../../../contract/exploitations'
 import { CODE_AUTRE_LIEU } from '../../../domain/constants'
 import { QuickAddDialog } from './quick-add-dialog'
-import type { DuplicableLine } from './quick-add-lines'
+import { toDuplicable, type DuplicableLine } from './quick-add-lines'
 import { useEffect, useMemo } from 'react'
 
 interface Props {
@@ -23,22 +22,6 @@ interface Props {
   onClose: () => void
   onResult: (message: string, added: boolean) => void
 }
-
-// The delivery's building is copied only while it is still one of the customer's.
-const toDuplicable = (l: LigneLivraison, batiments: readonly Batiment[]): DuplicableLine => ({
-  key: `${l.numLivraison}-${l.numLigne}`,
-  numArticle: l.numArticle,
-  libelleArticle: l.libelleArticle,
-  codeTypeArticle: l.codeTypeArticle ?? null,
-  codeFamilleArticle: l.codeFamilleArticle ?? null,
-  numAdresse: l.numAdresse ?? null,
-  numExploitation: l.numExploitation ?? null,
-  numBatiment: ownBuilding(batiments, l.numBatiment) ? l.numBatiment : null,
-  numLot: l.numLot ?? null,
-  quantiteLivree: l.quantiteLivree,
-  artCommandable: l.artCommandable === true,
-  contraintes: l.contraintesLivraison ?? null,
-})
 
 export function QuickAddLauncher({ owner, numTiers, lines, onClose, onResult }: Props) {
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data

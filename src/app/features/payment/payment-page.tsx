@@ -16,7 +16,7 @@ import {
   selectPaymentMode,
   withPaymentSelection,
 } from '../../../domain/payment'
-import { canActForMembers, canConfirmOrder, isFarmer } from '../../../domain/roles'
+import { canConfirmOrder, isFarmer } from '../../../domain/roles'
 import { prepareOrder } from '../../../domain/submission'
 import type { CartLine } from '../../../domain/types'
 import { updateCartLine } from '../../../offline/cart'
@@ -36,6 +36,8 @@ interface Props {
   owner: string
   numTiers: string
   roles: readonly string[]
+  /** The server lets this user act for members (GET /web/user/me). */
+  agitPourAdherents: boolean
 }
 
 const OUTLINE =
@@ -48,8 +50,8 @@ const NOTE =
  * (issue 25), so it goes to this member even if another one is chosen before it leaves. The
  * profile is read again when this step opens (online, a fresh proof; offline, the last one).
  */
-function useActingFor(roles: readonly string[], numTiers: string): ActingFor | null {
-  const staff = !isFarmer(roles) && canActForMembers(roles)
+function useActingFor(roles: readonly string[], agitPourAdherents: boolean, numTiers: string): ActingFor | null {
+  const staff = !isFarmer(roles) && agitPourAdherents
   const me = useQuery({ ...meQueryOptions(), enabled: staff }).data
   const tiers = useQuery({ ...tiersQueryOptions(numTiers), enabled: staff }).data
   if (!staff) return null
@@ -57,7 +59,7 @@ function useActingFor(roles: readonly string[], numTiers: string): ActingFor | n
   return { pour: { numTiers, raisonSociale: tiers?.raisonSociale ?? '' }, preuveChoix: proof }
 }
 
-export function PaymentPage({ owner, numTiers, roles }: Props) {
+export function PaymentPage({ owner, numTiers, roles, agitPourAdherents }: Props) {
   const lines = useCartLines(owner, numTiers)
   const comments = useCartComments(owner, numTiers)
   const labels = useLineLabels(numTiers)
@@ -69,7 +71,7 @@ export function PaymentPage({ owner, numTiers, roles }: Props) {
   const [duplicated, setDuplicated] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const acting = useActingFor(roles, numTiers)
+  const acting = useActingFor(roles, agitPourAdherents, numTiers)
 
   const modesOf = (l: CartLine) => proposals[l.idLigne]?.modes ?? []
   // What will be sent: each line with its mode (the default one until the farmer picks another).

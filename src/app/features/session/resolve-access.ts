@@ -10,7 +10,7 @@ import { tiersQueryOptions } from '../../../api/tiers'
 import { incidentPaiementQueryOptions } from '../../../api/paiement'
 import type { UserMe } from '../../../contract/user'
 import type { Tiers } from '../../../contract/tiers'
-import { isFarmer, isVgmMember } from '../../../domain/roles'
+import { canActForMembers, DEFAULT_STAFF_ROLES, isFarmer, isVgmMember } from '../../../domain/roles'
 
 type ErrorCause = 'TIERS_NON_RECONNU' | 'ADHERENT_VGM' | 'ACCES_NON_AUTHORISE'
 
@@ -35,6 +35,14 @@ function customerFor(user: UserMe): { numTiers: string } | AccessDenial {
   return { to: 'selection-tiers' }
 }
 
+/** A profile kept on the device by an older Silo has no agitPourAdherents (its type says it always
+ * has): Silo's default staff roles decide for it until the server is asked again, so an adviser
+ * offline after an upgrade is not turned away. */
+const withStaffDecision = (user: UserMe): UserMe =>
+  typeof (user.agitPourAdherents as boolean | undefined) === 'boolean'
+    ? user
+    : { ...user, agitPourAdherents: canActForMembers(user.roles, DEFAULT_STAFF_ROLES) }
+
 /** The user, or where to send them (401 → login, 403 → not authorised). */
 export async function loadUser(queryClient: QueryClient, href: string): Promise<{ user: UserMe } | AccessDenial> {
   // Signed out on this device, the server not told yet (no network then): whatever the session
@@ -47,7 +55,7 @@ export async function loadUser(queryClient: QueryClient, href: string): Promise<
   // Another person than at the last start: their copies are gone before anything is asked.
   await deviceReadyForOwner()
   try {
-    return { user: await queryClient.ensureQueryData(meQueryOptions()) }
+    return { user: withStaffDecision(await queryClient.ensureQueryData(meQueryOptions())) }
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return { to: 'login', redirectFrom: href }
     // No session cookie and no network: nobody to show anything of.

@@ -28,12 +28,15 @@ export function AdminShell({
   owner,
   displayName,
   isBusinessAdmin,
+  memberSearch = true,
   children,
 }: {
   /** The signed-in staff user: the device is theirs (device-adoption). */
   owner: string
   displayName: string
   isBusinessAdmin: boolean
+  /** The server lets this user search members (GET /web/user/me, agitPourAdherents). */
+  memberSearch?: boolean
   children: ReactNode
 }) {
   useDeviceAdoption(owner)
@@ -42,7 +45,7 @@ export function AdminShell({
   const back = useQuery(versionQueryOptions())
   const backVersion = back.isError ? 'error' : (back.data?.version ?? 'inconnue')
   const [leaving, setLeaving] = useState(false)
-  const items = isBusinessAdmin ? [SEARCH, ...BUSINESS] : [SEARCH]
+  const items = [...(memberSearch ? [SEARCH] : []), ...(isBusinessAdmin ? BUSINESS : [])]
 
   const onLogout = async () => {
     setLeaving(true)
@@ -51,7 +54,7 @@ export function AdminShell({
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
+    <div className="flex flex-1 flex-col bg-white text-neutral-900">
       {/* A plain bar rather than Konsta's Navbar, whose fixed height and one-line title pushed the
           logout button off a phone with the text at 200 % (issue 28): this one wraps. */}
       <header className="sticky top-0 z-40 bg-silo-green text-white">

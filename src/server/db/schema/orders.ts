@@ -148,6 +148,10 @@ export const commandeEtapes = pgTable(
       .references(() => commandeLignes.id, { onDelete: 'cascade' }),
     etape: text().notNull(),
     at: instant().notNull(),
+    /** LIVREE as the ERP reported it (issue 41): tonnes delivered, the day, and the delivery written in the history. */
+    quantiteLivree: tonnes(),
+    dateLivraison: day(),
+    numLivraison: text(),
   },
   (t) => [index().on(t.ligneId), check('commande_etapes_etape', etapeCheck(t.etape))],
 )

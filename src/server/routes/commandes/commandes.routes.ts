@@ -86,6 +86,7 @@ commandesRoutes.post(
           payload,
           now,
           sessionStart: user.loginAt,
+          idempotencyKey: c.req.header(IDEMPOTENCY_HEADER) ?? null,
         })
         // Staff sending for a member: logged with both, in the order's own transaction.
         const member = actedFor(user, numTiers)
@@ -112,6 +113,8 @@ commandesRoutes.post(
       })
       // Its confirmation now rather than at the next periodic run (services/mailer.ts).
       mailer?.kick()
+      // And its AMQP message (services/amqp-publisher.ts), never waited for.
+      c.get('deps').orderPublisher?.kick()
       recordOrderSent(
         {
           event: 'commande_envoyee',

@@ -10,8 +10,7 @@ import type { AppEnv } from '../../http/env'
 import { notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
 import { TIERS_SEARCH_PATH, TiersSearchQuery, TiersSearchResult } from '../../../contract/tiers-search'
-import { canActForMembers } from '../../../domain/roles'
-import { requireRole } from '../../auth/access'
+import { requireStaff } from '../../auth/access'
 import { findTiers } from '../../services/tiers'
 import { searchTiers } from './tiers-search.handlers'
 
@@ -42,7 +41,7 @@ tiersRoutes.get(
   }),
   validate('query', TiersSearchQuery),
   async (c) => {
-    requireRole(c, canActForMembers)
+    requireStaff(c)
     return c.json(await searchTiers(c.get('deps').db, c.req.valid('query').q))
   },
 )

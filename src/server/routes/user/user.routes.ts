@@ -8,10 +8,10 @@ import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../auth/session-middleware'
 import { findCustomerIdentity } from './user.handlers'
 import { ACTING_FOR_PATH, ActingForBody } from '../../../contract/tiers-search'
-import { canActForMembers, canConfirmOrder, isFarmer } from '../../../domain/roles'
+import { canConfirmOrder, isFarmer } from '../../../domain/roles'
 import { issueChoiceProof } from '../../auth/choice-proof'
 import { ensureOwnerCookie, sealKeys } from '../../auth/device-owner'
-import { requireRole } from '../../auth/access'
+import { actsForMembers, requireStaff } from '../../auth/access'
 import { setActingFor } from '../../auth/session-store'
 import { notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
@@ -34,8 +34,11 @@ userRoutes.get(
     const user = requireUser(c)
     const { db, clock } = c.get('deps')
     const tiers = await findCustomerIdentity(db, user.username)
+    // Whether this server lets the user search members and act for them (STAFF_ROLES): the app's
+    // redirects and menus follow this answer, not a list of its own.
+    const agitPourAdherents = actsForMembers(c, user.roles)
     // Staff acting for a member who may confirm orders: the proof their queued orders carry.
-    const staff = !isFarmer(user.roles) && canActForMembers(user.roles) && canConfirmOrder(user.roles)
+    const staff = !isFarmer(user.roles) && agitPourAdherents && canConfirmOrder(user.roles)
     const preuveChoix = staff && user.actingFor ? await issueChoiceProof(db, user, user.actingFor, clock.now()) : null
     // A session opened before the owner tag existed gets it now, ending when the session must.
     const until = new Date(user.loginAt.getTime() + c.get('deps').config.sessionMaxAgeSeconds * 1000)
@@ -47,6 +50,7 @@ userRoutes.get(
       roles: user.roles,
       tiers,
       actingFor: user.actingFor,
+      agitPourAdherents,
       loginAt: user.loginAt.toISOString(),
       preuveChoix,
       cleScellement: seal.current,
@@ -71,7 +75,7 @@ userRoutes.put(
   }),
   validate('json', ActingForBody),
   async (c) => {
-    const user = requireRole(c, canActForMembers)
+    const user = requireStaff(c)
     const { db } = c.get('deps')
     const { numTiers } = c.req.valid('json')
     if (numTiers && !(await tiersExists(db, numTiers)))

@@ -9,5 +9,12 @@ export const Route = createFileRoute('/_main/catalog/cart/validPanier')({
 
 function ValidPanierRoute() {
   const { user, numTiers } = Route.useRouteContext()
-  return <PaymentPage owner={user.username} numTiers={numTiers} roles={user.roles} />
+  return (
+    <PaymentPage
+      owner={user.username}
+      numTiers={numTiers}
+      roles={user.roles}
+      agitPourAdherents={user.agitPourAdherents}
+    />
+  )
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { checkDeliveredQuantity, deliveryDateRefusal, stepMoveRefusal } from '../../src/domain/order-steps'
+
+describe('order line steps the ERP may move to', () => {
+  it('forward along the sequence, skipping allowed', () => {
+    const flow = ['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE', 'LIVREE', 'FACTUREE']
+    for (let a = 0; a < flow.length; a++)
+      for (let b = a + 1; b < flow.length; b++) expect(stepMoveRefusal('001', flow[a]!, flow[b]!)).toBeNull()
+  })
+  it('never backwards, with a French reason naming the line and both steps', () => {
+    expect(stepMoveRefusal('002', 'LIVREE', 'VALORISEE')).toBe(
+      'La ligne 002 est à l’étape « Livrée » : elle ne peut pas revenir à l’étape « Valorisée ».',
+    )
+    expect(stepMoveRefusal('001', 'LOGISTIQUE', 'PREPAREE')).toContain('ne peut pas revenir')
+    expect(stepMoveRefusal('001', 'FACTUREE', 'LIVREE')).toContain('définitive')
+  })
+  it('nothing after a final step (FACTUREE, SUPPRIMEE, ERREUR), nor the same step twice', () => {
+    for (const final of ['FACTUREE', 'SUPPRIMEE', 'ERREUR'])
+      for (const to of ['ENREGISTREE', 'VALORISEE', 'LIVREE', 'FACTUREE', 'SUPPRIMEE', 'ERREUR'])
+        expect(stepMoveRefusal('001', final, to)).not.toBeNull()
+    expect(stepMoveRefusal('001', 'SUPPRIMEE', 'LIVREE')).toBe(
+      'La ligne 001 est à l’étape « Supprimée », qui est définitive : elle ne peut plus passer à l’étape « Livrée ».',
+    )
+    expect(stepMoveRefusal('003', 'VALORISEE', 'VALORISEE')).toBe('La ligne 003 est déjà à l’étape « Valorisée ».')
+  })
+  it('SUPPRIMEE before delivery only; ERREUR from any step that is not final; unknown steps refused', () => {
+    for (const from of ['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE'])
+      expect(stepMoveRefusal('001', from, 'SUPPRIMEE')).toBeNull()
+    expect(stepMoveRefusal('001', 'LIVREE', 'SUPPRIMEE')).toBe(
+      'La ligne 001 est déjà livrée : elle ne peut plus être supprimée.',
+    )
+    for (const from of ['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE', 'LIVREE'])
+      expect(stepMoveRefusal('001', from, 'ERREUR')).toBeNull()
+    expect(stepMoveRefusal('001', 'ENREGISTREE', 'EXPEDIEE')).toBe('Étape inconnue : EXPEDIEE')
+    expect(stepMoveRefusal('001', 'BIZARRE', 'LIVREE')).toContain('étape inconnue (BIZARRE)')
+    expect(stepMoveRefusal('001', 'BIZARRE', 'ERREUR')).toBeNull()
+  })
+})
+
+describe('delivered quantities and dates', () => {
+  it('a number or a French decimal, rounded to the kg', () => {
+    expect(checkDeliveredQuantity(12.5)).toEqual({ ok: true, tonnes: 12.5 })
+    expect(checkDeliveredQuantity('12,5')).toEqual({ ok: true, tonnes: 12.5 })
+    expect(checkDeliveredQuantity(12.34567, 12)).toEqual({ ok: true, tonnes: 12.346 })
+  })
+  it('refuses what makes no sense: not a number, zero or less, absurd, unrelated to the order', () => {
+    for (const v of ['douze', '', null, undefined, Infinity, Number.NaN, {}, '1e999'])
+      expect(checkDeliveredQuantity(v)).toEqual({
+        ok: false,
+        reason: 'La quantité livrée doit être un nombre de tonnes.',
+      })
+    expect(checkDeliveredQuantity(-3)).toEqual({ ok: false, reason: 'La quantité livrée doit être supérieure à 0 t.' })
+    expect(checkDeliveredQuantity(0)).toMatchObject({ ok: false })
+    expect(checkDeliveredQuantity(0.0001)).toMatchObject({ ok: false })
+    expect(checkDeliveredQuantity(1e9)).toMatchObject({ ok: false, reason: expect.stringContaining('60 t') })
+    expect(checkDeliveredQuantity(26, 12.5)).toMatchObject({ ok: true })
+    expect(checkDeliveredQuantity(26.5, 12.5)).toEqual({
+      ok: false,
+      reason: 'La quantité livrée (26.5 t) est sans rapport avec la quantité commandée (12.5 t).',
+    })
+  })
+  it('a delivery date is not in the future nor before the order', () => {
+    expect(deliveryDateRefusal('2026-11-23', '2026-11-23', '2026-11-20')).toBeNull()
+    expect(deliveryDateRefusal('2026-11-24', '2026-11-23')).toBe('La date de livraison (2026-11-24) est dans le futur.')
+    expect(deliveryDateRefusal('2026-11-19', '2026-11-23', '2026-11-20')).toBe(
+      'La date de livraison (2026-11-19) précède la commande (2026-11-20).',
+    )
+  })
+})
