@@ -6,13 +6,14 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, write
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite', 'secrets', 'api-key']
+export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite', 'import', 'secrets', 'api-key']
 const SOURCE = {
   start: 'cli/start',
   main: 'main',
   backup: 'cli/backup',
   restore: 'cli/restore',
   'import-pglite': 'cli/import-pglite',
+  import: 'cli/import',
   secrets: 'cli/secrets',
   'api-key': 'cli/api-key',
 }

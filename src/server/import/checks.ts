@@ -1,0 +1,156 @@
+// The checks that need every row at once, run in SQL on the staging tables before anything is
+// written (issue 40): a key twice in a file, a row pointing to a row that neither the folder nor
+// Silo holds, and `--complet` removing a row that orders (or any foreign key) still cite. They
+// only read: `--verifier` runs them and stops there.
+import type pg from 'pg'
+import { kindOfFile } from '../../contract/import/kinds'
+import type { ErrorSink } from './errors'
+import type { StagedFile } from './stage'
+import type { Reference, Target } from './target'
+import { targetOf } from './targets'
+
+export interface CheckContext {
+  client: pg.Client
+  staged: ReadonlyMap<string, StagedFile>
+  complet: ReadonlySet<string>
+  errors: ErrorSink
+}
+
+const LIMIT = 1000
+const q = (name: string) => `"${name}"`
+
+export async function checkDuplicates(ctx: CheckContext, file: StagedFile): Promise<void> {
+  const keys = file.kind.cle.map(q)
+  const { rows } = await ctx.client.query<{ ligne: number; premiere: number; cle: string }>(
+    `select s._ligne as ligne, d.premiere, concat_ws(' ', ${keys.map((k) => `s.${k}`).join(', ')}) as cle
+       from ${file.table} s
+       join (select ${keys.join(', ')}, min(_ligne) as premiere from ${file.table}
+              where ${keys.map((k) => `${k} is not null`).join(' and ')}
+              group by ${keys.join(', ')} having count(*) > 1) d
+         on ${keys.map((k) => `d.${k} = s.${k}`).join(' and ')}
+      where s._ligne <> d.premiere
+      order by s._ligne limit ${LIMIT}`,
+  )
+  const column = file.kind.cle.at(-1)!
+  for (const r of rows) {
+    ctx.errors.add({
+      fichier: file.kind.fichier,
+      line: r.ligne,
+      column,
+      reason: `clé en double (${r.cle}), déjà ligne ${r.premiere}`,
+    })
+  }
+}
+
+/** `not exists` clauses: in the referred file of the folder, then in Silo (unless removed by --complet). */
+function missing(ctx: CheckContext, ref: Reference, values: string[]): string {
+  const to = kindOfFile(ref.to)!
+  const key = ref.key ?? [...to.cle]
+  const eq = (alias: string) => key.map((k, i) => `${alias}.${q(k)} = ${values[i]}`).join(' and ')
+  const clauses: string[] = []
+  const inFolder = ctx.staged.get(ref.to)
+  if (inFolder && !inFolder.unusable) clauses.push(`not exists (select 1 from ${inFolder.table} f where ${eq('f')})`)
+  if (!ctx.complet.has(ref.to))
+    clauses.push(`not exists (select 1 from (${targetOf(ref.to).existing}) e where ${eq('e')})`)
+  return clauses.length ? clauses.join(' and ') : 'true'
+}
+
+/** The cited value as the report shows it: '999999', or 'numExploitation 1, numBatiment 20'. */
+const valueOf = (columns: string[]) =>
+  columns.length === 1
+    ? `s.${q(columns[0]!)}::text`
+    : `concat_ws(', ', ${columns.map((c) => `'${c} ' || s.${q(c)}`).join(', ')})`
+
+export async function checkReferences(ctx: CheckContext, file: StagedFile): Promise<void> {
+  const target = targetOf(file.kind.fichier)
+  for (const ref of target.refs) {
+    if (!ref.columns.every((c) => file.present.includes(c))) continue
+    const sql = ref.list
+      ? `select s._ligne as ligne, x.v as valeur from ${file.table} s cross join unnest(s.${q(ref.columns[0]!)}) x(v)
+          where ${missing(ctx, ref, ['x.v'])} order by s._ligne limit ${LIMIT}`
+      : `select s._ligne as ligne, ${valueOf(ref.columns)} as valeur
+           from ${file.table} s
+          where ${ref.columns.map((c) => `s.${q(c)} is not null`).join(' and ')}
+            and ${missing(
+              ctx,
+              ref,
+              ref.columns.map((c) => `s.${q(c)}`),
+            )}
+          order by s._ligne limit ${LIMIT}`
+    const { rows } = await ctx.client.query<{ ligne: number; valeur: string }>(sql)
+    const where = ctx.staged.has(ref.to) ? `ni dans ${ref.to} ni dans Silo` : `absent de Silo (pas de ${ref.to})`
+    const removed = ctx.complet.has(ref.to) ? `absent de ${ref.to}, importé en --complet` : where
+    for (const r of rows) {
+      ctx.errors.add({
+        fichier: file.kind.fichier,
+        line: r.ligne,
+        column: ref.columns.at(-1)!,
+        reason: `${ref.label} : ${r.valeur} (${removed})`,
+      })
+    }
+  }
+}
+
+/** Rows of the target that `--complet` of this file removes: `t.*`, `_tid` (its ctid) and `_cle` (the natural key as text). */
+export function removedRows(file: StagedFile, target: Target): string {
+  const keys = file.kind.cle.map(q)
+  return `select t.*, t.ctid as _tid, concat_ws(' ', ${keys.map((k) => `e.${k}`).join(', ')}) as _cle
+            from ${target.table} t join (${target.existing}) e on e._ctid = t.ctid
+           where not exists (select 1 from ${file.table} s where ${keys.map((k) => `s.${k} = e.${k}`).join(' and ')})`
+}
+
+/** French names of the tables that may cite a removed row. */
+const TABLE_LABEL: Record<string, string> = {
+  commandes: 'des commandes',
+  commande_lignes: 'des lignes de commande',
+  commande_ligne_supplementations: 'des supplémentations de lignes de commande',
+  commande_ligne_mineraux: 'des minéraux de lignes de commande',
+  livraison_lignes: 'des lignes de livraison',
+  contrats: 'des contrats',
+  tranche_articles: 'des tranches de plans',
+  article_supplementations: 'des supplémentations d’articles',
+  article_mineraux: 'des minéraux d’articles',
+  lots: 'des lots',
+  reglements_tiers: 'des modes de règlement de tiers',
+  batiment_types_silo: 'des bâtiments',
+  evaluations: 'des évaluations',
+  articles: 'des articles',
+}
+
+/** Foreign keys that refuse the removal of a row of `table` (no ON DELETE CASCADE). */
+async function blockingForeignKeys(client: pg.Client, table: string) {
+  const { rows } = await client.query<{ tbl: string; cols: string[]; refcols: string[] }>(
+    `select c.conrelid::regclass::text as tbl,
+            array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i)
+                    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as cols,
+            array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i)
+                    join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i) as refcols
+       from pg_constraint c
+      where c.contype = 'f' and c.confrelid = $1::regclass and c.confdeltype in ('a', 'r')`,
+    [table],
+  )
+  return rows
+}
+
+export async function checkRemoval(ctx: CheckContext, file: StagedFile): Promise<void> {
+  const target = targetOf(file.kind.fichier)
+  const d = removedRows(file, target)
+  const cites = (target.protect ?? []).map((p) => ({ sql: `exists (${p.sql})`, label: p.label }))
+  for (const fk of await blockingForeignKeys(ctx.client, target.table)) {
+    const on = fk.cols.map((c, i) => `r.${c} = d.${fk.refcols[i]}`).join(' and ')
+    cites.push({ sql: `exists (select 1 from ${fk.tbl} r where ${on})`, label: TABLE_LABEL[fk.tbl] ?? fk.tbl })
+  }
+  for (const cite of cites) {
+    const { rows } = await ctx.client.query<{ n: string; exemples: string[] }>(
+      `select count(*) as n, (array_agg(d._cle order by d._cle))[1:5] as exemples
+         from (${d}) d where ${cite.sql}`,
+    )
+    const n = Number(rows[0]?.n ?? 0)
+    if (n > 0) {
+      ctx.errors.add({
+        fichier: file.kind.fichier,
+        reason: `suppression refusée (--complet) : ${n} ligne(s) absente(s) du fichier sont encore citées par ${cite.label} (${rows[0]!.exemples.join(', ')}${n > 5 ? ', …' : ''}) ; rien n’a été importé`,
+      })
+    }
+  }
+}

@@ -1,0 +1,135 @@
+// The merge of one staged file into its table, inside the import's one transaction (issue 40):
+// INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE … IS DISTINCT FROM, so an unchanged row is not
+// written at all and importing the same folder again changes 0 rows. Tables whose natural key has
+// no unique constraint (plans, tranches, incidents, order steps) are updated then inserted where
+// missing. Ids are found in SQL from the natural keys (joins of the target), never in memory.
+import type pg from 'pg'
+import type { StagedFile } from './stage'
+import { removedRows } from './checks'
+import { snake, type Target } from './target'
+
+export interface Counts {
+  inserted: number
+  updated: number
+  removed: number
+}
+
+const q = (name: string) => `"${name}"`
+
+/** Paris time unless the text carries an offset (contract/import/cells.ts `instant`). */
+const instantOf = (col: string) =>
+  `(case when ${col} ~ '(Z|[+-]\\d\\d:?\\d\\d)$' then ${col}::timestamptz else ${col}::timestamp at time zone 'Europe/Paris' end)`
+
+/** Target column → SQL expression over the staging row `s` and the target's joins. */
+function columnsOf(file: StagedFile, target: Target): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const name of file.present) {
+    const renamed = target.rename?.[name]
+    if (renamed === null) continue
+    const expr = `s.${q(name)}`
+    out.set(renamed ?? snake(name), file.kind.colonnes[name]!.cell.type === 'instant' ? instantOf(expr) : expr)
+  }
+  for (const [column, expr] of Object.entries(target.derived ?? {})) out.set(column, expr)
+  return out
+}
+
+const distinct = (left: string, right: string, cols: string[]) =>
+  `(${cols.map((c) => `${left}.${c}`).join(', ')}) is distinct from (${cols.map((c) => `${right}.${c}`).join(', ')})`
+
+async function one(client: pg.Client, sql: string): Promise<Record<string, string>> {
+  const { rows } = await client.query<Record<string, string>>(sql)
+  return rows[0] ?? {}
+}
+
+/** Inserts and updates the file's rows; with list children, every parent touched is noted in _touched. */
+async function upsert(client: pg.Client, file: StagedFile, target: Target, touched: boolean): Promise<Counts> {
+  const cols = columnsOf(file, target)
+  const names = [...cols.keys()]
+  const source = `from ${file.table} s ${target.joins ?? ''}`
+  const key = target.conflict ?? target.match!
+  const changing = names.filter((c) => !key.includes(c))
+  const onUpdate = Object.entries(target.onUpdate ?? {}).map(([c, e]) => `${c} = ${e}`)
+  const returning = touched ? `t.${target.row!.column}::text as id, (xmax = 0) as ins` : '(xmax = 0) as ins'
+  const collect = (w: string) =>
+    touched
+      ? `with w as (${w}) insert into _touched select id, ins from w on conflict do nothing`
+      : `with w as (${w}) select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from w`
+  if (target.conflict) {
+    const action = changing.length
+      ? `do update set ${[...changing.map((c) => `${c} = excluded.${c}`), ...onUpdate].join(', ')}
+           where ${distinct('t', 'excluded', changing)}`
+      : 'do nothing'
+    const r = await one(
+      client,
+      collect(`insert into ${target.table} as t (${names.join(', ')})
+                 select ${[...cols.values()].join(', ')} ${source}
+                 on conflict (${target.conflict.join(', ')}) ${action}
+                 returning ${returning}`),
+    )
+    return { inserted: Number(r.ins ?? 0), updated: Number(r.upd ?? 0), removed: 0 }
+  }
+  // No unique constraint on the natural key: update the rows found, then insert the others.
+  const v = `(select ${[...cols.entries()].map(([c, e]) => `${e} as ${c}`).join(', ')} ${source})`
+  const found = key.map((c) => `t.${c} = v.${c}`).join(' and ')
+  let updated = 0
+  if (changing.length) {
+    const u = await one(
+      client,
+      collect(`update ${target.table} t set ${[...changing.map((c) => `${c} = v.${c}`), ...onUpdate].join(', ')}
+                 from ${v} v where ${found} and ${distinct('t', 'v', changing)}
+                 returning ${returning.replace('(xmax = 0)', 'false')}`),
+    )
+    updated = Number(u.upd ?? 0)
+  }
+  const i = await one(
+    client,
+    collect(`insert into ${target.table} as t (${names.join(', ')})
+               select ${names.map((c) => `v.${c}`).join(', ')} from ${v} v
+                where not exists (select 1 from ${target.table} t where ${found})
+               returning ${returning.replace('(xmax = 0)', 'true')}`),
+  )
+  return { inserted: Number(i.ins ?? 0), updated, removed: 0 }
+}
+
+/** Makes each list child match its parent's list (adds the missing elements, removes the others). */
+async function syncChildren(client: pg.Client, file: StagedFile, target: Target): Promise<void> {
+  for (const child of target.children ?? []) {
+    if (!file.present.includes(child.column)) continue
+    await client.query(
+      `with src as (select ${target.row!.id} as pid, s.${q(child.column)} as l
+                      from ${file.table} s ${target.joins ?? ''} ${target.row!.joins}),
+            ins as (insert into ${child.table} (${child.parent}, ${child.element})
+                      select src.pid, x from src cross join unnest(src.l) x
+                      on conflict do nothing returning ${child.parent} as pid),
+            del as (delete from ${child.table} c using src
+                     where c.${child.parent} = src.pid and not (c.${child.element} = any(src.l))
+                     returning c.${child.parent} as pid)
+       insert into _touched select pid::text, false from (select pid from ins union select pid from del) z
+       on conflict do nothing`,
+    )
+  }
+}
+
+export async function mergeFile(client: pg.Client, file: StagedFile, target: Target): Promise<Counts> {
+  if (!target.children?.length) return upsert(client, file, target, false)
+  await client.query('create temp table if not exists _touched (id text primary key, ins boolean not null)')
+  await client.query('truncate _touched')
+  await upsert(client, file, target, true)
+  await syncChildren(client, file, target)
+  const r = await one(
+    client,
+    'select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from _touched',
+  )
+  return { inserted: Number(r.ins ?? 0), updated: Number(r.upd ?? 0), removed: 0 }
+}
+
+/** `--complet`: removes the rows of the table that the file does not hold. */
+export async function removeAbsent(client: pg.Client, file: StagedFile, target: Target): Promise<number> {
+  const r = await one(
+    client,
+    `with w as (delete from ${target.table} x where x.ctid in (select d._tid from (${removedRows(file, target)}) d)
+                returning 1)
+     select count(*) as n from w`,
+  )
+  return Number(r.n ?? 0)
+}

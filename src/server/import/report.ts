@@ -1,0 +1,46 @@
+// The import's report as the command prints it (issue 40): the errors `fichier:ligne:colonne —
+// raison`, then per file the rows read, inserted, updated, removed and refused.
+import type { ImportResult } from './run'
+
+const n = (x: number) => x.toLocaleString('fr-FR').replace(/\u202f|\u00a0/g, ' ')
+
+export function formatReport(result: ImportResult): string[] {
+  const out = [...result.errors]
+  if (out.length) out.push('')
+  const head = ['fichier', 'lignes', 'insérées', 'mises à jour', 'supprimées', 'refusées']
+  const rows = result.files.map((f) => [f.fichier, n(f.rows), n(f.inserted), n(f.updated), n(f.removed), n(f.refused)])
+  const total = result.files.reduce(
+    (t, f) => ({
+      rows: t.rows + f.rows,
+      inserted: t.inserted + f.inserted,
+      updated: t.updated + f.updated,
+      removed: t.removed + f.removed,
+      refused: t.refused + f.refused,
+    }),
+    { rows: 0, inserted: 0, updated: 0, removed: 0, refused: 0 },
+  )
+  rows.push(['total', n(total.rows), n(total.inserted), n(total.updated), n(total.removed), n(total.refused)])
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  out.push(line(head), ...rows.map(line), '')
+  const time = `${result.seconds.toFixed(1)} s`
+  switch (result.status) {
+    case 'verifie':
+      out.push(
+        `Vérification : ${result.files.length} fichier(s), ${n(total.rows)} lignes, aucune erreur (${time}). Rien n’a été écrit.`,
+      )
+      break
+    case 'importe':
+      out.push(
+        `Import terminé : ${n(total.inserted)} insérées, ${n(total.updated)} mises à jour, ${n(total.removed)} supprimées (${time}).`,
+      )
+      break
+    case 'refuse':
+      out.push(
+        `${result.errorCount} erreur(s), ${n(total.refused)} ligne(s) refusée(s) : rien n’a été écrit (${time}). ` +
+          'Corrigez les fichiers et recommencez (--verifier pour vérifier seulement).',
+      )
+  }
+  return out
+}

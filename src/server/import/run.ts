@@ -1,0 +1,203 @@
+// `npm run import -- <dossier> [--verifier] [--complet <fichier>…]` (issue 40): the files of a
+// folder are read, checked and staged; then, unless --verifier or any error, merged in ONE
+// transaction: the import is applied whole or not at all, and a request never sees half of it.
+// A kill -9 at any point leaves the database as it was (the transaction is never committed, and
+// the staging tables are the session's own).
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
+import { KINDS, kindOfFile } from '../../contract/import/kinds'
+import { checkDuplicates, checkReferences, checkRemoval, type CheckContext } from './checks'
+import { ErrorSink } from './errors'
+import { mergeFile, removeAbsent, type Counts } from './merge'
+import { stageFile, type StagedFile } from './stage'
+import { targetOf } from './targets'
+
+export interface ImportOptions {
+  databaseUrl: string
+  folder: string
+  verifier?: boolean
+  /** Files imported as full snapshots: rows absent from them are removed. */
+  complet?: string[]
+  log?: (line: string) => void
+}
+
+interface FileReport extends Counts {
+  fichier: string
+  rows: number
+  refused: number
+  /** Seconds spent reading, checking and staging the file (COPY), checking it in SQL, merging it. */
+  loadSeconds: number
+  checkSeconds: number
+  mergeSeconds: number
+}
+
+export interface ImportResult {
+  /** 'verifie': --verifier found nothing wrong; 'importe': applied; 'refuse': errors, nothing written. */
+  status: 'verifie' | 'importe' | 'refuse'
+  errors: string[]
+  errorCount: number
+  files: FileReport[]
+  seconds: number
+}
+
+/** Any constant: one import at a time on a database. */
+const IMPORT_LOCK = 7_146_040_001
+
+const seconds = (since: number) => (performance.now() - since) / 1000
+
+export async function runImport(opts: ImportOptions): Promise<ImportResult> {
+  const started = performance.now()
+  const log = opts.log ?? (() => {})
+  const errors = new ErrorSink()
+  const order = KINDS.map((k) => k.fichier)
+  const files = listFiles(opts.folder, errors)
+  const complet = new Set(opts.complet ?? [])
+  for (const name of complet) {
+    const kind = kindOfFile(name)
+    if (!files.includes(name)) errors.add({ fichier: name, reason: '--complet : fichier absent du dossier' })
+    else if (kind && !kind.complet) errors.add({ fichier: name, reason: '--complet n’est pas permis pour ce fichier' })
+  }
+  const reports = new Map<string, FileReport>()
+  const finish = (status: ImportResult['status']): ImportResult => ({
+    status,
+    errors: errors.lines(order),
+    errorCount: errors.total,
+    files: files.map((f) => reports.get(f)!).filter(Boolean),
+    seconds: seconds(started),
+  })
+
+  const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'silo-import' })
+  client.on('error', () => {}) // a lost connection fails the running query: reported there
+  await client.connect()
+  try {
+    await prepareSession(client)
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [IMPORT_LOCK])
+    if (!rows[0]?.ok) throw new Error('un autre import est en cours sur cette base : attendez qu’il se termine')
+    const staged = new Map<string, StagedFile>()
+    for (const [i, fichier] of files.entries()) {
+      const t = performance.now()
+      const file = await stageFile(client, join(opts.folder, fichier), kindOfFile(fichier)!, `stg_${i}`, errors).catch(
+        (err: Error & { line?: number }) => {
+          errors.add({ fichier, line: err.line, reason: err.message })
+          return null
+        },
+      )
+      if (!file) continue
+      // Statistics for the checks' and the merge's plans: without them a small staging table can be
+      // planned as the inner side of a nested loop, scanned once per row of a large one (65 s).
+      if (!file.unusable) await client.query(`analyze ${file.table}`)
+      staged.set(fichier, file)
+      reports.set(fichier, {
+        fichier,
+        rows: file.rows,
+        refused: file.refused,
+        loadSeconds: seconds(t),
+        checkSeconds: 0,
+        mergeSeconds: 0,
+        inserted: 0,
+        updated: 0,
+        removed: 0,
+      })
+      log(`lu ${fichier} : ${file.rows} lignes en ${seconds(t).toFixed(1)} s`)
+    }
+    const ctx: CheckContext = { client, staged, complet, errors }
+    for (const file of staged.values()) {
+      if (file.unusable) continue
+      const t = performance.now()
+      await checkDuplicates(ctx, file)
+      await checkReferences(ctx, file)
+      if (complet.has(file.kind.fichier)) await checkRemoval(ctx, file)
+      reports.get(file.kind.fichier)!.checkSeconds = seconds(t)
+    }
+    for (const r of reports.values()) r.refused = Math.max(r.refused, Math.min(r.rows, errors.countOf(r.fichier)))
+    if (errors.total > 0) return finish('refuse')
+    if (opts.verifier) return finish('verifie')
+    await merge(client, [...staged.values()], complet, reports, log)
+    return finish('importe')
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+async function prepareSession(client: pg.Client) {
+  // Staging tables live in the session's temp buffers: large enough for a day's delta in memory.
+  await client.query("set temp_buffers = '128MB'")
+  await client.query("set work_mem = '64MB'")
+  // ANALYZE of a staging table samples 300 × this many rows: enough to plan joins on it.
+  await client.query('set default_statistics_target = 10')
+  // A killed import's session stops at once instead of finishing a statement nobody will commit.
+  await client.query("set client_connection_check_interval = '1s'").catch(() => {})
+}
+
+function listFiles(folder: string, errors: ErrorSink): string[] {
+  let names: string[]
+  try {
+    names = readdirSync(folder).filter((n) => n.toLowerCase().endsWith('.csv'))
+  } catch {
+    errors.add({ fichier: folder, reason: 'dossier introuvable' })
+    return []
+  }
+  for (const n of names) {
+    if (!kindOfFile(n)) {
+      errors.add({ fichier: n, reason: `fichier inconnu (noms attendus : ${KINDS.map((k) => k.fichier).join(', ')})` })
+    }
+  }
+  if (names.length === 0) errors.add({ fichier: folder, reason: 'aucun fichier .csv dans le dossier' })
+  return KINDS.map((k) => k.fichier).filter((f) => names.includes(f))
+}
+
+async function merge(
+  client: pg.Client,
+  files: StagedFile[],
+  complet: ReadonlySet<string>,
+  reports: Map<string, FileReport>,
+  log: (line: string) => void,
+) {
+  log('fusion : début (une transaction)')
+  // Silo's tables keep statistics at the server's own precision (the coarse one is for staging).
+  await client.query('reset default_statistics_target')
+  await client.query('begin')
+  try {
+    for (const file of files) {
+      const t = performance.now()
+      const target = targetOf(file.kind.fichier)
+      const counts = await mergeFile(client, file, target)
+      // The next files join this table (ids from natural keys): plan them on what it now holds, this
+      // transaction's rows included, not on the statistics of the table it was (empty, at a first import).
+      if (counts.inserted > 10_000) await client.query(`analyze ${target.table}`)
+      const r = reports.get(file.kind.fichier)!
+      Object.assign(r, { inserted: counts.inserted, updated: counts.updated, mergeSeconds: seconds(t) })
+      log(`fusion ${file.kind.fichier} : ${counts.inserted} insérées, ${counts.updated} mises à jour`)
+    }
+    for (const file of [...files].reverse()) {
+      if (!complet.has(file.kind.fichier)) continue
+      const t = performance.now()
+      const r = reports.get(file.kind.fichier)!
+      r.removed = await removeAbsent(client, file, targetOf(file.kind.fichier))
+      r.mergeSeconds += seconds(t)
+      log(`fusion ${file.kind.fichier} : ${r.removed} supprimées`)
+    }
+    log('fusion : validation')
+    await client.query('commit')
+  } catch (err) {
+    await client.query('rollback').catch(() => {})
+    throw new Error(
+      `import annulé, rien n’a été écrit : ${frenchDatabaseError(err as Error & { code?: string; detail?: string })}`,
+    )
+  }
+}
+
+function frenchDatabaseError(err: Error & { code?: string; detail?: string }): string {
+  switch (err.code) {
+    case '23503':
+      return `une ligne en cite une autre qui n’existe pas ou plus (${err.detail ?? err.message})`
+    case '23505':
+      return `clé en double (${err.detail ?? err.message})`
+    case '55P03':
+    case '40P01':
+      return `Silo utilisait les mêmes lignes au même moment : recommencez (${err.message})`
+    default:
+      return err.message
+  }
+}

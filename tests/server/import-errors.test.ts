@@ -1,0 +1,211 @@
+// Issue 40: twenty mistakes of different kinds planted in a cooperative's folder. --verifier lists
+// each one as `fichier:ligne:colonne — raison`, and nothing else, and writes nothing; the same
+// folder imported without --verifier is refused whole (exit code 1 from the command). A file
+// saved in Windows-1252 is refused with a French message naming it; ';' and ',' separators, a
+// BOM, CRLF, decimal commas and dd/mm/yyyy dates are all read.
+import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { runImport } from '../../src/server/import/run'
+import {
+  appendRows,
+  copyFolder,
+  emptyDatabase,
+  importBackends,
+  query,
+  smallCooperative,
+  snapshot,
+  tempFolder,
+} from './support/import'
+
+// Imports and child processes on a shared 2-core machine: minutes, not the default 30 s.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 })
+
+const folder = tempFolder('errors')
+let coop: string
+let planted: string
+/** `fichier:ligne:colonne` of each planted mistake, and a word of its reason. */
+const expected: Array<[string, RegExp]> = []
+
+function plant(fichier: string, column: string, cells: string[], reason: RegExp) {
+  const [line] = appendRows(join(planted, fichier), [cells])
+  expected.push([`${fichier}:${line}:${column}`, reason])
+}
+
+beforeAll(async () => {
+  coop = await smallCooperative(join(folder.dir, 'coop'), 20)
+  planted = copyFolder(coop, join(folder.dir, 'planted'))
+  plant('tiers.csv', 'typeTiers', ['300001', 'EARL NOUVELLE', 'XXX', 'AGR', '', ''], /ADH, CLI/)
+  plant('tiers.csv', 'numTiers', ['200003', 'EARL EN DOUBLE', 'ADH', 'AGR', '', ''], /clé en double/)
+  plant('adresses.csv', 'numTiers', ['999999', '1', 'A', 'Ferme', '', '', '35000', 'Rennes'], /tiers inconnu : 999999/)
+  plant('adresses.csv', 'etat', ['200001', '50', 'Z', 'Ferme', '', '', '35000', 'Rennes'], /A, S/)
+  plant('adresses.csv', 'numAdr', ['200001', 'abc', 'A', 'Ferme', '', '', '35000', 'Rennes'], /entier/)
+  const article = (num: string, type: string, dep: string) => [
+    num,
+    'Aliment',
+    '',
+    type,
+    'AL',
+    '',
+    dep,
+    '',
+    '',
+    'VRAC',
+    '',
+    'T',
+    'O',
+  ]
+  plant('articles.csv', 'codeTypeArticle', article('X00001', 'Q', '41'), /A, M, S, GSU/)
+  plant('articles.csv', 'codeDepartement', article('X00002', 'A', '99'), /département inconnu : 99/)
+  plant('articles-autorises.csv', 'numArticle', ['200001', 'ZZ9999', 'O'], /article inconnu : ZZ9999/)
+  plant('articles-autorises.csv', 'artCommandable', ['200001', 'X00002', 'peut-être'], /O ou N/)
+  const ligne = (num: string, n: string, qte: string) => [num, n, '410001', qte, '1', '', '', '', '']
+  plant('lignes-livraison.csv', 'quantiteLivree', ligne('BL000000001', '90', 'douze'), /nombre attendu/)
+  plant('lignes-livraison.csv', 'quantiteLivree', ligne('BL000000001', '91', '12,5678'), /3 décimales/)
+  plant('lignes-livraison.csv', 'numLivraison', ligne('BLNOPE', '1', '12'), /livraison inconnue : BLNOPE/)
+  plant('livraisons.csv', 'dateEffectiveLivraison', ['BLBAD', '200001', '31/02/2026', 'VIS'], /date/)
+  plant(
+    'contrats.csv',
+    'dateDebut',
+    ['CTBAD', '200001', 'TF', '', 'Contrat', '410001', '2026-13-01', '2027-01-01', '10', '10', '', ''],
+    /date/,
+  )
+  plant('lots.csv', 'numBatiment', ['VLBAD', '1', '20', '01/10/2026', '1000', '60'], /bâtiment inconnu dans cette/)
+  plant('batiments.csv', 'typesSilo', ['99901', '1', 'Hangar', '', '001|999'], /lieu de stockage inconnu : 999/)
+  plant('tranches.csv', 'libellePlan', ['VL000000', 'Plan inexistant', '1', '0', '10', '0,3', ''], /plan inconnu/)
+  plant('commandes.csv', 'date', ['CBAD', '200001', '25/12/2026 25:00', '', ''], /date et heure/)
+  const lc = ['C0000001', '005', 'PERDUE', '410001', '', '', '5', '1', '01/12/2026', '02/12/2026', 'ID', 'ID', 'VIS']
+  plant('lignes-commande.csv', 'etape', [...lc, '', '', '', 'N', '', '', '', '', '', '', ''], /ENREGISTREE/)
+  plant(
+    'etapes-commande.csv',
+    'idLigne',
+    ['C0000001', '009', 'ENREGISTREE', '01/12/2026 10:00', '', '', ''],
+    /ligne de commande inconnue/,
+  )
+})
+afterAll(() => folder.remove())
+
+describe.each(importBackends)('a folder with twenty mistakes ($name)', ({ url: serverUrl }) => {
+  let db: { url: string; drop(): Promise<void> }
+  beforeAll(async () => {
+    db = await emptyDatabase(serverUrl)
+  })
+  afterAll(() => db.drop())
+
+  it('--verifier lists the twenty, with file, line and column, and writes nothing', async () => {
+    expect(expected).toHaveLength(20)
+    const before = await snapshot(db.url)
+    const r = await runImport({ databaseUrl: db.url, folder: planted, verifier: true })
+    expect(r.status).toBe('refuse')
+    expect(r.errorCount).toBe(20)
+    expect(r.errors).toHaveLength(20)
+    for (const [where, reason] of expected) {
+      const line = r.errors.find((e) => e.startsWith(`${where} — `))
+      expect(line, `${where} in\n${r.errors.join('\n')}`).toBeDefined()
+      expect(line).toMatch(reason)
+    }
+    expect(await snapshot(db.url)).toEqual(before)
+  })
+
+  it('refuses the same folder whole without --verifier (exit code 1), and the clean folder passes --verifier', async () => {
+    const run = (dir: string, more: string[] = []) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', dir, ...more], {
+        env: { ...process.env, DATABASE_URL: db.url },
+        encoding: 'utf8',
+        timeout: 120_000,
+      })
+    // Read before: spawnSync holds this process's event loop, a connection opening meanwhile would stall.
+    const before = await snapshot(db.url)
+    const refused = run(planted)
+    expect(refused.status).toBe(1)
+    expect(refused.stdout).toMatch(/20 erreur\(s\), \d+ ligne\(s\) refusée\(s\) : rien n’a été écrit/)
+    expect(refused.stdout).toContain('tiers.csv:')
+    const checked = run(coop, ['--verifier'])
+    expect(checked.stdout).toMatch(/Vérification : \d+ fichier\(s\), [\d ]+ lignes, aucune erreur/)
+    expect(checked.status).toBe(0)
+    expect(await snapshot(db.url)).toEqual(before)
+  })
+
+  it('refuses a Windows-1252 file, naming it and its line, and writes nothing', async () => {
+    const dir = tempFolder('cp1252')
+    try {
+      const text = 'numTiers;raisonSociale;typeTiers;numEntite;email;region\n300001;EARL DU PRÉ;ADH;AGR;;\n'
+      writeFileSync(join(dir.dir, 'tiers.csv'), Buffer.from(text, 'latin1'))
+      const r = await runImport({ databaseUrl: db.url, folder: dir.dir })
+      expect(r.status).toBe('refuse')
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(/^tiers\.csv:2 — le fichier n’est pas en UTF-8 .*Windows-1252.*CSV UTF-8/)
+      expect(await query(db.url, `select 1 from tiers where num_tiers = '300001'`)).toEqual([])
+
+      // Far down a large file (its COPY already running): that COPY is aborted, the next file is still read.
+      const rows = Array.from({ length: 30_000 }, (_, i) => `${310_000 + i};EARL ${i};ADH;AGR;;`)
+      rows[25_000] = '335000;EARL DU PRÉ;ADH;AGR;;'
+      const big = `numTiers;raisonSociale;typeTiers;numEntite;email;region\n${rows.join('\n')}\n`
+      writeFileSync(join(dir.dir, 'tiers.csv'), Buffer.from(big, 'latin1'))
+      writeFileSync(join(dir.dir, 'comptes.csv'), 'username;displayName;email;roles\nx;X;;\nx;X;;\n')
+      const far = await runImport({ databaseUrl: db.url, folder: dir.dir })
+      expect(far.errors).toEqual([
+        expect.stringMatching(/^tiers\.csv:25002 — le fichier n’est pas en UTF-8/),
+        'comptes.csv:3:username — clé en double (x), déjà ligne 2',
+      ])
+      expect(await query(db.url, `select 1 from tiers where num_tiers like '31%'`)).toEqual([])
+    } finally {
+      dir.remove()
+    }
+  })
+
+  it('reads ; and , separators, a BOM, CRLF, quoted cells, decimal commas, dd/mm/yyyy and ISO dates', async () => {
+    const dir = tempFolder('formats')
+    try {
+      const put = (name: string, text: string) => writeFileSync(join(dir.dir, name), text)
+      put('departements.csv', 'code,libelle\r\n41,Bovins\r\n')
+      put(
+        'tiers.csv',
+        '\uFEFFnumTiers,raisonSociale,typeTiers,numEntite,email,region\r\n' +
+          '400001,"GAEC DES CHÊNES, ET FILS",ADH,AGR,,Bretagne\r\n400002,EARL ÉLÉONORE,CLI,AGR,e@example.org,\r\n',
+      )
+      put(
+        'articles.csv',
+        `${'numArticle;libelle;codeTypeArticle;codeDepartement;codeUniteArticle;commandableParDefaut'}\n410001;VL 18 %;A;41;T;oui\n`,
+      )
+      put(
+        'contrats.csv',
+        'numContrat;numTiers;codeTContrat;libelleTypecontrat;numArticle;dateDebut;dateFin;qteContrat;qteRestante\n' +
+          'CT1;400001;TF;Terme fixe;410001;26/06/2026;2026-12-11;120;35,5\n' +
+          'CT2;400002;TF;Terme fixe;410001;01/01/2026;31/12/2026;1.5;0,125\n',
+      )
+      const r = await runImport({ databaseUrl: db.url, folder: dir.dir })
+      expect(r.errors).toEqual([])
+      expect(
+        await query(db.url, `select num_tiers, raison_sociale from tiers where num_tiers like '4%' order by 1`),
+      ).toEqual([
+        { num_tiers: '400001', raison_sociale: 'GAEC DES CHÊNES, ET FILS' },
+        { num_tiers: '400002', raison_sociale: 'EARL ÉLÉONORE' },
+      ])
+      expect(
+        await query(
+          db.url,
+          `select num_contrat, date_debut::text, date_fin::text, qte_contrat::text, qte_restante::text from contrats order by 1`,
+        ),
+      ).toEqual([
+        {
+          num_contrat: 'CT1',
+          date_debut: '2026-06-26',
+          date_fin: '2026-12-11',
+          qte_contrat: '120.000',
+          qte_restante: '35.500',
+        },
+        {
+          num_contrat: 'CT2',
+          date_debut: '2026-01-01',
+          date_fin: '2026-12-31',
+          qte_contrat: '1.500',
+          qte_restante: '0.125',
+        },
+      ])
+    } finally {
+      dir.remove()
+    }
+  })
+})
