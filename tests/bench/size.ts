@@ -4,7 +4,7 @@
 // 29: its stylesheet inline in the page is counted, its scripts come after the paint) and sums what
 // the page asked for until its first deliveries are on screen (the budget), then prints too what
 // came after, once the screen was shown and the browser idle (Dexie for the cart badge, the outbox
-// watch and the history's offline copy). Budgets: 160 KB for the first screen, 225 KB in all; above
+// watch and the history's offline copy). Budgets: 160 KB for the first screen, 231 KB in all; above
 // either the script exits non-zero, so CI fails on drift.
 //   DIST_DIR   the built app to measure (default ./dist)
 //   SIZE_PORT  the port of the server it starts (default 8197)
@@ -18,8 +18,11 @@ import { fillSignIn, watchFirstCard } from './support/history-page'
 
 const BUDGET_KB = 160
 /** Everything the first screen loads, before and after its paint (issue 29's goal is 200 KB; this
- * budget holds today's weight so it cannot drift up while that work goes on). */
-const ALL_BUDGET_KB = 225
+ * budget holds today's weight so it cannot drift up while that work goes on). 225 → 231 KB with
+ * issues 41–43's screens (measured 230.1 KB: the advice counting orders in progress, the server's
+ * trouble in the outbox banner, the quick-add's place warnings, the staff decision from /me); to
+ * win back, chunk by chunk, in a later stop. */
+const ALL_BUDGET_KB = 231
 const port = Number(process.env.SIZE_PORT ?? 8197)
 const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('size')
