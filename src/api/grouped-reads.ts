@@ -8,12 +8,18 @@
 // for no signal, which stops offline anyway): without an answer they fail at once with the
 // group's network error, rather than a hundred requests more into a dead network. The answers are
 // handed out one per task, so a hundred of them never make one long task on a slow phone.
+// A group refused for a while (429: the session's budget, issue 42; 503 with Retry-After: the
+// server busy) is sent again after the Retry-After it names, never sooner, MAX_SENDS times at
+// most; still refused, the reads of a hold get that refusal as their answer (the preparation notes
+// them missing and tries again later) and the others are sent alone.
 import * as v from 'valibot'
 import { LECTURES_MAX, Reponses } from '../contract/lectures'
 import { nextTask } from './next-task'
 
 interface Waiting {
   url: string
+  /** Cancelled by its caller: not sent again after a wait. */
+  cancelled?: boolean
   alone: () => Promise<Response>
   resolve: (res: Response | Promise<Response>) => void
   reject: (e: unknown) => void
@@ -30,6 +36,24 @@ function asResponse({ statut, corps }: Reponses['reponses'][number]): Response |
   return new Response(body, { status: statut, headers: { 'Content-Type': 'application/json' } })
 }
 
+/** Sends of one group at most: the first, then one after each Retry-After. */
+export const MAX_SENDS = 4
+/** The wait when a refusal names none (or one that cannot be read), and the longest one kept. */
+const DEFAULT_WAIT_MS = 5_000
+const MAX_WAIT_MS = 60_000
+
+/** How long the server asks to wait before this group is sent again, or null: not a wait. */
+export function retryAfterMs(res: Response, now = Date.now()): number | null {
+  const header = res.headers.get('Retry-After')
+  if (res.status !== 429 && !(res.status === 503 && header)) return null
+  let ms = DEFAULT_WAIT_MS
+  if (header && /^\s*\d+\s*$/.test(header)) ms = Number(header) * 1000
+  else if (header && !Number.isNaN(Date.parse(header))) ms = Date.parse(header) - now
+  return Math.min(MAX_WAIT_MS, Math.max(0, ms))
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /** `post` sends the group (the client's own sending: credentials, timeout, connection state). */
 export function readGrouper(post: (chemins: string[]) => Promise<Response>) {
   let waiting: Waiting[] = []
@@ -40,14 +64,34 @@ export function readGrouper(post: (chemins: string[]) => Promise<Response>) {
     if (group.length === 1) return alone(group[0]!)
     let reponses: Reponses['reponses'] | null = null
     let noAnswer: { error: unknown } | null = null
+    let refused: Response | null = null
     try {
-      const res = await post(group.map((w) => w.url))
-      const body = res.ok ? v.safeParse(Reponses, await res.json()) : null
-      if (body?.success && body.output.reponses.length === group.length) reponses = body.output.reponses
+      for (let sent = 1; ; sent++) {
+        const res = await post(group.map((w) => w.url))
+        const wait = retryAfterMs(res)
+        if (wait !== null) {
+          refused = res
+          if (sent >= MAX_SENDS) break
+          await sleep(wait)
+          // What was cancelled meanwhile is not asked again.
+          group = group.filter((w) => !w.cancelled)
+          if (group.length === 0) return
+          continue
+        }
+        refused = null
+        const body = res.ok ? v.safeParse(Reponses, await res.json()) : null
+        if (body?.success && body.output.reponses.length === group.length) reponses = body.output.reponses
+        break
+      }
     } catch (error) {
       noAnswer = { error }
     }
-    if (!reponses) return group.forEach((w) => (noAnswer && w.held ? w.reject(noAnswer.error) : alone(w)))
+    if (!reponses)
+      return group.forEach((w) => {
+        if (noAnswer && w.held) w.reject(noAnswer.error)
+        else if (refused && w.held) w.resolve(refused.clone())
+        else alone(w)
+      })
     for (const [i, w] of group.entries()) {
       const res = asResponse(reponses[i]!)
       if (res) w.resolve(res)
@@ -73,8 +117,16 @@ export function readGrouper(post: (chemins: string[]) => Promise<Response>) {
   function groupedRead(url: string, alone: () => Promise<Response>, signal?: AbortSignal): Promise<Response> {
     return new Promise<Response>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason)
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true })
-      waiting.push({ url, alone, resolve, reject, held: holds > 0 })
+      const w: Waiting = { url, alone, resolve, reject, held: holds > 0 }
+      signal?.addEventListener(
+        'abort',
+        () => {
+          w.cancelled = true
+          reject(signal.reason)
+        },
+        { once: true },
+      )
+      waiting.push(w)
       if (waiting.length >= LECTURES_MAX) flush()
       else schedule()
     })

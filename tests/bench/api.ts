@@ -12,6 +12,14 @@
 //   SILO_DIR=/path/to/other/checkout npm run bench:api    (the server of another checkout)
 //   BENCH_RATE=200 BENCH_CASES=Historique npm run bench:api  (a fixed 200 requests/s in all, to
 //                                           read p99 at the goal's rate rather than at saturation)
+//   BENCH_DURATION=10 BENCH_CASES='grouped reads' npm run bench:api
+//
+// The last run, 'grouped reads' (issue 42): the order creation's rate alone, then while another
+// session of the same farmer sends groups of LECTURES_MAX reads (POST /web/v1/lectures) back to
+// back on BENCH_GROUP_CONNECTIONS connections (8), Retry-After ignored; each in two halves, A B B
+// A, the server left to finish its work before each "alone" (a server that goes on answering the
+// groups of connections closed is busy long after: printed too). Printed side by side with their
+// ratio (the goal: at least 0.5) and the groups' answers.
 //
 // The external server is shared (other databases, other clients): its memory is the whole server.
 import { type ChildProcess } from 'node:child_process'
@@ -24,6 +32,7 @@ import pg from 'pg'
 import { livraisonsPageSearch, livraisonsPath } from '../../src/contract/livraisons'
 import { signIn, startSilo as start } from '../support/silo'
 import { benchOrder } from '../support/orders'
+import { floodGroups, preparationGroup, type GroupFlood } from './support/grouped-reads'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
@@ -32,6 +41,8 @@ const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined
 const SILO_DIR = resolve(process.env.SILO_DIR ?? '.')
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const NUM_TIERS = '100001'
+const GROUP_CONNECTIONS = Number(process.env.BENCH_GROUP_CONNECTIONS ?? 8)
+const GROUPED = 'grouped reads'
 
 interface Target {
   name: string
@@ -204,11 +215,133 @@ const combine = (a: Row, b: Row): Row => ({
   postgres: Math.max(a.postgres, b.postgres),
 })
 
+interface GroupedRow {
+  target: string
+  alone: Row
+  during: Row
+  /** Seconds the server went on working once the groups' clients had stopped. */
+  drain: number
+  groups: GroupFlood
+}
+
+const ORDERS = CASES.find((c) => c.post)!
+
+/** Milliseconds of CPU this process has used (utime + stime, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return 0
+  }
+}
+
+/** Waits until the server has finished what its clients left (the groups of a connection closed go
+ * on unless the server stops them): under 5 % of a core for a second, 120 s at most. Returns the
+ * seconds waited. */
+async function untilIdle(r: Running): Promise<number> {
+  const started = performance.now()
+  let last = cpuMs(r.silo.pid!)
+  while (performance.now() - started < 120_000) {
+    await new Promise((done) => setTimeout(done, 1_000))
+    const now = cpuMs(r.silo.pid!)
+    if (now - last < 50) break
+    last = now
+  }
+  return (performance.now() - started) / 1000
+}
+
+/** Orders alone, then orders while one session sends groups back to back: A B B A, half each; the
+ * server left to finish its work before each "alone". */
+async function measureGrouped(r: Running): Promise<GroupedRow> {
+  // The groups' own session (the farmer signed in on another device): orders keep theirs.
+  const groupCookie = await signIn(r.base, NUM_TIERS)
+  const chemins = await preparationGroup(r.base, groupCookie, NUM_TIERS)
+  const half = DURATION / 2
+  // Unrecorded, as every case: the orders, and a few groups one after the other from a session of
+  // their own (their budget spent here is not the measured session's).
+  const warmCookie = await signIn(r.base, NUM_TIERS)
+  await Promise.all([
+    measure(r, ORDERS, WARMUP),
+    floodGroups(r.base, warmCookie, chemins, { connections: 1, duration: WARMUP }),
+  ])
+  await untilIdle(r)
+  const during = async () => {
+    const [orders, groups] = await Promise.all([
+      measure(r, ORDERS, half),
+      floodGroups(r.base, groupCookie, chemins, { connections: GROUP_CONNECTIONS, duration: half }),
+    ])
+    return { orders, groups }
+  }
+  const alone1 = await measure(r, ORDERS, half)
+  const during1 = await during()
+  const during2 = await during()
+  const drain = await untilIdle(r)
+  const alone2 = await measure(r, ORDERS, half)
+  const perSecond: Record<string, number> = {}
+  for (const g of [during1.groups, during2.groups])
+    for (const [status, n] of Object.entries(g.perSecond)) perSecond[status] = (perSecond[status] ?? 0) + n / 2
+  return {
+    target: r.target.name,
+    alone: combine(alone1, alone2),
+    during: combine(during1.orders, during2.orders),
+    drain,
+    groups: {
+      perSecond,
+      readsPerSecond: (during1.groups.readsPerSecond + during2.groups.readsPerSecond) / 2,
+      p50: (during1.groups.p50 + during2.groups.p50) / 2,
+      p99: Math.max(during1.groups.p99, during2.groups.p99),
+      unanswered: (during1.groups.unanswered + during2.groups.unanswered) / 2,
+    },
+  }
+}
+
+function printGrouped(rows: GroupedRow[]) {
+  console.log(
+    `\nOrders (${CONNECTIONS} connections) alone and while one session sends groups of reads back to back ` +
+      `(${GROUP_CONNECTIONS} connections), ${DURATION} s each\n`,
+  )
+  console.log(
+    [
+      'database',
+      'orders alone req/s',
+      'orders during groups req/s',
+      'ratio (goal ≥ 0.5)',
+      'orders p99 ms alone / during',
+      'groups answered /s (by status)',
+      'inner reads /s',
+      'group p50 / p99 ms',
+      'busy after, s',
+    ].join(' | '),
+  )
+  for (const g of rows) {
+    const statuses = [
+      ...Object.entries(g.groups.perSecond).map(([status, n]) => `${status}: ${n.toFixed(1)}`),
+      ...(g.groups.unanswered ? [`no answer: ${g.groups.unanswered.toFixed(1)}`] : []),
+    ].join(', ')
+    console.log(
+      [
+        g.target,
+        g.alone.rps.toFixed(1),
+        g.during.rps.toFixed(1),
+        g.alone.rps > 0 ? (g.during.rps / g.alone.rps).toFixed(2) : '—',
+        `${g.alone.p99} / ${g.during.p99}`,
+        statuses,
+        g.groups.readsPerSecond.toFixed(0),
+        `${g.groups.p50} / ${g.groups.p99}`,
+        g.drain.toFixed(0),
+      ].join(' | '),
+    )
+  }
+}
+
 const mb = (bytes: number) => (bytes ? `${Math.round(bytes / 1048576)} MB` : '—')
 
 async function main() {
   const targets = [embedded(), await external()].filter((t): t is Target => t !== null)
   const rows: Row[] = []
+  const grouped: GroupedRow[] = []
   const running: Running[] = []
   try {
     for (const [i, target] of targets.entries()) {
@@ -228,6 +361,8 @@ async function main() {
       for (const r of [...running, ...[...running].reverse()]) halves.get(r)!.push(await measure(r, c, DURATION / 2))
       for (const [, [a, b]] of halves) rows.push(b ? combine(a!, b) : a!)
     }
+    // Last: its orders and groups weigh on nothing measured after.
+    if (!only || only.includes(GROUPED)) for (const r of running) grouped.push(await measureGrouped(r))
   } finally {
     for (const r of running) {
       r.silo.kill('SIGTERM')
@@ -236,6 +371,8 @@ async function main() {
     for (const t of targets) await t.cleanup().catch(() => {})
   }
   rows.sort((a, b) => (a.target === b.target ? 0 : a.target === 'embedded' ? -1 : 1))
+  if (grouped.length) printGrouped(grouped)
+  if (!rows.length) return
   console.log(`\nSilo ${SILO_DIR}, ${CONNECTIONS} connections, ${DURATION} s per case\n`)
   console.log(
     ['case', 'database', 'req/s', 'p50 ms', 'p99 ms', 'not 2xx', 'Node', 'PostgreSQL', 'vs DATABASE_URL'].join(' | '),

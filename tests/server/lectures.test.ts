@@ -72,7 +72,9 @@ describe.each(backends)('grouped reads on $name', (backend) => {
     ]) {
       const { status, body } = await grouped(chemins)
       expect(status, JSON.stringify(chemins).slice(0, 80)).toBe(400)
-      expect(body.message).toMatch(/Lecture non groupable|Au moins une lecture|Au plus 100 lectures/)
+      expect(body.message).toMatch(
+        /Lecture non groupable|Chemin de lecture non normalisé|Au moins une lecture|Au plus 100 lectures/,
+      )
     }
     expect((await send(t.app, 'POST', LECTURES_PATH, { chemins: reads(DEMO.eleveur) })).status).toBe(401)
     expect((await send(t.app, 'POST', LECTURES_PATH, 'pas du json', farmer)).status).toBe(400)
