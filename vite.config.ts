@@ -137,7 +137,7 @@ const FIRST_SCREEN =
 // chunk now, loaded by the first of them. Not the database module: db-warm evaluates it in a task
 // of its own, after Dexie's, before this chunk (each of the three a task, none long).
 const AFTER_PAINT =
-  /[\\/]src[\\/](offline[\\/](article-copy|cart|cart-count|deliveries|outbox-count|outbox-flusher|preparation|seal)|app[\\/]ui[\\/](shell[\\/](cart-badge|device-adoption|leave-guard|outbox-watch|preparation-watch)|use-order-advice)|app[\\/]features[\\/]history[\\/]order-advice-panel)\.tsx?$/
+  /[\\/]src[\\/](offline[\\/](article-copy|cart|cart-count|deliveries|last-leaver|outbox-count|outbox-flusher|preparation|seal)|app[\\/]ui[\\/](shell[\\/](cart-badge|device-adoption|leave-guard|outbox-watch|preparation-watch)|use-order-advice)|app[\\/]features[\\/]history[\\/]order-advice-panel)\.tsx?$/
 const DATABASE = /[\\/]src[\\/]offline[\\/]db\.ts$/
 
 const SIGN_IN_PAGE =

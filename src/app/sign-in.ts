@@ -25,43 +25,33 @@ captureInstallPrompt()
 const marked = <T extends HTMLElement = HTMLElement>(mark: string) =>
   document.querySelector<T>(`[data-sign-in="${mark}"]`)
 
-// "J'ai compris": the choice kept, the notice gone.
-marked(SIGN_IN_MARK.cookieAccept)?.addEventListener('click', (e) => {
-  acceptCookies()
-  ;(e.currentTarget as HTMLElement).closest('section')?.remove()
-})
-
-// The install notice, as the app's: shown when the browser offers it (or on iOS), unless "Plus
-// tard" was said on this device.
+// The install notice, as the app's (notice-tray.tsx): once the cookie notice is answered, shown
+// when the browser offers it (or on iOS), unless "Plus tard" was said on this device.
 const install = marked(SIGN_IN_MARK.install)
 let installDismissed = installPostponed()
 const showInstall = () => {
   if (!install) return
   const way = installWay()
-  install.hidden = !way || installDismissed
+  install.hidden = !way || installDismissed || marked(SIGN_IN_MARK.cookie) !== null
   if (!way) return
   marked(SIGN_IN_MARK.installText)!.textContent = INSTALL_TEXTS[way]
   marked(SIGN_IN_MARK.installButton)!.hidden = way !== 'prompt'
 }
 subscribeInstall(showInstall)
 showInstall()
+
+// "J'ai compris": the choice kept, the notice gone, the install offer in its place.
+marked(SIGN_IN_MARK.cookieAccept)?.addEventListener('click', () => {
+  acceptCookies()
+  marked(SIGN_IN_MARK.cookie)?.remove()
+  showInstall()
+})
 marked(SIGN_IN_MARK.installButton)?.addEventListener('click', () => void promptInstall())
 marked(SIGN_IN_MARK.installLater)?.addEventListener('click', () => {
   postponeInstall()
   installDismissed = true
   showInstall()
 })
-
-// The notices' room at the end of the page, as the app's tray keeps it (notice-tray.tsx): the last
-// content scrolls clear of them.
-const tray = document.querySelector<HTMLElement>('.notice-tray')
-const spacer = document.querySelector<HTMLElement>('.notice-spacer')
-if (tray && spacer && typeof ResizeObserver !== 'undefined') {
-  const parts = [tray, tray.querySelector<HTMLElement>('.notice-install')].filter((e) => e !== null)
-  const fit = () => (spacer.style.height = `${parts.reduce((sum, e) => sum + e.offsetHeight, 0)}px`)
-  const observer = new ResizeObserver(fit)
-  for (const part of parts) observer.observe(part, { box: 'border-box' })
-}
 
 // The versions' tooltip (filled by the server), shown by its button as the app's.
 const version = marked<HTMLButtonElement>(SIGN_IN_MARK.version)
@@ -83,6 +73,12 @@ void sealAtSignIn()
     if (notice) notice.hidden = !others
   })
   .catch(() => undefined)
+
+// Back to this page after signing in: a copy kept by the browser (back-forward cache) would ask to
+// sign in again. Asked again, the server sends a signed-in person on (issue 43).
+window.addEventListener('pageshow', (e) => {
+  if (e.persisted) location.reload()
+})
 
 // A sign-out made without network needs nothing here: this page's own request told the server
 // (src/server/auth/signed-out.ts ends the session and clears the marker).

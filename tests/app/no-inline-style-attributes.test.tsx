@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { NoticeTray } from '../../src/app/ui/shell/notice-tray'
 
 describe('server-rendered markup without style attributes', () => {
-  it('the notice tray’s spacer has no height before it is measured', () => {
+  it('the notice tray, in the page’s flow, needs no measured height', () => {
     const html = renderToString(<NoticeTray />)
-    expect(html).toContain('notice-spacer')
+    expect(html).toContain('notice-tray')
     expect(html).not.toMatch(/\sstyle="/)
   })
 })

@@ -38,9 +38,15 @@ const adresse = (numAdr: number): Adresse =>
 
 describe('the menu', () => {
   it('Gestion articles only for role COM_ALI_ECRITURE_ARTICLE', async () => {
-    const menu = (roles: string[]) => text(<SideMenu showArticles={canEditArticles(roles)} numTiers="100001" />)
+    const menu = (roles: string[]) => text(<SideMenu showArticles={canEditArticles(roles)} numTiers="100001" hasLots />)
     expect(await menu([ROLE.LECTURE_PERSONNELLE, ROLE.ECRITURE_PERSONNELLE])).not.toContain('Gestion articles')
     expect(await menu([ROLE.ECRITURE_ARTICLE])).toContain('Gestion articles')
+  })
+
+  it('Lots & plans only for a customer with lots (tiers hasLots)', async () => {
+    const menu = (hasLots: boolean) => text(<SideMenu showArticles={false} numTiers="100001" hasLots={hasLots} />)
+    expect(await menu(true)).toContain('Lots & plans')
+    expect(await menu(false)).not.toContain('Lots & plans')
   })
 })
 

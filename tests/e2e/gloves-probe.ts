@@ -5,6 +5,10 @@
 //   an isolated 30 px button must still be named);
 // - no element wider than the viewport and no horizontal scroll (1.4.10 reflow), no text cut by an
 //   ellipsis;
+// - no word broken inside ("Historiqu / e", a card's text one letter per line at 200 %, issue 43):
+//   each word's line boxes, read with a Range, on one line; a word wider than most of the screen
+//   (an e-mail address, a link), or than the lines of a box at least half the screen wide, may
+//   break: no line could hold it;
 // - no two interactive elements overlapping;
 // - no fixed or sticky layer (notice, toast, install or cookie card, tab bar) over an interactive
 //   element, looked at with the page scrolled to its top and to its end.
@@ -15,7 +19,7 @@ import type { Page } from '@playwright/test'
 export const MIN_TARGET = 44
 
 export interface Finding {
-  probe: 'target' | 'overflow' | 'cut' | 'overlap' | 'covered' | 'axe' | 'error'
+  probe: 'target' | 'overflow' | 'cut' | 'broken' | 'overlap' | 'covered' | 'axe' | 'error'
   what: string
 }
 
@@ -190,6 +194,47 @@ async function layoutProbes(page: Page, layersAt: 'top' | 'bottom' | 'all'): Pro
           probe: 'overflow',
           what: `text of ${describe(n.parentElement)} runs to ${Math.round(r.right)}`,
         })
+      }
+
+      // Words broken inside, one finding per element: "Historiqu / e" at 320 px, a card's text one
+      // letter per line at 200 % (issue 43). The word's line boxes, as a Range reads them: two
+      // that do not share a line are a break (after a hyphen or a soft hyphen is no word broken). A browser with French hyphenation would add a hyphen
+      // there (hyphens: auto); the test's Chromium has no dictionary, so a break is a break.
+      const longWord = 0.8 * vw
+      /** The width of the lines an element's text is set in: its block's content box. */
+      const lineWidth = (el: Element): number => {
+        let block: Element | null = el
+        while (block && ['inline', 'contents'].includes(getComputedStyle(block).display)) block = block.parentElement
+        if (!block) return vw
+        const cs = getComputedStyle(block)
+        return block.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+      }
+      const broken = new Set<Element>()
+      const texts = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT)
+      for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+        const parent = n.parentElement
+        const text = n.textContent ?? ''
+        if (!parent || broken.has(parent) || !/\S\S/.test(text) || !shown(parent)) continue
+        // A word ends at a space or after a hyphen ("déconnectez- / vous" breaks where it may).
+        for (const m of text.matchAll(/[^\s\-\u2010\u00ad]+[-\u2010\u00ad]?/g)) {
+          if (m[0].length < 2) continue
+          range.setStart(n, m.index)
+          range.setEnd(n, m.index + m[0].length)
+          const boxes = [...range.getClientRects()].filter((b) => b.width > 0.5 && b.height > 0.5)
+          if (boxes.length < 2) continue
+          boxes.sort((a, b) => a.top - b.top)
+          let lines = 1
+          for (let i = 1; i < boxes.length; i++) if (boxes[i]!.top >= boxes[i - 1]!.bottom - 1) lines++
+          if (lines < 2) continue
+          // Wider than any line of its box, in a box not squeezed (half the screen at least): no
+          // layout holds it at this size ("d'alimentation)." in a card at 200 %, an e-mail address).
+          const width = boxes.reduce((w, b) => w + b.width, 0)
+          const line = lineWidth(parent)
+          if (width > longWord || (width > line && line >= vw / 2)) continue
+          broken.add(parent)
+          findings.push({ probe: 'broken', what: `"${m[0]}" on ${lines} lines in ${describe(parent)}` })
+          break
+        }
       }
 
       // Text cut by an ellipsis (a step label read "Réglem…").

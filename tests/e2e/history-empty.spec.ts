@@ -52,4 +52,22 @@ test('older windows with nothing in them are loaded in a row, down to the specâ€
   }
   // Address 4 has old deliveries: each tap finds some, never an empty window to tap through.
   expect(taps).toBeLessThan(10)
+  // The history's normal end, said as a quiet note, not as an error (issue 43): no alert, not
+  // bold, in a grey (no hue), not red.
+  await expect(end).toBeVisible()
+  const look = await end.evaluate((el) => {
+    // The colour as drawn (whatever space the stylesheet writes it in: oklch, labâ€¦).
+    const canvas = document.createElement('canvas').getContext('2d')!
+    canvas.fillStyle = getComputedStyle(el).color
+    canvas.fillRect(0, 0, 1, 1)
+    const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data
+    return {
+      inAlert: el.closest('[role=alert], [role=alertdialog]') !== null,
+      weight: Number(getComputedStyle(el).fontWeight),
+      rgb: [r, g, b].map(Number),
+    }
+  })
+  expect(look.inAlert).toBe(false)
+  expect(look.weight).toBeLessThan(600)
+  expect(Math.max(...look.rgb) - Math.min(...look.rgb), `rgb(${look.rgb})`).toBeLessThanOrEqual(4)
 })

@@ -111,7 +111,10 @@ test('staff acting for a member go back to the member selection at logout', asyn
   // The header says who acts for the member, and the way out says where it goes.
   await expect(page.getByRole('banner')).toContainText(/Conseiller : \S/)
   await expect(page.getByRole('banner').getByRole('button', { name: 'Déconnexion' })).toHaveCount(0)
-  await page.getByRole('button', { name: 'Changer de client' }).click()
+  // Its icon says it too: choosing another member, not the way out (issue 43).
+  const change = page.getByRole('button', { name: 'Changer de client' })
+  await expect(change.locator('svg')).toHaveAttribute('data-icon', 'switchAccount')
+  await change.click()
   await expect(page).toHaveURL(/selection-tiers/)
   await expect(page.getByLabel("Nom ou numéro d'adhérent")).toBeVisible()
 })

@@ -93,6 +93,34 @@ test('public holidays within 15 days show in a banner on every page', async ({ p
   await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: 'Aliments' }).click()
   await expect(banner).toBeVisible()
   await expect(banner.getByText(/01\/01\/2027/)).toHaveCount(0)
+  // Folded, it keeps one line that unfolds it again, from screen to screen (issue 43).
+  const text = banner.getByText(/Jour férié le vendredi 25\/12\/2026/)
+  const before = (await banner.boundingBox())!.height
+  await banner.getByRole('button', { name: 'Masquer : Jours fériés à venir' }).click()
+  await expect(text).toBeHidden()
+  expect((await banner.boundingBox())!.height).toBeLessThan(before)
+  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: 'Contrats' }).click()
+  await expect(page.getByRole('heading', { name: 'Contrats', level: 1 })).toBeVisible()
+  await expect(text).toBeHidden()
+  await banner.getByRole('button', { name: 'Afficher : Jours fériés à venir' }).click()
+  await expect(text).toBeVisible()
+})
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } })
+
+  test('the breadcrumb names the pages above, not the page again (issue 43)', async ({ page }) => {
+    await signIn(page, '100001')
+    await expect(page.getByRole('heading', { name: 'Historique', level: 1 })).toBeVisible()
+    // Nothing above the history: no breadcrumb repeating its title.
+    await expect(page.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveCount(0)
+    await expect(page.getByRole('main').getByText('Historique', { exact: true })).toHaveCount(1)
+    await page.goto('/catalog/cart/validPanier')
+    await expect(page.getByRole('heading', { name: 'Validation règlement', level: 1 })).toBeVisible()
+    const crumbs = page.getByRole('navigation', { name: "Fil d'Ariane" })
+    await expect(crumbs.getByRole('link', { name: 'Mon panier' })).toBeVisible()
+    await expect(crumbs).not.toContainText('Règlement')
+  })
 })
 
 test.describe('a route that fails to load', () => {

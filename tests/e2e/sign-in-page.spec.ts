@@ -4,7 +4,7 @@
 // pages and the tooltip on this page are the subjects of notices, install, shell and legal.spec.)
 import type { Page } from '@playwright/test'
 import { expect, test } from './network-switch'
-import { confirmOrderOffline, signInWithForm } from './support'
+import { confirmOrderOffline, signIn, signInWithForm, waitForServiceWorker } from './support'
 
 // A first visit: no service worker serves the app's shell in place of the server's page.
 test.use({ serviceWorkers: 'block' })
@@ -47,6 +47,45 @@ test('a direct visit runs the sign-in page’s script alone, then the farmer lan
   await page.getByLabel('Mot de passe').fill('demo')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await expect(page.getByRole('heading', { name: 'Contrats', level: 1 })).toBeVisible()
+})
+
+test('signed in already, Back to the sign-in pages and /login again lead to the Historique (issue 43)', async ({
+  page,
+}) => {
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByLabel('Identifiant (numéro de tiers)').fill('100001')
+  await page.getByLabel('Mot de passe').fill('demo')
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  const history = page.getByRole('heading', { name: 'Historique', level: 1 })
+  await expect(history).toBeVisible()
+  // Back: the server's form, then the app's sign-in page; neither asks to sign in again.
+  for (let i = 0; i < 2; i++) {
+    await page.goBack()
+    await expect(page).toHaveURL(/\/catalog\/order_history$/)
+    await expect(history).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toHaveCount(0)
+  }
+  await page.goto('/login?redirectFrom=%2Fcatalog%2Fcontrats')
+  await expect(page.getByRole('heading', { name: 'Contrats', level: 1 })).toBeVisible()
+  await page.goto('/security/login')
+  await expect(history).toBeVisible()
+})
+
+test.describe('signed in, the installed app', () => {
+  // The service worker answers /login with the app's shell: the app's own sign-in route decides.
+  test.use({ serviceWorkers: 'allow' })
+
+  test('/login sends on to the Historique, a sign-out then shows the sign-in page (issue 43)', async ({ page }) => {
+    await signIn(page, '100001')
+    await waitForServiceWorker(page)
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/catalog\/order_history$/)
+    await expect(page.getByRole('heading', { name: 'Historique', level: 1 })).toBeVisible()
+    await page.getByRole('button', { name: 'Déconnexion' }).click()
+    await expect(page).toHaveURL(/\/login/)
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible()
+  })
 })
 
 test('opening Silo with no session goes straight to this page, with the way back', async ({ page }) => {

@@ -59,6 +59,21 @@ describe.each(backends.slice(0, 1))('logout clears the browser on $name', (backe
     expect(anonymous.headers.get('cache-control')).toBe('private, no-cache')
   })
 
+  it('sends a signed-in session opening /login on, never to a plain sign-in page (issue 43)', async () => {
+    const cookie = await signIn(app, '100001')
+    for (const [path, target] of [
+      ['/login', '/catalog/order_history'],
+      ['/login?redirectFrom=%2Fcatalog%2Flots', '/catalog/lots'],
+    ] as const) {
+      const res = await navigate(path, cookie)
+      expect(res.status, path).toBe(302)
+      expect(res.headers.get('location'), path).toBe(target)
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
+    }
+    // Sent there to be told of a failure: the page says it (its render, here none: the shell).
+    expect((await navigate('/login?error=true', cookie)).status).toBe(200)
+  })
+
   it('answers a logout with Clear-Site-Data: "cache", signed in or not', async () => {
     const cookie = await signIn(app, '100001')
     const logout = (cookie?: string) =>

@@ -37,6 +37,24 @@ describe.each(backends)('sessions on $name', (backend) => {
     expect(cookie).toMatch(/SameSite=Lax/)
   })
 
+  it('a signed-in person opening a sign-in page goes on to the history (issue 43), where they were going else', async () => {
+    const cookie = await signIn(t.app, '100001')
+    for (const [path, target] of [
+      ['/security/login', '/catalog/order_history'],
+      ['/security/login?redirectFrom=%2Fcatalog%2Flots', '/catalog/lots'],
+      ['/security/login?redirectFrom=%2F%2Fevil.example', '/catalog/order_history'],
+    ] as const) {
+      const res = await get(t.app, path, cookie)
+      expect(res.status, path).toBe(302)
+      expect(res.headers.get('location'), path).toBe(target)
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
+    }
+    // Nobody signed in: the page, never kept (Back after a sign-in asks the server again).
+    const page = await get(t.app, '/security/login')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+  })
+
   it('a redirect target on another site is not honoured', async () => {
     const res = await t.app.request('/security/login', {
       method: 'POST',

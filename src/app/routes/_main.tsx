@@ -89,6 +89,7 @@ function MainLayout() {
         owner={user.username}
         messages={referentiel?.messagesBandeau ?? []}
         showArticles={canEditArticles(user.roles)}
+        hasLots={tiers?.hasLots ?? true}
         onLogout={onLogout}
         loggingOut={loggingOut}
         actingAs={

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/infos')({
 
 function InfosLayout() {
   return (
-    <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
+    <div className="flex flex-1 flex-col bg-white text-neutral-900">
       <header className="sticky top-0 z-40 bg-silo-green text-white">
         <div className="flex items-center gap-3 px-4 py-2">
           <Link to="/" className="touch-target flex items-center gap-3 font-bold text-white no-underline">

@@ -10,6 +10,7 @@ import { useStaticPage } from '../ui/shell/static-page'
 import { STRONG_BUTTON } from '../ui/button-colors'
 import { SESSION_PATHS } from '../../contract/session-names'
 import { OthersWaitingNotice } from '../features/session/others-waiting-notice'
+import { useOnIfSignedIn } from '../features/session/signed-in-already'
 import { safeRedirect } from './-search'
 
 // Loaded with the page, not with the app's first screen (it reads IndexedDB).
@@ -32,11 +33,13 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   const { redirectFrom, error } = Route.useSearch()
   const staticPage = useStaticPage()
+  useOnIfSignedIn(redirectFrom, Boolean(error))
   return (
-    <div className="flex min-h-dvh flex-col bg-white">
-      {/* pb-36: room kept for the install and cookie notices (notice-tray.tsx), always, so that
-          they never cover "Se connecter" and nothing moves when they appear. */}
-      <main className="flex flex-1 flex-col items-center justify-center gap-6 px-4 pt-10 pb-36 text-center">
+    <div className="flex flex-1 flex-col bg-white">
+      {/* From the top, the footer at the screen's bottom and the notices' tray below it
+          (notice-tray.tsx): when a notice comes or goes, the room between them changes and
+          nothing above moves; the notices never cover the footer's links (issue 43). */}
+      <main className="flex flex-1 flex-col items-center gap-6 px-4 pt-10 pb-10 text-center">
         <img src="/favicon.svg" alt="" width={120} height={120} />
         <h1 className="text-3xl font-bold text-silo-green">Silo</h1>
         <p className="text-lg text-neutral-800">Commandez vos aliments auprès de votre coopérative.</p>
@@ -48,13 +51,6 @@ function LoginPage() {
             Erreur d'authentification
           </Block>
         )}
-        {staticPage ? (
-          <OthersWaitingNotice hidden />
-        ) : (
-          <Suspense>
-            <OthersWaiting />
-          </Suspense>
-        )}
         {/* The server's sign-in page sets the session cookie, then comes back to redirectFrom: a
             form, so that "Se connecter" works before (and without) any script. */}
         <form method="get" action={SESSION_PATHS.login} className="flex w-full justify-center">
@@ -64,11 +60,20 @@ function LoginPage() {
             large
             rounded
             colors={STRONG_BUTTON}
-            className="touch-target w-full max-w-xs text-lg font-semibold"
+            // As high as its words need: with the text at 200 % they take two lines (issue 43).
+            className="touch-target h-auto min-h-12 w-full max-w-xs py-2 text-lg font-semibold"
           >
             Se connecter
           </Button>
         </form>
+        {/* Below the button: said once the device has looked, it moves nothing above. */}
+        {staticPage ? (
+          <OthersWaitingNotice hidden />
+        ) : (
+          <Suspense>
+            <OthersWaiting />
+          </Suspense>
+        )}
       </main>
       <SiteFooter />
     </div>

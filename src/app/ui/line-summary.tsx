@@ -14,7 +14,7 @@ export const lineQuantity = (l: CartLine): string =>
 
 const percent = (q: unknown) => formatNombre(Number(String(q ?? '').replace(',', '.')) || 0)
 
-/** The rows of a <dl className="grid grid-cols-[auto_1fr] …">: the caller adds its own rows after. */
+/** The rows of a <dl className="pairs …"> (styles.css): the caller adds its own rows after. */
 export function LineSummaryRows({ line, labels }: { line: CartLine; labels: LineLabels }) {
   const places = storagePlaces(line).map(labels.lieu)
   const supplements = (line.supplementations ?? []).map((s) => s.libelleArticle ?? s.libelleLong ?? s.numArticle)

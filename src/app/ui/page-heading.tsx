@@ -4,7 +4,9 @@ import type { ReactNode } from 'react'
 export function PageHeading({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-      <h1 className="text-2xl font-bold text-neutral-900">{children}</h1>
+      {/* min-w-0: a word longer than the whole line ("confidentialité" at 200 %) breaks, the page
+          does not scroll sideways. */}
+      <h1 className="min-w-0 text-2xl font-bold text-neutral-900">{children}</h1>
       {actions}
     </div>
   )

@@ -13,7 +13,8 @@ import { typeTiersOf } from '../services/tiers'
 import { readSessionCookie } from '../auth/cookie'
 import { firstScreenPage, firstScreenRenderer } from './first-screen-render'
 import { stylesheetOf } from './app-render'
-import { signInPage, signInPageRenderer } from './sign-in-page'
+import { isSignInPath, signInPage, signInPageRenderer } from './sign-in-page'
+import { signedInTarget } from '../auth/sign-in-page'
 
 /** A browser's navigation to the history's page (the app's start) with no session cookie at all.
  * A cookie whose session is only idle is the app's to refresh: it goes on to the history. */
@@ -54,6 +55,12 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     return (css ??= href ? readFile(join(distDir, href), 'utf8').catch(() => null) : Promise.resolve(null))
   }
   const appShell = async (c: Context<AppEnv>) => {
+    // Signed in already, the sign-in page is not for them (issue 43, item 11): on to the history,
+    // unless a failure sent them here to be told (?error).
+    if (c.get('user') && isSignInPath(c.req.path) && c.req.query('error') === undefined) {
+      c.header('Cache-Control', 'no-store')
+      return c.redirect(signedInTarget(c.req.query('redirectFrom')), 302)
+    }
     indexHtml ??= await readFile(`${distDir}/index.html`, 'utf8')
     const privately = {
       'Cache-Control': c.get('user') ? 'no-store' : 'private, no-cache',
@@ -77,7 +84,8 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     const signInCss = signIn && (await appCss(indexHtml))
     const signInHtml =
       signIn && signInCss !== null && signInPage(indexHtml, signIn, signInCss, c.get('secureHeadersNonce'))
-    if (signInHtml) return c.html(signInHtml, 200, privately)
+    // Never kept either: Back after signing in asks the server again, which sends them on (above).
+    if (signInHtml) return c.html(signInHtml, 200, { ...privately, 'Cache-Control': 'no-store' })
     const user = c.get('user')
     const numTiers = preloadCustomer(c.req.path, user)
     const { db, clock } = c.get('deps')

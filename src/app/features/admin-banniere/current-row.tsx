@@ -64,7 +64,8 @@ export function CurrentRow({ message, now, focusOnMount, onStatus }: Props) {
             {message.texte}
           </p>
           <MessageDates message={message} />
-          <div className="mt-3 flex gap-2 md:justify-end">
+          {/* Wrapping: with the text at 200 % the buttons' words broke letter by letter (issue 43). */}
+          <div className="mt-3 flex flex-wrap gap-2 md:justify-end">
             <button
               ref={modifierRef}
               type="button"

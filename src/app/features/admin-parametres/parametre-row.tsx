@@ -2,7 +2,7 @@
 // then editing (Modifier), then saved (Enregister; an unchanged value just cancels) or cancelled
 // (Annuler restores the original). A failed save restores the original and says why.
 import { type JeuParametres } from '../../../contract/limits'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useForm, type FieldError } from 'react-hook-form'
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -20,6 +20,17 @@ const OUTLINE =
   'touch-target flex-auto rounded-full border-2 border-silo-green px-3 font-semibold text-silo-green disabled:border-neutral-300 disabled:text-neutral-500 md:flex-none md:px-5'
 const FILLED =
   'touch-target flex-auto rounded-full bg-silo-green px-3 font-semibold text-white disabled:bg-neutral-300 disabled:text-neutral-600 md:flex-none md:px-5'
+
+/** A parameter's key (SAS-HORAIRE_COMMANDE-HEURE_PIVOT) may break after its - and _ only, where
+ * it reads: broken anywhere, its words were cut ("HEURE_PI / VOT", issue 43). */
+function breakableKey(key: string): ReactNode {
+  return key.split(/(?<=[-_])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ))
+}
 
 function failureText(error: unknown): string {
   if (error instanceof NetworkError)
@@ -131,7 +142,7 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
             </label>
           )}
           <p id={hintId} className="text-sm text-neutral-700">
-            <span className="break-all">{key}</span> · {formatHint(kind, units)}
+            <span>{breakableKey(key)}</span> · {formatHint(kind, units)}
           </p>
         </div>
         <div>
@@ -180,7 +191,8 @@ export function ParametreRow({ jeu, parametre: p }: { jeu: JeuParametres; parame
           {units && iso && <p className="mt-1 text-sm text-neutral-700">Soit {iso} (ISO-8601)</p>}
         </div>
       </div>
-      <div className="mt-3 flex gap-2 md:justify-end">
+      {/* Wrapping: with the text at 200 % the buttons' words broke letter by letter (issue 43). */}
+      <div className="mt-3 flex flex-wrap gap-2 md:justify-end">
         <button
           ref={modifierRef}
           type="button"

@@ -26,8 +26,8 @@ export function CartComments({ predefined, initial, onChange }: Props) {
   const libre = typeof value.libre === 'string' ? value.libre : ''
   return (
     <section aria-labelledby={`${textId}-titre`} className="mt-6 rounded-xl border-2 border-neutral-300 bg-white p-4">
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <h2 id={`${textId}-titre`} className="text-xl font-bold">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${textId}-titre`} className="min-w-0 text-xl font-bold">
           Commentaire logistique <span className="text-base font-normal">(facultatif)</span>
         </h2>
         <HelpButton cle="COMMENTAIRE_PANIER" label="Aide : commentaire logistique" />

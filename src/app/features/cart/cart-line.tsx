@@ -45,7 +45,7 @@ export function CartLineCard({ line, labels, issues, mixing, onMixing, onEdit, o
         </div>
         <LineActions name={name} onEdit={onEdit} onDelete={onDelete} />
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
+      <dl className="mt-2 pairs gap-x-4 gap-y-1 text-base">
         <LineSummaryRows line={line} labels={labels} />
         <dt className="text-neutral-800">Livraison</dt>
         <dd>

@@ -79,7 +79,8 @@ export function ConfirmationPage({ owner, numTiers, envoi, numero, mail }: Props
           <>
             <Icon name="check" className="h-14 w-14 rounded-full bg-silo-green p-2 text-white" />
             <p className="font-semibold">Votre commande N°{shownNumero} a bien été enregistrée</p>
-            {shownMail && <p>Une confirmation vous a été envoyée à l'adresse : {shownMail}</p>}
+            {/* max-w-full: the address, longer than a line at 200 %, breaks instead of running off. */}
+            {shownMail && <p className="max-w-full">Une confirmation vous a été envoyée à l'adresse : {shownMail}</p>}
           </>
         )}
         <Link to="/catalog" className={BUTTON}>

@@ -23,13 +23,15 @@ export function FeedsPage({ numTiers }: { numTiers: string }) {
         ) : (
           <>
             <OrderFormNote />
-            <div className="grid gap-6">
+            {/* One column the screen's width (grid-cols-1, not a column as wide as the longest
+                word): "engraissement" at 200 % breaks in its card, the page does not scroll sideways. */}
+            <div className="grid grid-cols-1 gap-6">
               {groups.map((g) => (
                 <section key={g.code || 'autres'} aria-labelledby={`dep-${g.code || 'autres'}`}>
                   <h2 id={`dep-${g.code || 'autres'}`} className="mb-2 text-xl font-bold">
                     {g.libelle}
                   </h2>
-                  <ul className="grid gap-2 lg:grid-cols-2">
+                  <ul className="grid grid-cols-1 gap-2 lg:grid-cols-2">
                     {g.articles.map((a) => (
                       <li
                         key={a.numArticle}

@@ -35,7 +35,9 @@ export function HistoryLine({ ligne, adresse, hasLots, duplicating, selected, on
     </>
   )
   return (
-    <li className="flex items-center gap-3 border-t border-neutral-300 py-3 first:border-t-0">
+    // The button beside the text while the line has room (8rem of text at least), else below it:
+    // text at 200 % kept the button beside and left the text a letter a line (issue 43).
+    <li className="flex flex-wrap items-center gap-3 border-t border-neutral-300 py-3 first:border-t-0">
       {duplicating && (
         <input
           id={checkboxId}
@@ -47,11 +49,11 @@ export function HistoryLine({ ligne, adresse, hasLots, duplicating, selected, on
         />
       )}
       {duplicating ? (
-        <label htmlFor={checkboxId} className="min-w-0 flex-1">
+        <label htmlFor={checkboxId} className="min-w-0 flex-1 basis-32">
           {label}
         </label>
       ) : (
-        <div className="min-w-0 flex-1">{label}</div>
+        <div className="min-w-0 flex-1 basis-32">{label}</div>
       )}
       {!duplicating &&
         (showsLotsShortcut(ligne, hasLots) ? (

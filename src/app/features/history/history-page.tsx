@@ -145,7 +145,10 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
         <div>
           {exhausted ? (
             (visible.length > 0 || (query.data?.pages.length ?? 0) > 1) && (
-              <p className="mt-4 text-base font-semibold">Impossible d'afficher plus de livraisons</p>
+              // The history's normal end (the spec's words): a quiet note, not an error (issue 43).
+              <p className="mt-4 border-t border-neutral-300 pt-3 text-center text-base text-neutral-800">
+                Impossible d'afficher plus de livraisons
+              </p>
             )
           ) : (
             <MoreButton

@@ -35,8 +35,9 @@ export function OrderAdviceBar({ owner, numTiers, lignes, historyUpdatedAt, hist
       aria-labelledby="a-commander-titre"
       className="mb-4 rounded-xl border-2 border-silo-green bg-white px-4 py-3"
     >
-      {/* The heading row is the toggle's height whether or not the toggle is there. */}
-      <div className="flex h-12 items-center justify-between gap-3">
+      {/* The heading row is the toggle's height whether or not the toggle is there; with the text
+          at 200 % the toggle goes under the heading rather than squeeze it (issue 43). */}
+      <div className="flex min-h-12 flex-wrap items-center justify-between gap-x-3">
         <h2 id="a-commander-titre" className="text-lg font-bold">
           À commander
         </h2>

@@ -42,7 +42,9 @@ export interface LegalRow {
 
 /**
  * A table whose first column names each row (th scope="row"). Two or three short columns fit a
- * 390 px phone; the wrapper scrolls sideways rather than clipping if a word cannot wrap.
+ * 390 px phone; the wrapper scrolls sideways rather than clipping if a word cannot wrap. Narrow
+ * for its text (under 20rem: 320 px, or text at 200 %), each row is a block instead, its cells
+ * under its head, named by their column: columns of a few letters broke every word (issue 43).
  */
 export function LegalTable({
   caption,
@@ -56,13 +58,14 @@ export function LegalTable({
   /** The heading right above already says it: keep the caption for screen readers only. */
   captionHidden?: boolean
 }) {
+  const stacked = '@max-[20rem]:block'
   return (
-    <div className="overflow-x-auto pt-2">
-      <table className="w-full border-collapse text-left text-base">
-        <caption className={captionHidden ? 'sr-only' : 'mb-2 text-left font-semibold text-neutral-900'}>
+    <div className="@container overflow-x-auto pt-2">
+      <table className={`w-full border-collapse text-left text-base ${stacked}`}>
+        <caption className={captionHidden ? 'sr-only' : `mb-2 text-left font-semibold text-neutral-900 ${stacked}`}>
           {caption}
         </caption>
-        <thead>
+        <thead className="@max-[20rem]:sr-only">
           <tr className="border-b-2 border-silo-green">
             {columns.map((c) => (
               <th key={c} scope="col" className="px-2 py-2 align-bottom font-bold first:pl-0">
@@ -71,14 +74,18 @@ export function LegalTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={stacked}>
           {rows.map((r, i) => (
-            <tr key={i} className="border-b border-black/15 align-top">
-              <th scope="row" className="py-2 pr-2 font-semibold">
+            <tr key={i} className={`border-b border-black/15 align-top ${stacked} @max-[20rem]:py-2`}>
+              <th scope="row" className={`py-2 pr-2 font-semibold ${stacked} @max-[20rem]:py-0`}>
                 {r.head}
               </th>
               {r.cells.map((c, j) => (
-                <td key={j} className="px-2 py-2">
+                <td key={j} className={`px-2 py-2 ${stacked} @max-[20rem]:px-0 @max-[20rem]:py-0.5`}>
+                  {/* Stacked, a cell of a table of several columns says which. */}
+                  {columns.length > 2 && (
+                    <span className="hidden font-semibold @max-[20rem]:inline">{columns[j + 1]} : </span>
+                  )}
                   {c}
                 </td>
               ))}

@@ -28,7 +28,7 @@ export function LotDetail({ lot, exploitation, batiment }: { lot: Lot; exploitat
         ← Tous les lots
       </Link>
       <h2 className="text-xl font-bold">Lot {lot.numLot}</h2>
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 text-base">
+      <dl className="mt-1 pairs gap-x-4 text-base">
         {type && (
           <>
             <dt className="text-neutral-800">Type</dt>

@@ -26,7 +26,7 @@ export function LotsList({ lots, names }: { lots: readonly Lot[]; names: LotName
         {lots.map((l) => (
           <li key={l.numLot} className="rounded-xl border-2 border-neutral-300 bg-white p-4">
             <h2 className="text-lg font-bold">Lot {l.numLot}</h2>
-            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-base">
+            <dl className="mt-1 pairs gap-x-3 text-base">
               <dt className="text-neutral-800">Exploitation</dt>
               <dd>{names.exploitation(l)}</dd>
               <dt className="text-neutral-800">Bâtiment</dt>

@@ -31,7 +31,7 @@ function Ligne({ l: stored, libelles }: { l: LigneCommande; libelles: Libelles }
           <span className="md:hidden">{mobileStepLabel(l.etape)}</span>
         </span>
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
+      <dl className="mt-2 pairs gap-x-4 gap-y-1 text-base">
         <dt className="text-neutral-800">Quantité</dt>
         <dd className="font-semibold">
           {l.codeUniteArticle === 'T'

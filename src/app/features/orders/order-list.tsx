@@ -75,9 +75,9 @@ export function OrderList({
               search={{ numero: c.numero }}
               className="block rounded-xl border-2 border-neutral-300 bg-white p-4 active:bg-neutral-100"
             >
-              <span className="flex items-baseline justify-between gap-2">
-                <span className="text-lg font-bold">N° {c.numero}</span>
-                <span className="text-base text-neutral-800">{orderDay(c.date)}</span>
+              <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                <span className="text-lg font-bold whitespace-nowrap">N° {c.numero}</span>
+                <span className="text-base whitespace-nowrap text-neutral-800">{orderDay(c.date)}</span>
               </span>
               <span className="mt-1 block text-base font-semibold text-silo-green">{orderStepLabel(c)}</span>
             </Link>

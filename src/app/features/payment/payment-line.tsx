@@ -55,7 +55,7 @@ export function PaymentLine({
         Article {line.numArticle}
         {line.numLot ? ` · lot ${line.numLot}` : ''}
       </p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
+      <dl className="mt-2 pairs gap-x-4 gap-y-1 text-base">
         <LineSummaryRows line={line} labels={labels} />
       </dl>
 
@@ -97,7 +97,7 @@ export function PaymentLine({
                 ))}
               </select>
             </div>
-            <dl className="grid grid-cols-[auto_1fr] content-center gap-x-4 gap-y-1 text-base">
+            <dl className="pairs content-center gap-x-4 gap-y-1 text-base">
               <dt className="text-neutral-800">Taux d'escompte</dt>
               <dd className="font-semibold">{formatNombre(selection.tauxEscompte ?? 0, 2)} %</dd>
               <dt className="text-neutral-800">Échéance</dt>

@@ -25,7 +25,7 @@ export function ErrorLogoutPage({ cause }: { cause: string | undefined }) {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-white">
+    <div className="flex flex-1 flex-col bg-white">
       <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 px-4 py-10">
         <img src="/favicon.svg" alt="" width={80} height={80} />
         <h1 className="text-3xl font-bold text-neutral-900">{page.titre}</h1>

@@ -30,8 +30,9 @@ export interface ActingAs {
 export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut, actingAs }: Props) {
   const shown = useAfterFirstPaint()
   return (
-    <header className="sticky top-0 z-40 bg-silo-green pt-safe text-white">
-      {/* At least 64px high; a long name or enlarged text wraps and the bar grows, never cut (issue 28). */}
+    <header className="@container/app-bar sticky top-0 z-40 bg-silo-green pt-safe text-white">
+      {/* At least 64px high; a long name or enlarged text wraps between its words and the bar
+          grows, never cut (issue 28); narrow for its text, the logo goes (styles.css). */}
       <div className="flex min-h-16 w-full items-center pl-safe pr-safe">
         <div className="header-logo mx-1 flex items-center justify-center self-stretch">
           <Link
@@ -42,8 +43,8 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
             <img src="/favicon.svg" alt="" width={36} height={36} className="rounded bg-white p-0.5" />
           </Link>
         </div>
-        <div className="min-w-0 flex-1 px-2 py-1 [overflow-wrap:anywhere]">
-          <div className="text-lg leading-tight font-bold">{raisonSociale}</div>
+        <div className="min-w-0 flex-1 px-2 py-1">
+          <div className="text-lg leading-tight font-bold @max-[19rem]/app-bar:text-base">{raisonSociale}</div>
           <div className="text-sm leading-tight text-white">
             N° tiers {numTiers}
             {actingAs && (
@@ -62,7 +63,7 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
             to="/catalog/cart"
             className="touch-target relative flex items-center justify-center rounded-full text-white hover:bg-white/10"
           >
-            <Icon name="cart" className="w-7 h-7" />
+            <Icon name="cart" className="h-[28px] w-[28px]" />
             <span className="sr-only">Mon panier</span>
             {shown && (
               <Suspense fallback={null}>
@@ -75,6 +76,7 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
             disabled={loggingOut}
             iconOnlyOnPhones
             label={actingAs ? 'Changer de client' : 'Déconnexion'}
+            icon={actingAs ? 'switchAccount' : 'logout'}
           />
         </div>
       </div>

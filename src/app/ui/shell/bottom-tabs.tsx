@@ -1,16 +1,26 @@
-// Phones (<768px): the four catalog entries as a bottom tab bar, within thumb reach. Labels may
-// wrap ("Lots & plans") but never touch each other nor the screen's edge (issue 16, defect 4): a
-// gap between tabs, a smaller size under 360px, and a word broken rather than overflowing its tab
-// when the text is enlarged (issue 28). Plain markup
-// in Konsta's material tab bar layout (its Tabbar would bring Konsta into the first screen).
+// Phones (<768px): the catalog entries as a bottom tab bar, within thumb reach. Labels may wrap
+// between words ("Lots & plans") but never touch each other nor the screen's edge (issue 16,
+// defect 4): a gap between tabs, a smaller size under 360px, "Histo-rique" hyphenated where five
+// tabs share 320px. When the bar is narrow or the screen short for the text (200 % text), the tabs
+// keep their icons and the labels are their names only (styles.css); icons and bar in px, so
+// that the bar stays 80px high then (issue 43). Plain markup in Konsta's material tab bar layout
+// (its Tabbar would bring Konsta into the first screen).
 import { useState } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Icon } from '../icons'
-import { CATALOG_ITEMS, MORE_ITEMS, ARTICLES_ITEM } from './nav-items'
+import { catalogItems, MORE_ITEMS, ARTICLES_ITEM } from './nav-items'
 import { MoreMenu } from './more-menu'
 import { ContractsBadge } from './contracts-badge'
 
-export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showArticles: boolean }) {
+const ICON = 'h-[24px] w-[24px]'
+
+interface Props {
+  numTiers: string
+  showArticles: boolean
+  hasLots: boolean
+}
+
+export function BottomTabs({ numTiers, showArticles, hasLots }: Props) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const [more, setMore] = useState(false)
   const inMore = [...MORE_ITEMS, ARTICLES_ITEM].some((i) => pathname.startsWith(i.to))
@@ -19,26 +29,28 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
       <nav
         aria-label="Catalogue"
         data-tabbar
-        className="md:hidden fixed bottom-0 inset-x-0 z-30 border-t border-black/20 bg-white"
+        className="@container/tabbar md:hidden fixed bottom-0 inset-x-0 z-30 border-t border-black/20 bg-white"
       >
-        <div className="flex h-20 items-stretch gap-1 pb-safe pl-[max(0.25rem,env(safe-area-inset-left))] pr-[max(0.25rem,env(safe-area-inset-right))]">
-          {CATALOG_ITEMS.map((item) => {
+        <div className="flex min-h-[80px] items-stretch gap-1 pb-safe pl-[max(0.25rem,env(safe-area-inset-left))] pr-[max(0.25rem,env(safe-area-inset-right))]">
+          {catalogItems(hasLots).map((item) => {
             const active = pathname.startsWith(item.to)
             return (
               <Link
                 key={item.to}
                 to={item.to}
-                className={`touch-target flex min-w-0 flex-1 flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight [overflow-wrap:anywhere] max-[359px]:text-xs max-[359px]:tracking-tighter ${active ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
+                // The label with its soft hyphen is shown; the name read out is the word.
+                aria-label={item.tab ? item.label : undefined}
+                className={`touch-target flex min-w-0 flex-1 flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight max-[359px]:text-xs max-[359px]:tracking-tighter ${active ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
               >
                 <span
-                  className={`relative inline-flex h-8 w-full max-w-14 shrink-0 items-center justify-center rounded-full ${active ? 'bg-silo-green/15' : ''}`}
+                  className={`relative inline-flex h-[32px] w-full max-w-[56px] shrink-0 items-center justify-center rounded-full ${active ? 'bg-silo-green/15' : ''}`}
                 >
-                  <Icon name={item.icon} />
+                  <Icon name={item.icon} className={ICON} />
                   {item.to === '/catalog/contrats' && (
-                    <ContractsBadge numTiers={numTiers} className="absolute right-0 -top-2" />
+                    <ContractsBadge numTiers={numTiers} overIcon className="absolute right-0 -top-[8px]" />
                   )}
                 </span>
-                <span>{item.label}</span>
+                <span>{item.tab ?? item.label}</span>
               </Link>
             )
           })}
@@ -50,9 +62,9 @@ export function BottomTabs({ numTiers, showArticles }: { numTiers: string; showA
             className={`touch-target flex min-w-0 flex-[0.7] flex-col items-center justify-center gap-1 px-0.5 py-1 text-center text-[0.8125rem] leading-tight tracking-tight max-[359px]:text-xs ${inMore ? 'font-bold text-silo-green' : 'font-medium text-neutral-800'}`}
           >
             <span
-              className={`inline-flex h-8 w-full max-w-14 shrink-0 items-center justify-center rounded-full ${inMore ? 'bg-silo-green/15' : ''}`}
+              className={`inline-flex h-[32px] w-full max-w-[56px] shrink-0 items-center justify-center rounded-full ${inMore ? 'bg-silo-green/15' : ''}`}
             >
-              <Icon name="menu" />
+              <Icon name="menu" className={ICON} />
             </span>
             <span>Plus</span>
           </button>

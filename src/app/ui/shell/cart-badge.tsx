@@ -5,7 +5,8 @@ export default function CartBadge({ owner, numTiers }: { owner: string; numTiers
   const count = useCartCount(owner, numTiers)
   if (count === 0) return null
   return (
-    <span className="absolute -top-1 -right-1 inline-flex min-h-5 min-w-5 items-center justify-center rounded-full bg-silo-gold px-1.5 text-xs leading-none font-bold text-neutral-950">
+    // In px, as the icon it sits on: with the text at 200 % it hid the cart (issue 43).
+    <span className="absolute -top-[4px] -right-[4px] inline-flex min-h-[20px] min-w-[20px] items-center justify-center rounded-full bg-silo-gold px-[6px] text-[12px] leading-none font-bold text-neutral-950">
       {count}
       <span className="sr-only"> {count > 1 ? 'lignes' : 'ligne'}</span>
     </span>

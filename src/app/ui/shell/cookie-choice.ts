@@ -7,6 +7,15 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 /** Whether a Cookie header (or document.cookie) holds the consent. */
 export const consentIn = (cookies: string) => cookies.split(/;\s*/).some((c) => c === `${COOKIE}=true`)
 
+const listeners = new Set<() => void>()
+
+/** Called when "J'ai compris" is said on this page (the notice tray then offers the install). */
+export function subscribeConsent(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
 export function acceptCookies() {
   document.cookie = `${COOKIE}=true; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
+  for (const listener of listeners) listener()
 }

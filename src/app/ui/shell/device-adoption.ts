@@ -19,6 +19,8 @@ export function useDeviceAdoption(owner: string) {
     // The keys from before a rotation of the server's keys open what was sealed then.
     const previous = me.clesScellementPrecedentes
     void import('../../../offline/seal').then((m) => m.adoptAndSend(owner, cle, previous)).catch(() => (adopted = null)) // tried again at the next mount
+    // Someone is signed in here now: whoever signed out before is "another user" again (issue 43).
+    void import('../../../offline/last-leaver').then((m) => m.forgetLeaver()).catch(() => undefined)
   }, [owner, queryClient])
 }
 

@@ -7,6 +7,7 @@ import { upcomingHolidays } from '../../../domain/holiday-alert'
 import { DEFAULT_ORDER_PARAMETERS } from '../../../domain/order-parameters'
 import { formatDate } from '../../../domain/format'
 import { parisToday } from '../today'
+import { Banner } from './banner'
 
 export function HolidayBanner({ numTiers }: { numTiers: string }) {
   const params = useQuery({ ...parametresCommandeRawQueryOptions(numTiers), meta: { errorDialog: false } }).data
@@ -14,13 +15,13 @@ export function HolidayBanner({ numTiers }: { numTiers: string }) {
   const holidays = upcomingHolidays(parisToday(), days, params?.joursFeries ?? [])
   if (holidays.length === 0) return null
   return (
-    <section aria-label="Jours fériés à venir" className="border-b-2 border-silo-gold bg-silo-gold-light px-4 py-2">
+    <Banner label="Jours fériés à venir" text={holidays.map((j) => j.date).join(' ')}>
       {holidays.map((j) => (
         <p key={j.date} className="text-base font-medium text-neutral-900">
           Jour férié le {formatDate(j.date)} ({j.libelle}) : pas de livraison ce jour-là, pensez à anticiper vos
           commandes.
         </p>
       ))}
-    </section>
+    </Banner>
   )
 }

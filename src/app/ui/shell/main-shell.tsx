@@ -24,6 +24,8 @@ interface Props {
   owner: string
   messages: readonly MessageBandeau[]
   showArticles: boolean
+  /** The customer has lots: the menu offers Lots & plans. */
+  hasLots: boolean
   onLogout: () => void
   loggingOut: boolean
   /** Staff acting for this member: who acts (see AppHeader). */
@@ -37,6 +39,7 @@ export function MainShell({
   owner,
   messages,
   showArticles,
+  hasLots,
   onLogout,
   loggingOut,
   actingAs,
@@ -44,7 +47,7 @@ export function MainShell({
 }: Props) {
   const shown = useAfterFirstPaint()
   return (
-    <div className="flex min-h-dvh flex-col bg-white text-neutral-900">
+    <div className="flex flex-1 flex-col bg-white text-neutral-900">
       <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3">
         Aller au contenu
       </a>
@@ -64,16 +67,17 @@ export function MainShell({
         </Suspense>
       )}
       <div className="flex flex-1">
-        <SideMenu showArticles={showArticles} numTiers={numTiers} />
+        <SideMenu showArticles={showArticles} numTiers={numTiers} hasLots={hasLots} />
         <div className="flex min-w-0 flex-1 flex-col">
           <Breadcrumb />
           <main id="contenu" tabIndex={-1} className="flex-1 px-4 py-4 outline-none">
             {children}
           </main>
-          <SiteFooter className="mb-[calc(5rem+env(safe-area-inset-bottom))] md:mb-0" />
+          {/* The tab bar's room below comes after the notices (styles.css, .notice-tray). */}
+          <SiteFooter />
         </div>
       </div>
-      <BottomTabs numTiers={numTiers} showArticles={showArticles} />
+      <BottomTabs numTiers={numTiers} showArticles={showArticles} hasLots={hasLots} />
       <UpdatePrompt />
       <DevicePanelHost owner={owner} numTiers={numTiers} />
     </div>

@@ -1,6 +1,7 @@
-// The cooperative's warning banner: the messages whose dates include today (in Paris).
+// The cooperative's warning banner: the messages whose dates include today (in Paris), foldable.
 import type { MessageBandeau } from '../../../contract/referentiel'
 import { parisToday } from '../today'
+import { Banner } from './banner'
 
 function currentMessages(messages: readonly MessageBandeau[], today = parisToday()) {
   return messages.filter((m) => m.dateDebut.slice(0, 10) <= today && (!m.dateFin || m.dateFin.slice(0, 10) >= today))
@@ -10,15 +11,12 @@ export function MessageBanner({ messages }: { messages: readonly MessageBandeau[
   const current = currentMessages(messages)
   if (current.length === 0) return null
   return (
-    <section
-      aria-label="Messages de la coopérative"
-      className="border-b-2 border-silo-gold bg-silo-gold-light px-4 py-2"
-    >
+    <Banner label="Messages de la coopérative" text={current.map((m) => m.texte).join('\n')}>
       {current.map((m) => (
         <p key={m.id} className="text-base font-medium text-neutral-900">
           {m.texte}
         </p>
       ))}
-    </section>
+    </Banner>
   )
 }

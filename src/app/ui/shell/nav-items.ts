@@ -12,15 +12,22 @@ export interface NavItem {
     | '/commandes-en-cours'
     | '/admin/edit-articles'
   label: string
+  /** The bottom tab's label, when it differs: a soft hyphen where a word may break (issue 43). */
+  tab?: string
   icon: IconName
 }
 
-export const CATALOG_ITEMS: readonly NavItem[] = [
-  { to: '/catalog/order_history', label: 'Historique', icon: 'history' },
+const CATALOG_ITEMS: readonly NavItem[] = [
+  { to: '/catalog/order_history', label: 'Historique', tab: 'Histo\u00adrique', icon: 'history' },
   { to: '/catalog/aliments', label: 'Aliments', icon: 'grain' },
   { to: '/catalog/lots', label: 'Lots & plans', icon: 'egg' },
   { to: '/catalog/contrats', label: 'Contrats', icon: 'contract' },
 ]
+
+/** The catalog's entries for this customer: Lots & plans only for one who has lots (tiers'
+ * hasLots; issue 43, item 11), the page itself stays reachable by its address. */
+export const catalogItems = (hasLots: boolean): readonly NavItem[] =>
+  hasLots ? CATALOG_ITEMS : CATALOG_ITEMS.filter((i) => i.to !== '/catalog/lots')
 
 export const MORE_ITEMS: readonly NavItem[] = [
   { to: '/catalog/cart', label: 'Mon panier', icon: 'cart' },

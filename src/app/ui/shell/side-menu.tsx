@@ -3,10 +3,16 @@ import { Link } from '@tanstack/react-router'
 import { Icon } from '../icons'
 import { ContractsBadge } from './contracts-badge'
 import { openDevicePanel } from './device-panel-host'
-import { ARTICLES_ITEM, CATALOG_ITEMS, MORE_ITEMS, type NavItem } from './nav-items'
+import { ARTICLES_ITEM, catalogItems, MORE_ITEMS, type NavItem } from './nav-items'
 
-export function SideMenu({ showArticles, numTiers }: { showArticles: boolean; numTiers: string }) {
-  const items: NavItem[] = [...CATALOG_ITEMS, ...MORE_ITEMS, ...(showArticles ? [ARTICLES_ITEM] : [])]
+interface Props {
+  showArticles: boolean
+  numTiers: string
+  hasLots: boolean
+}
+
+export function SideMenu({ showArticles, numTiers, hasLots }: Props) {
+  const items: NavItem[] = [...catalogItems(hasLots), ...MORE_ITEMS, ...(showArticles ? [ARTICLES_ITEM] : [])]
   return (
     <nav
       aria-label="Menu principal"

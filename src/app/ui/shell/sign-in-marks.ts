@@ -3,6 +3,7 @@
 // context: the script loads no React.
 
 export const SIGN_IN_MARK = {
+  cookie: 'cookie',
   cookieAccept: 'cookie-accept',
   install: 'install',
   installText: 'install-text',

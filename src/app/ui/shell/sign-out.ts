@@ -19,8 +19,16 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
   await queryClient.cancelQueries()
   queryClient.clear()
   // Dexie loads only here, not in the first screen's bundle.
-  const { signOutDevice } = await import('../../../offline/seal')
-  return signOutDevice()
+  const [{ signOutDevice }, leaver] = await Promise.all([
+    import('../../../offline/seal'),
+    import('../../../offline/last-leaver'),
+  ])
+  // What this sign-out seals is the leaving person's: the sign-in page will not call it another
+  // user's to them (issue 43, item 11).
+  const before = await leaver.sealedIds().catch(() => null)
+  const result = await signOutDevice()
+  if (before) await leaver.rememberLeaver(before).catch(() => undefined)
+  return result
 }
 
 /** The last "Changer de client" under way (its end of the choice on the server, its member's data

@@ -13,9 +13,9 @@ import { brakeRefusal } from '../../auth/flood-brake'
 import { writeSessionCookies } from '../../auth/device-owner'
 import { rememberDevice } from '../../auth/known-device'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
-import { createSession, refreshSession, revokeSession } from '../../auth/session-store'
+import { createSession, lookupSession, refreshSession, revokeSession } from '../../auth/session-store'
 import { clientAddress } from '../../http/client-address'
-import { safeRedirect, signInPage } from '../../auth/sign-in-page'
+import { safeRedirect, signedInTarget, signInPage } from '../../auth/sign-in-page'
 import { checkPassword, signInGate, userExists } from './session.handlers'
 
 const LOGIN_FAILED = "Erreur d'authentification"
@@ -103,7 +103,14 @@ sessionRoutes.get(
     responses: { 200: { description: 'HTML' } },
   }),
   async (c) => {
-    const { config } = c.get('deps')
+    const { config, db, clock } = c.get('deps')
+    // Never kept: Back after signing in asks again, and a person signed in already goes on to
+    // where the sign-in would have sent them, not to this form (issue 43). The session is not
+    // read for the session's own paths (session-middleware.ts): this one looks it up itself.
+    c.header('Cache-Control', 'no-store')
+    const token = readSessionCookie(c)
+    const session = token ? await lookupSession(db, token, clock.now(), limitsOf(c)) : null
+    if (session?.state === 'valid') return c.redirect(signedInTarget(c.req.query('redirectFrom')), 302)
     const redirectFrom = safeRedirect(c.req.query('redirectFrom'))
     if (config.oidc) return startOidcLogin(c, config, redirectFrom)
     return c.html(signInPage({ redirectFrom, nonce: c.get('secureHeadersNonce') }))

@@ -14,7 +14,7 @@ export function CartSteps() {
     STEPS.findIndex((s) => pathname.startsWith(s.path)),
   )
   return (
-    <nav aria-label="Étapes de la commande" className="mb-4">
+    <nav aria-label="Étapes de la commande" className="@container mb-4">
       <ol className="flex gap-2 text-sm sm:text-base">
         {STEPS.map((step, i) => (
           <li
@@ -27,16 +27,19 @@ export function CartSteps() {
             >
               {i + 1}
             </span>
-            {/* Phones name every step, shortly, under its number (issue 16, defect 8), never cut:
-                at 320px or with large text the word wraps (issue 28); the full name is what is
-                read out and what wider screens show. */}
-            <span aria-hidden="true" className="max-w-full [overflow-wrap:anywhere] sm:hidden">
+            {/* Phones name every step, shortly, under its number (issue 16, defect 8), never cut;
+                narrow for the text (200 % text), the step being done is named below instead, whole
+                (issue 43). The full name is what is read out and what wider screens show. */}
+            <span aria-hidden="true" className="max-w-full sm:hidden @max-[17rem]:hidden">
               {step.short}
             </span>
             <span className="sr-only sm:not-sr-only">{step.label}</span>
           </li>
         ))}
       </ol>
+      <p aria-hidden="true" className="mt-2 hidden text-base font-bold @max-[17rem]:block">
+        Étape {current + 1} sur {STEPS.length} : {STEPS[current]!.short}
+      </p>
     </nav>
   )
 }
