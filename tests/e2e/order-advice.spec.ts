@@ -155,7 +155,7 @@ test('100001: the panel shows the regular heifer feed with its usual date', asyn
   await expect(page).toHaveURL(/\/catalog\/order_history/)
   await openPanel(page)
   const item = panel(page).getByRole('listitem').filter({ hasText: 'Génisses croissance vrac' })
-  await expect(item).toContainText(`Prochaine commande habituelle vers le ${formatDate(heiferNext)} (environ 7,5 t)`)
+  await expect(item).toContainText(`Prochaine livraison habituelle vers le ${formatDate(heiferNext)} (environ 7,5 t)`)
   await expect(item.getByTestId('conseil-commande')).toHaveText(
     /^(À commander avant le|En retard : livraison au plus tôt le) /,
   )
@@ -175,7 +175,7 @@ test('100001: the heifer feed ordered (waiting in the outbox, then at the cooper
     quantiteCommande: 7.5,
   })
   const ordered = `Déjà commandé : 7,5 t pour le ${formatDate(d1)}.`
-  const after = `Prochaine commande habituelle vers le ${formatDate(DateTime.fromISO(d1).plus({ days: 14 }))}`
+  const after = `Prochaine livraison habituelle vers le ${formatDate(DateTime.fromISO(d1).plus({ days: 14 }))}`
   await signIn(page, '100001', 'demo', '/catalog/cart/view')
   await waitForServiceWorker(page)
   await writeCart(page, [heifer])

@@ -11,13 +11,14 @@ import { nextTask } from '../../../api/next-task'
 import { tiersQueryOptions } from '../../../api/tiers'
 import type { LigneLivraison } from '../../../contract/livraisons'
 import { regularFeeds } from '../../../domain/forecast-regular'
-import { formatDate, formatNombre } from '../../../domain/format'
 import { formatMoment } from '../../../domain/latest-order-moment'
 import { regularNeed } from '../../ui/advice-needs'
 import { AdviceSentence } from '../../ui/advice-sentence'
 import { formatSavedAt } from '../../ui/offline-notice'
 import { AdviceOrderButton } from '../../ui/advice-order-button'
 import { parisNow } from '../../ui/now'
+import { toIsoDate } from '../../../domain/calendar'
+import { adviceDetail } from './advice-detail'
 import { useOnline } from '../../ui/use-online'
 import { useRecentDeliveries } from '../../ui/recent-deliveries'
 import { useOrderedFeeds } from '../../ui/use-ordered-feeds'
@@ -46,15 +47,6 @@ interface Props {
   /** The bar's summary; null while something it depends on is still awaited. */
   onSummary: (summary: AdviceSummary | null) => void
 }
-
-/** What is needed: a lot's tonnes from a day, or a regular feed's usual date and quantity. */
-const detail = ({ need: n }: Advice) =>
-  n.kind === 'lot'
-    ? `Lot ${n.numLot} : ${formatNombre(n.besoin)} t à partir du ${formatDate(n.jourBesoin)}`
-    : (n.commande
-        ? `Déjà commandé : ${formatNombre(n.commande.tonnes)} t pour le ${formatDate(n.commande.jour)}. `
-        : '') +
-      `Prochaine commande habituelle vers le ${formatDate(n.jourBesoin)} (environ ${formatNombre(n.besoin)} t)`
 
 /** One sentence for the collapsed bar: how many, and the first one's moment (before its name, which may be cut). */
 function summaryText(advices: readonly Advice[]): string {
@@ -130,6 +122,7 @@ export default function OrderAdvicePanel({
     </Suspense>
   )
   if (!open || advices.length === 0) return lotPart || null
+  const today = toIsoDate(parisNow())
 
   return (
     <>
@@ -144,7 +137,7 @@ export default function OrderAdvicePanel({
           <li key={a.need.key} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-3">
             <h3 className="text-base font-bold">{a.need.libelleArticle}</h3>
             <AdviceOrderButton advice={a} />
-            <p className="col-span-2 text-base">{detail(a)}</p>
+            <p className="col-span-2 text-base">{adviceDetail(a.need, today)}</p>
             <AdviceSentence advice={a} className="col-span-2 justify-self-start" />
           </li>
         ))}
