@@ -20,9 +20,10 @@ const BUDGET_KB = 160
 /** Everything the first screen loads, before and after its paint (issue 29's goal is 200 KB; this
  * budget holds today's weight so it cannot drift up while that work goes on). 225 → 231 KB with
  * issues 41–43's screens (measured 230.1 KB: the advice counting orders in progress, the server's
- * trouble in the outbox banner, the quick-add's place warnings, the staff decision from /me); to
- * win back, chunk by chunk, in a later stop. */
-const ALL_BUDGET_KB = 231
+ * trouble in the outbox banner, the quick-add's place warnings, the staff decision from /me);
+ * 231 → 232 KB with 200 % text's rules in the stylesheet and the grouped reads' backoff (measured
+ * 231.7 KB); to win back, chunk by chunk, in a later stop. */
+const ALL_BUDGET_KB = 232
 const port = Number(process.env.SIZE_PORT ?? 8197)
 const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('size')

@@ -149,8 +149,9 @@ test('Changer de client with a cart says the cart is abandoned by changing custo
   await page.getByLabel("Nom ou numéro d'adhérent").fill('GAEC DES TROIS')
   await page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ }).click()
   await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
-  // A line in the member's cart, added through the form as the adviser would.
-  await page.goto('/catalog/aliments')
+  // A line in the member's cart, added through the form as the adviser would (through the tab
+  // bar, as the adviser goes: a reload right after the choice is another test's).
+  await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: 'Aliments' }).click()
   await page
     .locator('main li')
     .filter({ hasText: 'Article 410101' })

@@ -26,7 +26,9 @@ export default defineConfig({
     baseURL,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // Recorded on the retry of a failed test only: recording every test (retain-on-failure) takes
+    // CPU from the two cores the shards share, for traces thrown away when the test passes.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     serviceWorkers: 'allow',
     // The cookie banner is accepted up front (cookie-consent.spec.ts tests it on its own).
     storageState: {
