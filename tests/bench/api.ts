@@ -13,6 +13,7 @@
 //   BENCH_RATE=200 BENCH_CASES=Historique npm run bench:api  (a fixed 200 requests/s in all, to
 //                                           read p99 at the goal's rate rather than at saturation)
 //   BENCH_DURATION=10 BENCH_CASES='grouped reads' npm run bench:api
+//   BENCH_CASES=feed npm run bench:api      (the order feed alone: tests/bench/feed.ts, last)
 //
 // The last run, 'grouped reads' (issue 42): the order creation's rate alone, then while another
 // session of the same farmer sends groups of LECTURES_MAX reads (POST /web/v1/lectures) back to
@@ -22,7 +23,7 @@
 // ratio (the goal: at least 0.5) and the groups' answers.
 //
 // The external server is shared (other databases, other clients): its memory is the whole server.
-import { type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -386,4 +387,17 @@ async function main() {
   }
 }
 
+/** The order feed's run (issue 41): orders read per second from the feed while orders are placed,
+ * and the feed's lag at 100 orders/s. Its own Silo on a fresh database, last (tests/bench/feed.ts,
+ * also `npm run bench:feed`). */
+const FEED = 'feed'
+function feedRun(): Promise<void> {
+  console.log('\nFlux de commandes (tests/bench/feed.ts)\n')
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/feed.ts'], { stdio: 'inherit' })
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench:feed: ${code}`)))),
+  )
+}
+
 await main()
+if (!process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(FEED)) await feedRun()
