@@ -5,6 +5,8 @@
 // A file not listed yet weighs DEFAULT_WEIGHT; refresh the table when a file grows a lot (the CI
 // log prints each test's time).
 export const SHARD_WEIGHTS: Record<string, number> = {
+  // Not measured in CI yet (issue 43, item 9): about 5 s here.
+  'no-service-worker.spec.ts': 8,
   'catalog.spec.ts': 128,
   'a11y.spec.ts': 122,
   'server-memory.spec.ts': 120,

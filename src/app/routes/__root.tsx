@@ -4,6 +4,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { pageTitle, useTitleChain } from '../ui/shell/route-titles'
 import { RouteError } from '../ui/route-error'
+import type { ErrorComponentProps } from '@tanstack/react-router'
 import { NotFound } from '../ui/not-found'
 import { BrowserNotice } from '../ui/shell/browser-notice'
 import { NoticeTray } from '../ui/shell/notice-tray'
@@ -11,7 +12,7 @@ import { GlobalErrorDialog } from '../ui/error-dialog'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Root,
-  errorComponent: RouteError,
+  errorComponent: RootError,
   notFoundComponent: NotFound,
 })
 
@@ -28,5 +29,14 @@ function Root() {
       <NoticeTray />
       <GlobalErrorDialog />
     </>
+  )
+}
+
+/** The root's failure has no shell around it: the error is the page's main content. */
+function RootError(props: ErrorComponentProps) {
+  return (
+    <main>
+      <RouteError {...props} />
+    </main>
   )
 }

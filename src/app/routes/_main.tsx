@@ -1,7 +1,7 @@
 // spec: main — the ordering shell: side menu, app bar, breadcrumb, cart button, logout, footer.
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import type { WaitingItem } from '../../offline/outbox-flusher'
-import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router'
+import { CatchBoundary, createFileRoute, Outlet, useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { referentielQueryOptions } from '../../api/referentiel'
 import { tiersQueryOptions } from '../../api/tiers'
@@ -13,10 +13,12 @@ import { OrderLineSlot } from '../ui/order-line-slot'
 import { useAfterFirstPaint } from '../ui/after-first-paint'
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
 import { checkConnection } from '../../api/connection'
+import { RouteError } from '../ui/route-error'
+import { optionalPart } from '../ui/optional-part'
 
 // What the first paint does not show is loaded when it is (all precached for offline use); the
 // leave guard (it reads the cart with Dexie) once the first screen is shown.
-const LeaveGuard = lazy(() => import('../ui/shell/leave-guard'))
+const LeaveGuard = optionalPart(() => import('../ui/shell/leave-guard'))
 // The order-line form, opened from several features through ui/order-line-slot.
 const OrderLineDialog = lazy(() => import('../features/order-line/order-line-dialog'))
 const ContentieuxDialog = lazy(() =>
@@ -33,9 +35,36 @@ export const Route = createFileRoute('/_main')({
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(referentielQueryOptions(context.numTiers)),
   component: MainLayout,
+  // A screen that fails to load (its code never downloaded: no service worker and no network)
+  // shows its error inside the shell, with the header, the menu and the screens already opened
+  // (issue 43, item 9). Bundled with the layout, which is loaded: a chunk of its own could not
+  // come either.
+  errorComponent: MainError,
+  codeSplitGroupings: [['loader', 'component', 'errorComponent']],
 })
 
 function MainLayout() {
+  return (
+    <MainFrame>
+      <Outlet />
+    </MainFrame>
+  )
+}
+
+/** The error in the shell when the access was resolved (the shell needs the user), alone otherwise.
+ * A shell that fails too (a part of it never downloaded) gives the error alone: never a loop. */
+function MainError(props: ErrorComponentProps) {
+  const context: { user?: unknown } = Route.useRouteContext()
+  const alone = <RouteError {...props} />
+  if (!context.user) return alone
+  return (
+    <CatchBoundary getResetKey={() => 0} errorComponent={() => alone}>
+      <MainFrame>{alone}</MainFrame>
+    </CatchBoundary>
+  )
+}
+
+function MainFrame({ children }: { children: ReactNode }) {
   const { user, numTiers, contentieux } = Route.useRouteContext()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -98,7 +127,7 @@ function MainLayout() {
             : null
         }
       >
-        <Outlet />
+        {children}
         {shown && (
           <Suspense fallback={null}>
             <LeaveGuard owner={user.username} numTiers={numTiers} />

@@ -25,11 +25,18 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     window.location.replace(`/login?error=true&redirectFrom=${encodeURIComponent(href)}`)
   }, [offline, error, href])
   if (!offline) return null
+  // In the shell when a screen of the ordering area fails (routes/_main.tsx), alone otherwise
+  // (__root.tsx puts it in a main of its own).
+  const kept = typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller)
   return (
-    <main className="mx-auto max-w-xl p-4" role="alert">
+    <div className="mx-auto max-w-xl p-4" role="alert">
       <h1 className="text-2xl font-bold text-neutral-900">Réseau indisponible</h1>
       <p className="my-8 text-base text-neutral-800">
-        Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.
+        {kept
+          ? 'Pas de réseau et aucune donnée enregistrée sur cet appareil pour cette page.'
+          : // A browser that refuses service workers (a private window, a setting) keeps no copy of
+            // the app: a screen never opened cannot come without the network (issue 43, item 9).
+            'Pas de réseau : cette page n’a pas encore été ouverte sur cet appareil, et ce navigateur ne garde pas Silo pour une utilisation sans réseau (il refuse les service workers). Elle s’affichera au retour du réseau.'}
       </p>
       <button
         type="button"
@@ -41,6 +48,6 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       >
         Réessayer
       </button>
-    </main>
+    </div>
   )
 }

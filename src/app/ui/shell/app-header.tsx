@@ -1,14 +1,15 @@
 // The app bar of every ordering screen: who we order for, the cart, and the way out.
 // Plain markup in Konsta's material navbar layout rather than its Navbar: Konsta's components
 // bring tailwind-merge and their class helpers (about 15 KB gzip), too much for the first screen.
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useAfterFirstPaint } from '../after-first-paint'
 import { Icon } from '../icons'
 import { LogoutButton } from './logout-button'
+import { optionalPart } from '../optional-part'
 
 // The count (with Dexie) comes once the screen is shown: an overlay on the icon, nothing moves.
-const CartBadge = lazy(() => import('./cart-badge'))
+const CartBadge = optionalPart(() => import('./cart-badge'))
 
 interface Props {
   raisonSociale: string

@@ -1,6 +1,6 @@
 // The ordering area's frame (ordering-area §1-2): app bar, banner, menu (side on tablets, bottom
 // tabs on phones), breadcrumb on desktop, the page, and the footer links.
-import { lazy, Suspense, type ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import type { MessageBandeau } from '../../../contract/referentiel'
 import { useAfterFirstPaint } from '../after-first-paint'
 import { AppHeader, type ActingAs } from './app-header'
@@ -12,11 +12,12 @@ import { MessageBanner } from './message-banner'
 import { SideMenu } from './side-menu'
 import { SiteFooter } from './site-footer'
 import { UpdatePrompt } from './update-prompt'
+import { optionalPart } from '../optional-part'
 
 // The outbox watch (Dexie) loads once the first screen is shown; the sender and its status line
 // only when the outbox holds something of this user's: a new order or survey, a refused order,
 // items left from before.
-const OutboxWatch = lazy(() => import('./outbox-watch'))
+const OutboxWatch = optionalPart(() => import('./outbox-watch'))
 
 interface Props {
   raisonSociale: string
