@@ -20,10 +20,12 @@ const BUDGET_KB = 160
 /** Everything the first screen loads, before and after its paint (issue 29's goal is 200 KB; this
  * budget holds today's weight so it cannot drift up while that work goes on). 225 → 231 KB with
  * issues 41–43's screens (measured 230.1 KB: the advice counting orders in progress, the server's
- * trouble in the outbox banner, the quick-add's place warnings, the staff decision from /me);
- * 231 → 232 KB with 200 % text's rules in the stylesheet and the grouped reads' backoff (measured
- * 231.7 KB); to win back, chunk by chunk, in a later stop. */
-const ALL_BUDGET_KB = 232
+ * trouble in the outbox banner, the quick-add's place warnings, the staff decision from /me).
+ * Those figures, and a 231.7 KB one that raised it to 232 KB, came from copies whose node_modules
+ * was a symbolic link: .gitignore's `node_modules/` does not match a link, so Tailwind scanned the
+ * libraries' sources for class names and the stylesheet grew by 5 KB. On a clean clone, as CI
+ * builds, it is 226.4–226.8 KB (2026-11-28, 3ec12d4 to 791840a): 232 → 228 KB. */
+const ALL_BUDGET_KB = 228
 const port = Number(process.env.SIZE_PORT ?? 8197)
 const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('size')
