@@ -52,6 +52,25 @@ describe.each(backends)('orders on $name', (backend) => {
   })
   afterAll(async () => opened?.close())
 
+  it('the current orders give each line its supplementations and minerals with their labels', async () => {
+    const extras = line({
+      supplementations: [{ numArticle: '480101' }],
+      mineraux: [{ numArticle: '470102', quantiteCommande: 2 }],
+    })
+    const res = await post(order([extras]), key('extras'))
+    expect(res.status, await res.clone().text()).toBe(201)
+    const { numero } = (await res.json()) as { numero: string }
+    const list = (await (await get(t.app, `${path}/commandes-en-cours`, farmer)).json()) as {
+      numero: string
+      lignes: { supplementations: unknown[]; mineraux: unknown[] }[]
+    }[]
+    const mine = list.find((c) => c.numero === numero)!
+    expect(mine.lignes[0]!.supplementations).toEqual([{ numArticle: '480101', libelleArticle: expect.any(String) }])
+    expect(mine.lignes[0]!.mineraux).toEqual([
+      { numArticle: '470102', libelleArticle: expect.any(String), quantiteCommande: 2 },
+    ])
+  })
+
   it('a valid order is stored with its number, shows in the current orders, and its mail is kept', async () => {
     const before = await orderCount()
     const res = await post(

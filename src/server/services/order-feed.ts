@@ -16,18 +16,9 @@
 // and nothing more — no round trip to Node happens under the lock (tests/bench/feed.ts).
 import { asc, eq, gt, inArray } from 'drizzle-orm'
 import type { CommandeFlux, FluxCommandes } from '../../contract/integration'
+import { orderLineExtras } from './order-line-extras'
 import type { Db } from '../db/client'
-import {
-  articles,
-  commandeFlux,
-  commandeLigneMineraux,
-  commandeLignes,
-  commandeLigneSupplementations,
-  commandes,
-  modesReglement,
-  tiers,
-  users,
-} from '../db/schema'
+import { commandeFlux, commandeLignes, commandes, modesReglement, tiers, users } from '../db/schema'
 import type { Tx } from '../http/idempotency'
 
 /** Puts the order in the feed, in its own transaction; its position comes at the commit. */
@@ -89,29 +80,7 @@ export async function loadFeedOrders(db: Db, positions: readonly number[]): Prom
     .where(inArray(commandeLignes.commandeId, ids))
     .orderBy(asc(commandeLignes.commandeId), asc(commandeLignes.idLigne))
   const ligneIds = lignes.map((r) => r.l.id)
-  const [sups, mins] = ligneIds.length
-    ? await Promise.all([
-        db
-          .select({
-            ligneId: commandeLigneSupplementations.ligneId,
-            numArticle: articles.numArticle,
-            libelle: articles.libelle,
-          })
-          .from(commandeLigneSupplementations)
-          .innerJoin(articles, eq(articles.numArticle, commandeLigneSupplementations.numArticle))
-          .where(inArray(commandeLigneSupplementations.ligneId, ligneIds)),
-        db
-          .select({
-            ligneId: commandeLigneMineraux.ligneId,
-            numArticle: articles.numArticle,
-            libelle: articles.libelle,
-            q: commandeLigneMineraux.quantiteCommande,
-          })
-          .from(commandeLigneMineraux)
-          .innerJoin(articles, eq(articles.numArticle, commandeLigneMineraux.numArticle))
-          .where(inArray(commandeLigneMineraux.ligneId, ligneIds)),
-      ])
-    : [[], []]
+  const extras = await orderLineExtras(db, ligneIds)
   return heads.map((h) => {
     const own = lignes.filter((r) => r.l.commandeId === h.id)
     const modes = new Map<string, string>()
@@ -153,12 +122,8 @@ export async function loadFeedOrders(db: Db, positions: readonly number[]): Prom
         codeReglement: l.codeReglement,
         numDomiciliationBancaire: l.numDomiciliationBancaire,
         commentaire: l.commentaire,
-        supplementations: sups
-          .filter((s) => s.ligneId === l.id)
-          .map((s) => ({ numArticle: s.numArticle, libelleArticle: s.libelle })),
-        mineraux: mins
-          .filter((m) => m.ligneId === l.id)
-          .map((m) => ({ numArticle: m.numArticle, libelleArticle: m.libelle, quantiteCommande: m.q })),
+        supplementations: extras.supplementations(l.id),
+        mineraux: extras.mineraux(l.id),
       })),
     }
   })

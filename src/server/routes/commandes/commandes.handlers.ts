@@ -4,14 +4,9 @@ import { DateTime } from 'luxon'
 import { curseurDe, LIMITE_DEFAUT, type Commande, type PageQuery } from '../../../contract/commandes'
 import { ZONE } from '../../../domain/calendar'
 import { ETAPES_EN_COURS, stepRank } from '../../../domain/orders'
+import { orderLineExtras } from '../../services/order-line-extras'
 import type { Db } from '../../db/client'
-import {
-  articles,
-  commandeLigneMineraux,
-  commandeLignes,
-  commandeLigneSupplementations,
-  commandes,
-} from '../../db/schema'
+import { commandeLignes, commandes } from '../../db/schema'
 
 export interface PageCommandes {
   commandes: Commande[]
@@ -79,29 +74,7 @@ async function loadByIds(db: Db, ids: number[]): Promise<Commande[]> {
       .orderBy(asc(commandeLignes.idLigne)),
   ])
   const ligneIds = lignes.map((l) => l.id)
-  const [sups, mins] = ligneIds.length
-    ? await Promise.all([
-        db
-          .select({
-            ligneId: commandeLigneSupplementations.ligneId,
-            numArticle: articles.numArticle,
-            libelle: articles.libelle,
-          })
-          .from(commandeLigneSupplementations)
-          .innerJoin(articles, eq(articles.numArticle, commandeLigneSupplementations.numArticle))
-          .where(inArray(commandeLigneSupplementations.ligneId, ligneIds)),
-        db
-          .select({
-            ligneId: commandeLigneMineraux.ligneId,
-            numArticle: articles.numArticle,
-            libelle: articles.libelle,
-            q: commandeLigneMineraux.quantiteCommande,
-          })
-          .from(commandeLigneMineraux)
-          .innerJoin(articles, eq(articles.numArticle, commandeLigneMineraux.numArticle))
-          .where(inArray(commandeLigneMineraux.ligneId, ligneIds)),
-      ])
-    : [[], []]
+  const extras = await orderLineExtras(db, ligneIds)
   return heads.map((h) => {
     const own = lignes.filter((l) => l.commandeId === h.id)
     const steps = [...new Set(own.map((l) => l.etape))]
@@ -134,12 +107,8 @@ async function loadByIds(db: Db, ids: number[]): Promise<Commande[]> {
         numBatiment: l.numBatiment,
         codeReglement: l.codeReglement,
         commentaire: l.commentaire,
-        supplementations: sups
-          .filter((s) => s.ligneId === l.id)
-          .map((s) => ({ numArticle: s.numArticle, libelleArticle: s.libelle })),
-        mineraux: mins
-          .filter((m) => m.ligneId === l.id)
-          .map((m) => ({ numArticle: m.numArticle, libelleArticle: m.libelle, quantiteCommande: m.q })),
+        supplementations: extras.supplementations(l.id),
+        mineraux: extras.mineraux(l.id),
       })),
     }
   })
