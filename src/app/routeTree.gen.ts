@@ -25,6 +25,7 @@ import { Route as InfosPolitiqueRouteImport } from './routes/infos/politique'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminBanniereMessagesRouteImport } from './routes/_admin/admin/banniere-messages'
 import { Route as AdminAdminParametresRouteImport } from './routes/_admin/admin/parametres'
+import { Route as MainAdminAccesAdherentRouteImport } from './routes/_main/admin/acces-adherent'
 import { Route as MainAdminEditArticlesRouteImport } from './routes/_main/admin/edit-articles'
 import { Route as MainCatalogIndexRouteImport } from './routes/_main/catalog/index'
 import { Route as MainCatalogAlimentsRouteImport } from './routes/_main/catalog/aliments'
@@ -117,6 +118,11 @@ const AdminAdminParametresRoute = AdminAdminParametresRouteImport.update({
   path: '/admin/parametres',
   getParentRoute: () => AdminRoute,
 } as any)
+const MainAdminAccesAdherentRoute = MainAdminAccesAdherentRouteImport.update({
+  id: '/admin/acces-adherent',
+  path: '/admin/acces-adherent',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainAdminEditArticlesRoute = MainAdminEditArticlesRouteImport.update({
   id: '/admin/edit-articles',
   path: '/admin/edit-articles',
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/infos/': typeof InfosIndexRoute
   '/admin/banniere-messages': typeof AdminAdminBanniereMessagesRoute
   '/admin/parametres': typeof AdminAdminParametresRoute
+  '/admin/acces-adherent': typeof MainAdminAccesAdherentRoute
   '/admin/edit-articles': typeof MainAdminEditArticlesRoute
   '/catalog/aliments': typeof MainCatalogAlimentsRoute
   '/catalog/cart': typeof MainCatalogCartRouteWithChildren
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/infos': typeof InfosIndexRoute
   '/admin/banniere-messages': typeof AdminAdminBanniereMessagesRoute
   '/admin/parametres': typeof AdminAdminParametresRoute
+  '/admin/acces-adherent': typeof MainAdminAccesAdherentRoute
   '/admin/edit-articles': typeof MainAdminEditArticlesRoute
   '/catalog/aliments': typeof MainCatalogAlimentsRoute
   '/catalog/contrats': typeof MainCatalogContratsRoute
@@ -251,6 +259,7 @@ export interface FileRoutesById {
   '/infos/': typeof InfosIndexRoute
   '/_admin/admin/banniere-messages': typeof AdminAdminBanniereMessagesRoute
   '/_admin/admin/parametres': typeof AdminAdminParametresRoute
+  '/_main/admin/acces-adherent': typeof MainAdminAccesAdherentRoute
   '/_main/admin/edit-articles': typeof MainAdminEditArticlesRoute
   '/_main/catalog/aliments': typeof MainCatalogAlimentsRoute
   '/_main/catalog/cart': typeof MainCatalogCartRouteWithChildren
@@ -281,6 +290,7 @@ export interface FileRouteTypes {
     | '/infos/'
     | '/admin/banniere-messages'
     | '/admin/parametres'
+    | '/admin/acces-adherent'
     | '/admin/edit-articles'
     | '/catalog/aliments'
     | '/catalog/cart'
@@ -307,6 +317,7 @@ export interface FileRouteTypes {
     | '/infos'
     | '/admin/banniere-messages'
     | '/admin/parametres'
+    | '/admin/acces-adherent'
     | '/admin/edit-articles'
     | '/catalog/aliments'
     | '/catalog/contrats'
@@ -336,6 +347,7 @@ export interface FileRouteTypes {
     | '/infos/'
     | '/_admin/admin/banniere-messages'
     | '/_admin/admin/parametres'
+    | '/_main/admin/acces-adherent'
     | '/_main/admin/edit-articles'
     | '/_main/catalog/aliments'
     | '/_main/catalog/cart'
@@ -473,6 +485,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/parametres'
       preLoaderRoute: typeof AdminAdminParametresRouteImport
       parentRoute: typeof AdminRoute
+    }
+    '/_main/admin/acces-adherent': {
+      id: '/_main/admin/acces-adherent'
+      path: '/admin/acces-adherent'
+      fullPath: '/admin/acces-adherent'
+      preLoaderRoute: typeof MainAdminAccesAdherentRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/admin/edit-articles': {
       id: '/_main/admin/edit-articles'
@@ -621,12 +640,14 @@ const MainCatalogRouteWithChildren = MainCatalogRoute._addFileChildren(
 interface MainRouteChildren {
   MainCatalogRoute: typeof MainCatalogRouteWithChildren
   MainCommandesEnCoursRoute: typeof MainCommandesEnCoursRoute
+  MainAdminAccesAdherentRoute: typeof MainAdminAccesAdherentRoute
   MainAdminEditArticlesRoute: typeof MainAdminEditArticlesRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainCatalogRoute: MainCatalogRouteWithChildren,
   MainCommandesEnCoursRoute: MainCommandesEnCoursRoute,
+  MainAdminAccesAdherentRoute: MainAdminAccesAdherentRoute,
   MainAdminEditArticlesRoute: MainAdminEditArticlesRoute,
 }
 

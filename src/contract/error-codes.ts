@@ -61,4 +61,7 @@ export const CODES_ERREUR = {
   LIVRAISON_INVALIDE: 'LIVRAISON_INVALIDE',
   /** 409: a delivery number already in the history. */
   LIVRAISON_EXISTANTE: 'LIVRAISON_EXISTANTE',
+  /** 404/409: a member with no sign-in account, or no mail address to send its link to. */
+  COMPTE_INEXISTANT: 'COMPTE_INEXISTANT',
+  ADRESSE_ELECTRONIQUE_ABSENTE: 'ADRESSE_ELECTRONIQUE_ABSENTE',
 } as const

@@ -40,6 +40,8 @@ import { reglementTiersRoutes } from './routes/reglement-tiers/reglement-tiers.r
 import { commandesRoutes } from './routes/commandes/commandes.routes'
 import { lecturesRoutes } from './routes/lectures/lectures.routes'
 import { integrationRoutes } from './routes/integration/integration.routes'
+import { accesRoutes } from './routes/acces/acces.routes'
+import { firstSignInRoutes } from './routes/session/first-sign-in.routes'
 
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   const app = new Hono<AppEnv>()
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   app.use('*', bodyLimits)
 
   app.route('/', sessionRoutes)
+  app.route('/', firstSignInRoutes)
   app.route('/', infosRoutes)
   app.route('/', userRoutes)
   app.route('/', tiersRoutes)
@@ -143,6 +146,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   ])
     app.route('/', routes)
   app.route('/', evaluationsRoutes)
+  app.route('/', accesRoutes)
   // The ERP's door: API keys only (routes/integration/integration-access.ts).
   app.route('/', integrationRoutes)
   app.route('/', lecturesRoutes(app))

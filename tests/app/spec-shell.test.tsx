@@ -11,6 +11,7 @@ import { AddressFilter } from '../../src/app/features/history/address-filter'
 import { ContentieuxDialog } from '../../src/app/features/session/contentieux-dialog'
 import { NextStepDialogs } from '../../src/app/features/cart/next-step-dialogs'
 import { SideMenu } from '../../src/app/ui/shell/side-menu'
+import { adminItems } from '../../src/app/ui/shell/nav-items'
 import { lineQuantity } from '../../src/app/ui/line-summary'
 import { quickAddSummary } from '../../src/domain/articles'
 import { canEditArticles, ROLE } from '../../src/domain/roles'
@@ -38,13 +39,27 @@ const adresse = (numAdr: number): Adresse =>
 
 describe('the menu', () => {
   it('Gestion articles only for role COM_ALI_ECRITURE_ARTICLE', async () => {
-    const menu = (roles: string[]) => text(<SideMenu showArticles={canEditArticles(roles)} numTiers="100001" hasLots />)
+    const menu = (roles: string[]) =>
+      text(
+        <SideMenu
+          adminItems={adminItems({ articles: canEditArticles(roles), access: false })}
+          numTiers="100001"
+          hasLots
+        />,
+      )
     expect(await menu([ROLE.LECTURE_PERSONNELLE, ROLE.ECRITURE_PERSONNELLE])).not.toContain('Gestion articles')
     expect(await menu([ROLE.ECRITURE_ARTICLE])).toContain('Gestion articles')
   })
 
+  it('Accès de l’adhérent only for staff acting for a member', async () => {
+    const menu = (access: boolean) =>
+      text(<SideMenu adminItems={adminItems({ articles: false, access })} numTiers="100001" hasLots />)
+    expect(await menu(false)).not.toContain('Accès de l’adhérent')
+    expect(await menu(true)).toContain('Accès de l’adhérent')
+  })
+
   it('Lots & plans only for a customer with lots (tiers hasLots)', async () => {
-    const menu = (hasLots: boolean) => text(<SideMenu showArticles={false} numTiers="100001" hasLots={hasLots} />)
+    const menu = (hasLots: boolean) => text(<SideMenu adminItems={[]} numTiers="100001" hasLots={hasLots} />)
     expect(await menu(true)).toContain('Lots & plans')
     expect(await menu(false)).not.toContain('Lots & plans')
   })

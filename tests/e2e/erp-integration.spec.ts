@@ -4,61 +4,10 @@
 // 12,5 t; the farmer's Commandes internet shows the steps ("Voir détails, plusieurs étapes", then
 // each line's) and the Historique the delivery — and both again with the network cut after a
 // refresh.
-import { execFileSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import type { FluxCommandes } from '../../src/contract/integration'
 import { correcteur, vl } from './cart-lines'
-import { expect, serverURL, test } from './network-switch'
+import { createApiKey, erp } from './erp-client'
+import { expect, test } from './network-switch'
 import { signIn, waitForServiceWorker, writeCart } from './support'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-
-/** An API key made as an operator would, on the running Silo's embedded database. */
-function createApiKey(): string {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/cli/api-key.ts', 'create', `ERP e2e ${Date.now()}`],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  )
-  return /silo_[A-Za-z0-9_-]{43}/.exec(out)![0]
-}
-
-/** The ERP: the integration API only, straight to the server (never through the farmer's network). */
-function erp(key: string) {
-  const headers = { authorization: `Bearer ${key}` }
-  return {
-    async feed(apres: string): Promise<FluxCommandes> {
-      const res = await fetch(`${serverURL}/api/integration/v1/commandes?apres=${apres}&limite=500`, { headers })
-      expect(res.status).toBe(200)
-      return (await res.json()) as FluxCommandes
-    },
-    /** The whole feed after `apres`, page by page: the orders and the cursor to keep. */
-    async readAll(apres: string) {
-      const seen: FluxCommandes['commandes'] = []
-      let cursor = apres
-      for (;;) {
-        const page = await this.feed(cursor)
-        seen.push(...page.commandes)
-        cursor = page.suivant
-        if (!page.encore) return { seen, cursor }
-      }
-    },
-    async steps(numero: string, body: unknown) {
-      const res = await fetch(`${serverURL}/api/integration/v1/commandes/${numero}/etapes`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-        body: JSON.stringify(body),
-      })
-      expect(res.status, await res.clone().text()).toBe(200)
-      return res.json()
-    },
-  }
-}
 
 test('an order goes out to the ERP once; its steps and delivery come back to the farmer, online and offline', async ({
   page,

@@ -1,5 +1,6 @@
 // Browser tests: Debian's Chromium (never a downloaded browser) against the real server serving
 // the built app (`vite build` runs first, see `npm run test:e2e`), on a fresh embedded database.
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,13 @@ export const baseURL = `http://localhost:${PORT}`
 // Kept in the environment, so the test workers (which read this file again) name the same folder:
 // erp-integration.spec.ts makes its API key there with `npm run api-key`.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'silo-e2e-')))
+// The mail catcher's port (mail-catcher.ts), free now, kept the same way for the workers.
+const freePort = () =>
+  execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString()
+const smtpPort = (process.env.E2E_SMTP_PORT ??= freePort())
 
 export default defineConfig({
   testDir: '.',
@@ -18,6 +26,7 @@ export default defineConfig({
   outputDir: `../../test-results/e2e${process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : ''}`,
   fullyParallel: false,
   workers: 1,
+  globalSetup: './mail-catcher.ts',
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -66,6 +75,15 @@ export default defineConfig({
     // DATABASE_URL emptied: each shard's Silo on its own embedded database. CI exports one for the
     // server tests; inherited here, both shards' Silos shared it and each saw the other's orders
     // (a test counting its orders found one more).
-    env: { PORT: String(PORT), DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: '' },
+    // Its mails go to the mail catcher (mail-catcher.ts), a real SMTP server.
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
   },
 })

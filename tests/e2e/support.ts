@@ -57,12 +57,16 @@ export async function waitForServiceWorker(page: Page) {
 }
 
 /** Replaces farmer 100001's cart (lines and header) in IndexedDB 'silo' with these lines, as the app stores them. */
-export async function writeCart(page: Page, lines: readonly (Record<string, unknown> & { idLigne: string })[]) {
+export async function writeCart(
+  page: Page,
+  lines: readonly (Record<string, unknown> & { idLigne: string })[],
+  numTiers = '100001',
+) {
   await expect
     .poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'silo')))
     .toBe(true)
   await page.evaluate(
-    (lines) =>
+    ({ lines, numTiers }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('silo')
         open.onsuccess = () => {
@@ -70,14 +74,13 @@ export async function writeCart(page: Page, lines: readonly (Record<string, unkn
           const store = tx.objectStore('cartLines')
           store.clear()
           tx.objectStore('cartHeaders').clear()
-          for (const line of lines)
-            store.put({ owner: '100001', numTiers: '100001', idLigne: line.idLigne, line, updatedAt: '' })
+          for (const line of lines) store.put({ owner: numTiers, numTiers, idLigne: line.idLigne, line, updatedAt: '' })
           tx.oncomplete = () => (open.result.close(), resolve())
           tx.onerror = () => reject(tx.error)
         }
         open.onerror = () => reject(open.error)
       }),
-    lines,
+    { lines, numTiers },
   )
 }
 

@@ -9,6 +9,7 @@ import { canEditArticles, isFarmer, staffRoleLabel } from '../../domain/roles'
 import { resolveAccess } from '../features/session/resolve-access'
 import { denialRedirect } from '../features/session/denial-redirect'
 import { MainShell } from '../ui/shell/main-shell'
+import { adminItems } from '../ui/shell/nav-items'
 import { OrderLineSlot } from '../ui/order-line-slot'
 import { useAfterFirstPaint } from '../ui/after-first-paint'
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
@@ -117,7 +118,10 @@ function MainFrame({ children }: { children: ReactNode }) {
         numTiers={numTiers}
         owner={user.username}
         messages={referentiel?.messagesBandeau ?? []}
-        showArticles={canEditArticles(user.roles)}
+        adminItems={adminItems({
+          articles: canEditArticles(user.roles),
+          access: !isFarmer(user.roles) && user.agitPourAdherents,
+        })}
         hasLots={tiers?.hasLots ?? true}
         onLogout={onLogout}
         loggingOut={loggingOut}

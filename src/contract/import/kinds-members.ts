@@ -33,7 +33,8 @@ export const comptes = kind({
   titre: 'Comptes de connexion',
   description:
     'Le compte d’un adhérent porte son numéro de tiers. Un compte importé n’a pas de mot de passe : ' +
-    'il ne peut pas se connecter par mot de passe tant qu’il n’en a pas reçu (OpenID Connect reste possible). ' +
+    'il le choisit avec le lien de première connexion que le personnel lui envoie par courriel (écran Accès de l’adhérent), ' +
+    'ou se connecte par OpenID Connect. ' +
     'L’import ne touche jamais un mot de passe.',
   colonnes: {
     username: col(code(60), 'Identifiant : le numéro de tiers pour un adhérent.'),

@@ -8,7 +8,7 @@
 import { useState } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Icon } from '../icons'
-import { catalogItems, MORE_ITEMS, ARTICLES_ITEM } from './nav-items'
+import { catalogItems, inMoreMenu, type NavItem } from './nav-items'
 import { MoreMenu } from './more-menu'
 import { ContractsBadge } from './contracts-badge'
 
@@ -16,14 +16,14 @@ const ICON = 'h-[24px] w-[24px]'
 
 interface Props {
   numTiers: string
-  showArticles: boolean
+  adminItems: readonly NavItem[]
   hasLots: boolean
 }
 
-export function BottomTabs({ numTiers, showArticles, hasLots }: Props) {
+export function BottomTabs({ numTiers, adminItems, hasLots }: Props) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const [more, setMore] = useState(false)
-  const inMore = [...MORE_ITEMS, ARTICLES_ITEM].some((i) => pathname.startsWith(i.to))
+  const inMore = inMoreMenu(pathname)
   return (
     <>
       <nav
@@ -70,7 +70,7 @@ export function BottomTabs({ numTiers, showArticles, hasLots }: Props) {
           </button>
         </div>
       </nav>
-      <MoreMenu open={more} onClose={() => setMore(false)} showArticles={showArticles} />
+      <MoreMenu open={more} onClose={() => setMore(false)} adminItems={adminItems} />
     </>
   )
 }

@@ -10,6 +10,7 @@ import { Breadcrumb } from './breadcrumb'
 import { HolidayBanner } from './holiday-banner'
 import { MessageBanner } from './message-banner'
 import { SideMenu } from './side-menu'
+import type { NavItem } from './nav-items'
 import { SiteFooter } from './site-footer'
 import { UpdatePrompt } from './update-prompt'
 import { optionalPart } from '../optional-part'
@@ -24,7 +25,8 @@ interface Props {
   numTiers: string
   owner: string
   messages: readonly MessageBandeau[]
-  showArticles: boolean
+  /** The staff pages this session may open (article management, the member's access). */
+  adminItems: readonly NavItem[]
   /** The customer has lots: the menu offers Lots & plans. */
   hasLots: boolean
   onLogout: () => void
@@ -39,7 +41,7 @@ export function MainShell({
   numTiers,
   owner,
   messages,
-  showArticles,
+  adminItems,
   hasLots,
   onLogout,
   loggingOut,
@@ -68,7 +70,7 @@ export function MainShell({
         </Suspense>
       )}
       <div className="flex flex-1">
-        <SideMenu showArticles={showArticles} numTiers={numTiers} hasLots={hasLots} />
+        <SideMenu adminItems={adminItems} numTiers={numTiers} hasLots={hasLots} />
         <div className="flex min-w-0 flex-1 flex-col">
           <Breadcrumb />
           <main id="contenu" tabIndex={-1} className="flex-1 px-4 py-4 outline-none">
@@ -78,7 +80,7 @@ export function MainShell({
           <SiteFooter />
         </div>
       </div>
-      <BottomTabs numTiers={numTiers} showArticles={showArticles} hasLots={hasLots} />
+      <BottomTabs numTiers={numTiers} adminItems={adminItems} hasLots={hasLots} />
       <UpdatePrompt />
       <DevicePanelHost owner={owner} numTiers={numTiers} />
     </div>

@@ -4,18 +4,18 @@ import { Link } from '@tanstack/react-router'
 import { Icon } from '../icons'
 import { Modal } from '../modal'
 import { openDevicePanel } from './device-panel-host'
-import { ARTICLES_ITEM, MORE_ITEMS, type NavItem } from './nav-items'
+import { MORE_ITEMS, type NavItem } from './nav-items'
 
 export function MoreMenu({
   open,
   onClose,
-  showArticles,
+  adminItems,
 }: {
   open: boolean
   onClose: () => void
-  showArticles: boolean
+  adminItems: readonly NavItem[]
 }) {
-  const items: NavItem[] = [...MORE_ITEMS, ...(showArticles ? [ARTICLES_ITEM] : [])]
+  const items: NavItem[] = [...MORE_ITEMS, ...adminItems]
   return (
     <Modal open={open} title="Menu" onClose={onClose}>
       <nav aria-label="Autres pages">

@@ -11,6 +11,7 @@ export interface NavItem {
     | '/catalog/cart'
     | '/commandes-en-cours'
     | '/admin/edit-articles'
+    | '/admin/acces-adherent'
   label: string
   /** The bottom tab's label, when it differs: a soft hyphen where a word may break (issue 43). */
   tab?: string
@@ -34,7 +35,17 @@ export const MORE_ITEMS: readonly NavItem[] = [
   { to: '/commandes-en-cours', label: 'Commandes internet', icon: 'orders' },
 ]
 
-export const ARTICLES_ITEM: NavItem = { to: '/admin/edit-articles', label: 'Gestion articles', icon: 'edit' }
+const ARTICLES_ITEM: NavItem = { to: '/admin/edit-articles', label: 'Gestion articles', icon: 'edit' }
+/** Staff acting for a member: the member's sign-in account and first sign-in link (issue 40). */
+const ACCESS_ITEM: NavItem = { to: '/admin/acces-adherent', label: 'Accès de l’adhérent', icon: 'key' }
+const ADMIN_ITEMS = [ARTICLES_ITEM, ACCESS_ITEM]
+
+/** The staff pages this session's menu offers after the others, in their order. */
+export const adminItems = (shown: { articles: boolean; access: boolean }): readonly NavItem[] =>
+  ADMIN_ITEMS.filter((i) => (i === ARTICLES_ITEM ? shown.articles : shown.access))
+
+/** Whether this path is one of the pages the phone's "Plus" sheet holds. */
+export const inMoreMenu = (pathname: string) => [...MORE_ITEMS, ...ADMIN_ITEMS].some((i) => pathname.startsWith(i.to))
 
 export const FOOTER_LINKS = [
   { to: '/infos/conditionsVente', label: 'CGU' },

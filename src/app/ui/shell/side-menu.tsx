@@ -3,16 +3,16 @@ import { Link } from '@tanstack/react-router'
 import { Icon } from '../icons'
 import { ContractsBadge } from './contracts-badge'
 import { openDevicePanel } from './device-panel-host'
-import { ARTICLES_ITEM, catalogItems, MORE_ITEMS, type NavItem } from './nav-items'
+import { catalogItems, MORE_ITEMS, type NavItem } from './nav-items'
 
 interface Props {
-  showArticles: boolean
+  adminItems: readonly NavItem[]
   numTiers: string
   hasLots: boolean
 }
 
-export function SideMenu({ showArticles, numTiers, hasLots }: Props) {
-  const items: NavItem[] = [...catalogItems(hasLots), ...MORE_ITEMS, ...(showArticles ? [ARTICLES_ITEM] : [])]
+export function SideMenu({ adminItems, numTiers, hasLots }: Props) {
+  const items: NavItem[] = [...catalogItems(hasLots), ...MORE_ITEMS, ...adminItems]
   return (
     <nav
       aria-label="Menu principal"

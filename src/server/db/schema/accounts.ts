@@ -135,3 +135,31 @@ export const mailOutbox = pgTable(
       .where(sql`${t.sentAt} is null`),
   ],
 )
+
+/**
+ * First sign-in links (issue 40): staff send one to a member who has no password (an imported
+ * account) or who lost theirs. The mail carries a random token; only its SHA-256 is stored, so a
+ * leaked table opens no account. A link serves once, for 48 h; a newer one replaces it.
+ */
+export const liensConnexion = pgTable(
+  'liens_connexion',
+  {
+    /** SHA-256 (hex) of the token in the mail. */
+    empreinte: text().primaryKey(),
+    username: text()
+      .notNull()
+      .references(() => users.username, { onDelete: 'cascade' }),
+    /** The staff member who sent it. */
+    envoyePar: text().notNull(),
+    email: text().notNull(),
+    creeA: instant().notNull(),
+    expireA: instant().notNull(),
+    /** Set when the member chose a password with it; a used link never opens again. */
+    utiliseA: instant(),
+    /** Set when a newer link was sent: only the last one sent is good. */
+    remplaceA: instant(),
+    /** Its mail in mail_outbox: the token is wiped from the mail's text once the link is used or replaced. */
+    mailId: integer(),
+  },
+  (t) => [index().on(t.username, t.creeA)],
+)

@@ -7,11 +7,11 @@ import * as v from 'valibot'
 import { LoginBody, SESSION_PATHS, SessionInfo } from '../../../contract/session'
 import { ErrorBody } from '../../../contract/common'
 import type { AppEnv } from '../../http/env'
-import { clearSessionCookie, readDeviceCookie, readSessionCookie, writeDeviceCookie } from '../../auth/cookie'
+import { clearSessionCookie, readDeviceCookie, readSessionCookie } from '../../auth/cookie'
 import { BUSY_RETRY_SECONDS } from '../../auth/hash-gate'
 import { brakeRefusal } from '../../auth/flood-brake'
 import { writeSessionCookies } from '../../auth/device-owner'
-import { rememberDevice } from '../../auth/known-device'
+import { sessionLimitsOf, startSession } from '../../auth/start-session'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
 import { createSession, lookupSession, refreshSession, revokeSession } from '../../auth/session-store'
 import { clientAddress } from '../../http/client-address'
@@ -34,10 +34,7 @@ const CLEAR_ON_LOGOUT = '"cache"'
 
 export const sessionRoutes = new Hono<AppEnv>()
 
-const limitsOf = (c: { get(k: 'deps'): AppEnv['Variables']['deps'] }) => {
-  const { config } = c.get('deps')
-  return { idleSeconds: config.sessionIdleSeconds, maxAgeSeconds: config.sessionMaxAgeSeconds }
-}
+const limitsOf = sessionLimitsOf
 // eslint-disable-next-line no-control-regex -- a NUL or a newline is never part of an account name
 const CONTROL = /[\u0000-\u001f\u007f]/
 const UNREADABLE = {
@@ -194,25 +191,7 @@ sessionRoutes.post(
       return fail(429, verdict.message, username)
     }
     if (verdict.state === 'refused') return fail(401, LOGIN_FAILED, username)
-    const device = await rememberDevice(db, {
-      username: verdict.username,
-      knownId: verdict.deviceId,
-      token: deviceToken,
-      now: clock.now(),
-    })
-    // The session this browser held (another user's, or its own) ends with this sign-in.
-    const previous = readSessionCookie(c)
-    if (previous) await revokeSession(db, previous, clock.now())
-    const { token, expiresAt } = await createSession(db, {
-      username: verdict.username,
-      now: clock.now(),
-      ip,
-      userAgent: c.req.header('user-agent') ?? null,
-      limits: limitsOf(c),
-    })
-    await writeSessionCookies(c, verdict.username, token, expiresAt)
-    // After the session's: a client reading one Set-Cookie line finds the session first.
-    writeDeviceCookie(c, device.token, device.expiresAt)
+    const { expiresAt } = await startSession(c, { username: verdict.username, knownDeviceId: verdict.deviceId })
     if (isForm) return c.redirect(redirectFrom, 303)
     return c.json({ username: verdict.username, expiresAt: expiresAt.toISOString() })
   },
