@@ -1,8 +1,10 @@
 // A member the cooperative imported (issue 40), from a folder of CSV files loaded with `npm run
 // import` into the running Silo: no password. Staff acting for them send a first sign-in link; the
 // mail arrives through real SMTP (mail-catcher.ts); the member opens it, chooses a password, is
-// signed in, sees the imported Historique and contract, sends an order (read by the ERP's feed,
-// issue 41), and finds their data again with the network cut.
+// signed in, sees the imported Historique and contract, and sends an order. The cooperative's ERP
+// (issue 41), speaking only the integration API with a key made by `npm run api-key`, reads it
+// from the feed exactly once, posts VALORISEE then LIVREE for 12,5 t; the member's Commandes
+// internet shows the steps and the Historique the delivery, again with the network cut.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { DateTime } from 'luxon'
-import { vl } from './cart-lines'
+import { correcteur, vl } from './cart-lines'
 import { createApiKey, erp } from './erp-client'
 import { mailsTo } from './mail-catcher'
 import { expect, test } from './network-switch'
@@ -46,6 +48,7 @@ function cooperativeFolder(): string {
     'articles-autorises.csv': [
       ['numTiers', 'numArticle', 'artCommandable'],
       [MEMBER, '410101', 'O'],
+      [MEMBER, '410104', 'O'],
     ],
     'livraisons.csv': [
       ['numLivraison', 'numTiers', 'dateEffectiveLivraison', 'codeModeCamion'],
@@ -98,7 +101,7 @@ function runImport(folder: string): string {
   })
 }
 
-test('an imported member gets a first sign-in link by mail, chooses a password, sees their data and orders, offline too', async ({
+test('an imported member gets a first sign-in link by mail, chooses a password, sees their data, orders; the ERP reads the order once and posts its steps and delivery back, seen online and offline', async ({
   page,
   browser,
   network,
@@ -157,26 +160,72 @@ test('an imported member gets a first sign-in link by mail, chooses a password, 
   const again = await page.request.get(link)
   expect(again.status()).toBe(404)
 
-  // An order, sent from the cart.
+  // A two-line order, sent from the cart.
   await waitForServiceWorker(page)
-  await writeCart(page, [vl('001', { quantiteCommande: 8 })], MEMBER)
+  await writeCart(page, [vl('001', { quantiteCommande: 12.5 }), correcteur('002', { codeTypeSilo1: '002' })], MEMBER)
   await page.goto('/catalog/cart/view')
   await page.getByRole('button', { name: 'Etape suivante' }).click()
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
   const received = page.getByText(/^Votre commande N°\d+ a bien été enregistrée$/)
   await expect(received).toBeVisible({ timeout: 20_000 })
   const numero = (await received.textContent())!.match(/N°(\d+)/)![1]!
-  // The ERP reads it from the feed, once, as the imported member's.
-  const { seen } = await cooperative.readAll(before)
-  expect(seen.map((c) => [c.numero, c.tiers.numTiers])).toEqual([[numero, MEMBER]])
 
-  // The network cut: the member's Historique and contract are on the device.
+  // The ERP (issue 41) reads it from the feed, once, as the imported member's; posts VALORISEE,
+  // then LIVREE for 12,5 t. The member looks a few minutes later each time: the page's clock moves
+  // on, past the lists' staleTime, as it would between the ERP's moves and the member's next look.
+  const { seen, cursor } = await cooperative.readAll(before)
+  expect(seen.map((c) => [c.numero, c.tiers.numTiers])).toEqual([[numero, MEMBER]])
+  expect(seen[0]).toMatchObject({
+    personnel: null,
+    lignes: [
+      expect.objectContaining({ idLigne: '001', numArticle: '410101', quantiteCommande: 12.5 }),
+      expect.objectContaining({ idLigne: '002', numArticle: '410104' }),
+    ],
+  })
+  expect((await cooperative.readAll(cursor)).seen).toEqual([])
+  const later = (minutes: number) => page.clock.setFixedTime(Date.now() + minutes * 60_000)
+  await cooperative.steps(numero, { etape: 'VALORISEE' })
+  await later(2)
+  await page.goto('/commandes-en-cours')
+  const card = page
+    .getByRole('region', { name: 'Commandes en cours' })
+    .getByRole('listitem')
+    .filter({
+      hasText: `N° ${numero}`,
+    })
+  await expect(card).toContainText('Valorisée')
+  const delivered = await cooperative.steps(numero, {
+    lignes: [{ idLigne: '001', etape: 'LIVREE', quantiteLivree: '12,5' }],
+  })
+  expect(delivered.livraisons).toEqual([{ numLivraison: `C${numero}-001`, dateEffectiveLivraison: expect.any(String) }])
+  // The member refreshes: the order reads "several steps", its detail each line's.
+  await later(10)
+  await page.reload()
+  await expect(card).toContainText('Voir détails, plusieurs étapes')
+  const expectDetail = async () => {
+    await card.getByRole('link').click()
+    await expect(page.getByRole('heading', { name: new RegExp(`^Détails de la commande ${numero} du `) })).toBeVisible()
+    const lines = page.locator('main li').filter({ has: page.getByRole('heading', { level: 3 }) })
+    await expect(lines.filter({ hasText: 'VL Production 18 % vrac' })).toContainText('Livrée')
+    await expect(lines.filter({ hasText: 'Correcteur azoté 40 % vrac' })).toContainText('Valorisée')
+  }
+  await expectDetail()
+
+  // The Historique: the imported delivery and the one the ERP posted.
   await page.goto('/catalog/order_history')
+  const posted = page.locator('main li').filter({ hasText: 'VL Production 18 % vrac' }).filter({ hasText: '12,500 t' })
   await expect(delivery.first()).toBeVisible()
+  await expect(posted.first()).toBeVisible()
+
+  // The network cut: the member's Historique, orders and contract are on the device.
   network.cut()
   await page.reload()
   await expect(page.getByText(/^Hors connexion — données du/)).toBeVisible()
   await expect(delivery.first()).toBeVisible()
+  await expect(posted.first()).toBeVisible()
+  await page.goto('/commandes-en-cours')
+  await expect(card).toContainText('Voir détails, plusieurs étapes')
+  await expectDetail()
   await page.goto('/catalog/contrats')
   await expect(page.getByText('CTIMP-0417')).toBeVisible()
   network.restore()

@@ -10,7 +10,7 @@ import { chromiumLaunch } from '../chromium'
 const PORT = Number(process.env.E2E_PORT ?? 8181)
 export const baseURL = `http://localhost:${PORT}`
 // Kept in the environment, so the test workers (which read this file again) name the same folder:
-// erp-integration.spec.ts makes its API key there with `npm run api-key`.
+// erp-client.ts makes its API key there with `npm run api-key`, imported-member.spec.ts imports there.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'silo-e2e-')))
 // The mail catcher's port (mail-catcher.ts), free now, kept the same way for the workers.
 const freePort = () =>
