@@ -69,6 +69,8 @@ export const LigneCommande = v.object({
   codeTypeSilo3: v.nullable(v.string()),
   melangeDechargement: v.boolean(),
   numLot: v.nullable(v.string()),
+  /** The forward contract the line is drawn on. Optional: answers kept on a device before it existed. */
+  numContrat: v.optional(v.nullable(v.string()), null),
   numBatiment: v.nullable(v.number()),
   codeReglement: v.nullable(v.string()),
   commentaire: v.nullable(v.string()),

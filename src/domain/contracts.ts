@@ -5,6 +5,7 @@ import type { IsoDate } from './types'
 
 export interface Contrat {
   numContrat: string
+  numArticle?: string | null
   codeTContrat?: string | null
   contratFutur?: boolean | null
   dateDebut?: IsoDate | null
@@ -45,6 +46,32 @@ export const CONTRAT_REFUS = {
   autreArticle: "Contrat d'un autre article",
   termine: 'Contrat terminé',
 } as const
+
+/**
+ * The contracts an order line for this article may be drawn on (issue 43, item 10): the
+ * customer's, for this article, started and not ended, with tonnes left. The Contrats screen offers
+ * "Commander sur ce contrat" for them, the order-line form lets the farmer choose one.
+ */
+export function contractsToDrawOn<C extends Contrat>(
+  contrats: readonly C[],
+  numArticle: string,
+  now: DateTime | IsoDate,
+): C[] {
+  const today = dayNumber(now)
+  if (today === null) return []
+  return contrats.filter((c) => {
+    const debut = dayNumber(c.dateDebut)
+    const fin = dayNumber(c.dateFin)
+    return (
+      c.numArticle === numArticle &&
+      c.contratFutur !== true &&
+      (debut === null || debut <= today) &&
+      (fin === null || fin >= today) &&
+      typeof c.qteRestante === 'number' &&
+      c.qteRestante > 0
+    )
+  })
+}
 
 /** Why a line may not name this contract (null: it may): the customer's, for this article, not ended. */
 export function contractRefusal(

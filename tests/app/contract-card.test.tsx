@@ -22,7 +22,7 @@ const contrat = (o: Partial<Contrat>): Contrat => ({
   ...o,
 })
 const shown = (c: Contrat) =>
-  renderToString(<ContractCard contrat={c} now={paris('2026-11-23T09:00')} />)
+  renderToString(<ContractCard contrat={c} now={paris('2026-11-23T09:00')} orderable={false} refusal={null} />)
     .replace(/<!-- -->/g, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&#x27;/g, "'")

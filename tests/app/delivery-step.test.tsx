@@ -12,6 +12,7 @@ import { paris } from '../domain/helpers'
 const EMPTY: OrderLineValues = {
   quantiteCommande: '',
   numAdresse: '',
+  numContrat: '',
   supplementations: [],
   mineraux: [],
   numBatiment: '',

@@ -8,6 +8,7 @@ import { lineQuantity } from '../../src/app/ui/line-summary'
 const values: OrderLineValues = {
   quantiteCommande: '12,5',
   numAdresse: '1',
+  numContrat: '',
   supplementations: [],
   mineraux: [],
   numBatiment: '',

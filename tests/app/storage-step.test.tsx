@@ -11,6 +11,7 @@ import type { Batiment } from '../../src/contract/exploitations'
 const EMPTY: OrderLineValues = {
   quantiteCommande: '',
   numAdresse: '',
+  numContrat: '',
   supplementations: [],
   mineraux: [],
   numBatiment: '',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { groupContracts, isApport, isExpiringSoon, showsContractBadge } from '../../src/domain/contracts'
+import {
+  contractsToDrawOn,
+  groupContracts,
+  isApport,
+  isExpiringSoon,
+  showsContractBadge,
+} from '../../src/domain/contracts'
 import {
   canAddHistoryLine,
   canDuplicateHistoryLine,
@@ -18,6 +24,32 @@ import { paris } from './helpers'
 const now = paris('2026-11-23T12:00')
 
 describe('contracts', () => {
+  it('a line may be drawn on a contract of its article, started, not ended, with tonnes left (issue 43)', () => {
+    const c = (numContrat: string, o: Record<string, unknown> = {}) => ({
+      numContrat,
+      numArticle: '410101',
+      dateDebut: '2026-06-01',
+      dateFin: '2026-12-11',
+      qteRestante: 35.5,
+      contratFutur: false,
+      ...o,
+    })
+    const found = contractsToDrawOn(
+      [
+        c('ok'),
+        c('endsToday', { dateFin: '2026-11-23' }),
+        c('otherArticle', { numArticle: '410104' }),
+        c('future', { contratFutur: true, dateDebut: '2026-12-13' }),
+        c('notStarted', { dateDebut: '2026-11-24' }),
+        c('ended', { dateFin: '2026-11-22' }),
+        c('empty', { qteRestante: 0 }),
+      ],
+      '410101',
+      now,
+    )
+    expect(found.map((x) => x.numContrat)).toEqual(['ok', 'endsToday'])
+  })
+
   it('future and current groups (Contrats à venir)', () => {
     const { futurs, enCours } = groupContracts([
       { numContrat: '1', contratFutur: true },

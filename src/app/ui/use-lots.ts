@@ -3,30 +3,20 @@
 // ordered (issue 24) — waiting in the outbox, or received after the lots were last fetched — and
 // fetched again once an order was received after them. So "Commander la tranche" and "À
 // commander" never invite the farmer to order the same twice, offline or online.
-import { useEffect, useMemo } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { lotsQueryOptions } from '../../api/lots'
 import type { Lot } from '../../contract/lots'
 import { withQueuedTonnes } from '../../domain/forecast-lots'
-import { useDeviceOrders } from '../../offline/queued-tonnes'
+import { useUncountedOrders } from './use-uncounted-orders'
 
 export function useLots(owner: string, numTiers: string, options: { quiet?: boolean } = {}) {
   const query = useQuery({
     ...lotsQueryOptions(numTiers),
     ...(options.quiet ? { meta: { errorDialog: false }, retry: 1 } : {}),
   })
-  const orders = useDeviceOrders(owner, numTiers)
-  const queryClient = useQueryClient()
-  const fetchedAt = query.dataUpdatedAt
   // Orders the lots shown do not count yet: not received, or received after they were fetched.
-  const uncounted = useMemo(
-    () => (orders ?? []).filter((o) => o.receivedAt === null || o.receivedAt > fetchedAt),
-    [orders, fetchedAt],
-  )
-  const receivedSince = uncounted.some((o) => o.receivedAt !== null)
-  useEffect(() => {
-    if (receivedSince) void queryClient.invalidateQueries({ queryKey: lotsQueryOptions(numTiers).queryKey })
-  }, [receivedSince, numTiers, queryClient])
+  const { uncounted } = useUncountedOrders(owner, numTiers, query.dataUpdatedAt, lotsQueryOptions(numTiers).queryKey)
   const lots = useMemo<Lot[] | undefined>(() => {
     const byLot: Record<string, Record<string, number>> = {}
     for (const o of uncounted)

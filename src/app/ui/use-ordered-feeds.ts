@@ -3,12 +3,12 @@
 // offline by the barn preparation), and this device's orders the cooperative's list does not hold
 // yet — waiting in the outbox, or received after the list was fetched — which also has the list
 // fetched again. Lots count their orders the same way (use-lots.ts).
-import { useEffect, useMemo } from 'react'
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { commandesEnCoursQueryOptions } from '../../api/commandes'
 import type { OrderedLine } from '../../domain/forecast-regular'
 import { ETAPES_EN_COURS } from '../../domain/orders'
-import { useDeviceOrders } from '../../offline/queued-tonnes'
+import { useUncountedOrders } from './use-uncounted-orders'
 
 const NOT_DELIVERED: readonly string[] = ETAPES_EN_COURS
 
@@ -18,17 +18,12 @@ export function useOrderedFeeds(owner: string, numTiers: string): { ordered: Ord
     meta: { errorDialog: false },
     retry: 1,
   })
-  const device = useDeviceOrders(owner, numTiers)
-  const queryClient = useQueryClient()
-  const fetchedAt = query.dataUpdatedAt
-  const uncounted = useMemo(
-    () => (device ?? []).filter((o) => o.receivedAt === null || o.receivedAt > fetchedAt),
-    [device, fetchedAt],
+  const { uncounted, loading } = useUncountedOrders(
+    owner,
+    numTiers,
+    query.dataUpdatedAt,
+    commandesEnCoursQueryOptions(numTiers).queryKey,
   )
-  const receivedSince = uncounted.some((o) => o.receivedAt !== null)
-  useEffect(() => {
-    if (receivedSince) void queryClient.invalidateQueries({ queryKey: commandesEnCoursQueryOptions(numTiers).queryKey })
-  }, [receivedSince, numTiers, queryClient])
   const ordered = useMemo((): OrderedLine[] => {
     const atTheCooperative = (query.data?.pages ?? []).flat().flatMap((commande) =>
       commande.lignes
@@ -43,5 +38,5 @@ export function useOrderedFeeds(owner: string, numTiers: string): { ordered: Ord
     )
     return [...atTheCooperative, ...uncounted.flatMap((o) => o.lignes)]
   }, [query.data, uncounted])
-  return { ordered, pending: query.isLoading || device === undefined }
+  return { ordered, pending: query.isLoading || loading }
 }

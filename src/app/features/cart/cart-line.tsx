@@ -41,6 +41,7 @@ export function CartLineCard({ line, labels, issues, mixing, onMixing, onEdit, o
           <p className="text-base text-neutral-800">
             Article {line.numArticle}
             {line.numLot ? ` · lot ${line.numLot}` : ''}
+            {line.numContrat ? ` · contrat N° ${line.numContrat}` : ''}
           </p>
         </div>
         <LineActions name={name} onEdit={onEdit} onDelete={onDelete} />

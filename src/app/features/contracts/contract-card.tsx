@@ -1,12 +1,23 @@
 // One contract: its article, its kind (an apport contract, code EA, says so), dates, quantity,
-// and what is left of it drawn as a bar.
+// and what is left of it drawn as a bar; for a contract the farmer may order on (issue 43, item
+// 10), "Commander sur ce contrat" opens the order-line form with the contract chosen.
 import type { Contrat } from '../../../contract/contrats'
 import { isApport, isExpiringSoon } from '../../../domain/contracts'
 import { formatDate, formatTonnes } from '../../../domain/format'
 import type { DateTime } from 'luxon'
+import { OrderLineButton } from '../../ui/order-line-button'
 import { QuantityBar } from '../../ui/quantity-bar'
 
-export function ContractCard({ contrat, now }: { contrat: Contrat; now: DateTime }) {
+interface Props {
+  contrat: Contrat
+  now: DateTime
+  /** Lines may be drawn on it: started, not ended, tonnes left (domain/contracts). */
+  orderable: boolean
+  /** Why its article cannot be ordered by this customer, if so. */
+  refusal: string | null
+}
+
+export function ContractCard({ contrat, now, orderable, refusal }: Props) {
   const soon = isExpiringSoon(contrat, now)
   const total = contrat.qteContrat ?? 0
   const restante = contrat.qteRestante ?? 0
@@ -40,6 +51,21 @@ export function ContractCard({ contrat, now }: { contrat: Contrat; now: DateTime
           <span>sur {formatTonnes(total)}</span>
         </p>
       </div>
+      {orderable && (
+        <div className="mt-3 flex">
+          <OrderLineButton
+            label="Commander sur ce contrat"
+            target={{
+              numArticle: contrat.numArticle,
+              libelleArticle: contrat.libelleArticle,
+              numContrat: contrat.numContrat,
+              numLot: contrat.numLot,
+              numBatiment: contrat.numBatiment,
+            }}
+            reason={refusal}
+          />
+        </div>
+      )}
     </li>
   )
 }

@@ -1,7 +1,10 @@
 // spec: main.catalog.contrats — future contracts ('Contrats à venir') then current ones.
 import { useQuery } from '@tanstack/react-query'
+import { articlesQueryOptions } from '../../../api/articles'
 import { contratsQueryOptions } from '../../../api/contrats'
-import { groupContracts, LIBELLE_CONTRATS_FUTURS } from '../../../domain/contracts'
+import type { Contrat } from '../../../contract/contrats'
+import { isOrderableArticle } from '../../../domain/articles'
+import { contractsToDrawOn, groupContracts, LIBELLE_CONTRATS_FUTURS } from '../../../domain/contracts'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { OfflineNotice } from '../../ui/offline-notice'
 import { parisNow } from '../../ui/now'
@@ -12,6 +15,24 @@ export function ContractsPage({ numTiers }: { numTiers: string }) {
   const query = useQuery(contratsQueryOptions(numTiers))
   const now = parisNow()
   const { futurs, enCours } = groupContracts(query.data ?? [])
+  // Which articles the customer may order: read before, and offline from the device's copy.
+  const articles = useQuery({ ...articlesQueryOptions(numTiers), meta: { errorDialog: false } })
+  const drawable = new Set(enCours.flatMap((c) => contractsToDrawOn([c], c.numArticle, now)).map((c) => c.numContrat))
+  // Unknown while the articles are not read: the order form and the cooperative decide then.
+  const refusal = (c: Contrat) => {
+    const article = articles.data?.find((a) => a.numArticle === c.numArticle)
+    if (!articles.data) return null
+    return article && isOrderableArticle(article) ? null : 'Article non commandable'
+  }
+  const card = (c: Contrat) => (
+    <ContractCard
+      key={c.numContrat}
+      contrat={c}
+      now={now}
+      orderable={drawable.has(c.numContrat)}
+      refusal={refusal(c)}
+    />
+  )
   return (
     <>
       <PageHeading>Contrats</PageHeading>
@@ -26,11 +47,7 @@ export function ContractsPage({ numTiers }: { numTiers: string }) {
                 <h2 id="contrats-futurs" className="mb-2 text-xl font-bold">
                   {LIBELLE_CONTRATS_FUTURS}
                 </h2>
-                <ul className="grid gap-3 lg:grid-cols-2">
-                  {futurs.map((c) => (
-                    <ContractCard key={c.numContrat} contrat={c} now={now} />
-                  ))}
-                </ul>
+                <ul className="grid gap-3 lg:grid-cols-2">{futurs.map(card)}</ul>
               </section>
             )}
             {enCours.length > 0 && (
@@ -38,11 +55,7 @@ export function ContractsPage({ numTiers }: { numTiers: string }) {
                 <h2 id="contrats-en-cours" className="mb-2 text-xl font-bold">
                   Contrats en cours
                 </h2>
-                <ul className="grid gap-3 lg:grid-cols-2">
-                  {enCours.map((c) => (
-                    <ContractCard key={c.numContrat} contrat={c} now={now} />
-                  ))}
-                </ul>
+                <ul className="grid gap-3 lg:grid-cols-2">{enCours.map(card)}</ul>
               </section>
             )}
           </>

@@ -103,7 +103,6 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
       : target?.numExploitation != null
         ? String(target.numExploitation)
         : null,
-    numContrat: line?.numContrat ?? target?.numContrat ?? null,
   }
   const sessionStart = useMemo(() => (loginAt ? DateTime.fromISO(loginAt) : null), [loginAt])
   const ready = data.ready && lastDelivery !== undefined
@@ -137,6 +136,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
       quantiteCommande: p?.quantiteCommande,
       codeModeCamion: p?.codeModeCamion ?? undefined,
       codeTypeSilo1: p?.codeTypeSilo1 ?? undefined,
+      numContrat: target?.numContrat,
     })
     // Computed once, when the data first arrives: later refetches must not reset what is typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps

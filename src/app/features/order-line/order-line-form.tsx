@@ -188,6 +188,8 @@ export function OrderLineForm(props: Props) {
               bounds={orderLineQuantityBounds(line, context.rules)}
               alimentSimple={context.rules.alimentSimple ? { avecContrat: Boolean(line.numContrat) } : null}
               adresses={data.adresses}
+              contrats={data.contrats}
+              numContrat={line.numContrat ?? null}
             />
           )}
           {sections.includes(1) && (

@@ -23,6 +23,8 @@ export interface MineralValue {
 export interface OrderLineValues {
   quantiteCommande: string
   numAdresse: string
+  /** The forward contract the line is drawn on ('' none): a simple feed may then reach 29 t. */
+  numContrat: string
   supplementations: string[]
   mineraux: MineralValue[]
   numBatiment: string
@@ -53,11 +55,10 @@ export interface LineArticle {
   codeFiliere: string | null
   numLot?: string | null
   numExploitation?: string | null
-  numContrat?: string | null
 }
 
 export const STEP_FIELDS: readonly (readonly FieldName[])[] = [
-  ['quantiteCommande', 'numAdresse'],
+  ['quantiteCommande', 'numContrat', 'numAdresse'],
   ['supplementations', 'mineraux'],
   ['numBatiment', 'codeTypeSilo1', 'codeTypeSilo2', 'codeTypeSilo3'],
   ['modeLibelle', 'datePrevueLivraison', 'finDatePrevueLivraison', 'matinApmidi', 'finMatinApmidi'],
@@ -88,6 +89,8 @@ export interface Defaults {
   quantiteCommande?: number
   codeModeCamion?: string
   codeTypeSilo1?: string
+  /** The contract the line is ordered on (the Contrats screen's "Commander sur ce contrat"). */
+  numContrat?: string | null
 }
 
 /** The values of a new line (with the last dates and slots) or of a cart line being edited. */
@@ -117,6 +120,7 @@ export function initialValues(
   return {
     quantiteCommande: formatQuantite(line ? line.quantiteCommande : d.quantiteCommande),
     numAdresse: line ? str(line.numAdresse) : (d.numAdresse ?? ''),
+    numContrat: str(line ? line.numContrat : d.numContrat),
     supplementations: (line?.supplementations ?? []).map((s) => s.numArticle),
     mineraux: [...known, ...extra],
     numBatiment: line ? str(line.numBatiment) : (d.numBatiment ?? ''),
@@ -157,7 +161,7 @@ export function toCartLine(
     codeUniteArticle: UNITE_DEFAUT,
     numLot: article.numLot ?? null,
     numExploitation: article.numExploitation ?? null,
-    numContrat: article.numContrat ?? null,
+    numContrat: values.numContrat || null,
     numAdresse: values.numAdresse ? Number(values.numAdresse) : null,
     numBatiment:
       values.numBatiment.trim() === ''

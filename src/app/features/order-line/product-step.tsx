@@ -1,10 +1,11 @@
 // Step Produit: the quantity in tonnes (with − and + buttons) and the delivery address.
 import { useId, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
-import { formatNombre } from '../../../domain/format'
 import { parseQuantityInput, stepQuantity, type QuantityBounds } from '../../../domain/quantity'
 import { QUANTITE_PAS } from '../../../domain/constants'
 import type { Adresse } from '../../../contract/tiers'
+import type { Contrat } from '../../../contract/contrats'
+import { formatDateCourte, formatNombre, formatTonnes } from '../../../domain/format'
 import { QUANTITY_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced'
 import { CONTROL, ErrorText, Section, SelectField } from './fields'
 import { formatQuantite, type OrderLineValues } from './order-line-values'
@@ -16,12 +17,18 @@ interface Props {
   /** A simple feed: the help says why its maximum is what it is. */
   alimentSimple: { avecContrat: boolean } | null
   adresses: readonly Adresse[]
+  /** The forward contracts the line may be drawn on, and the one chosen. */
+  contrats: readonly Contrat[]
+  numContrat: string | null
 }
 
 const adresseLibelle = (a: Adresse) =>
   [a.adresse1, a.adresse2, a.adresse3, `${a.codePostal} ${a.ville}`].filter(Boolean).join(', ')
 
-export function ProductStep({ form, bounds, alimentSimple, adresses }: Props) {
+const contratLibelle = (c: Contrat) =>
+  `N° ${c.numContrat} — reste ${formatTonnes(c.qteRestante ?? 0)}, jusqu'au ${formatDateCourte(c.dateFin)}`
+
+export function ProductStep({ form, bounds, alimentSimple, adresses, contrats, numContrat }: Props) {
   const id = useId()
   const {
     register,
@@ -95,6 +102,22 @@ export function ProductStep({ form, bounds, alimentSimple, adresses }: Props) {
         </p>
         <ErrorText id={`${id}-e`} error={error} />
       </div>
+      {(contrats.length > 0 || numContrat) && (
+        <SelectField
+          label="Contrat à terme"
+          // A line edited after its contract ended keeps showing it: the cooperative says why at the order.
+          options={[
+            { code: '', libelle: 'Sans contrat' },
+            ...contrats.map((c) => ({ code: c.numContrat, libelle: contratLibelle(c) })),
+            ...(numContrat && !contrats.some((c) => c.numContrat === numContrat)
+              ? [{ code: numContrat, libelle: `N° ${numContrat}` }]
+              : []),
+          ]}
+          hint={contractHint(contrats.find((c) => c.numContrat === numContrat) ?? null, alimentSimple)}
+          error={errors.numContrat?.message}
+          {...register('numContrat', { deps: ['quantiteCommande'] })}
+        />
+      )}
       <SelectField
         label="Adresse de livraison"
         required
@@ -105,4 +128,11 @@ export function ProductStep({ form, bounds, alimentSimple, adresses }: Props) {
       />
     </Section>
   )
+}
+
+/** What drawing on the contract means for this line. */
+function contractHint(contrat: Contrat | null, alimentSimple: { avecContrat: boolean } | null): string {
+  if (!contrat) return 'Commande hors contrat.'
+  const reste = `Il reste ${formatTonnes(contrat.qteRestante ?? 0)} sur ce contrat.`
+  return alimentSimple ? `${reste} Sur contrat, un aliment simple peut aller jusqu'à 29 t.` : reste
 }

@@ -12,13 +12,16 @@ import {
   supplementationsQueryOptions,
   validationAdresseQueryOptions,
 } from '../../../api/articles'
+import { contratsQueryOptions } from '../../../api/contrats'
 import { batimentsQueryOptions } from '../../../api/exploitations'
 import { parametresCommandeRawQueryOptions, toOrderParameters } from '../../../api/parametres-commande'
 import { referentielQueryOptions } from '../../../api/referentiel'
 import { tiersQueryOptions } from '../../../api/tiers'
 import { offeredAddresses } from '../../../domain/articles'
+import { contractsToDrawOn } from '../../../domain/contracts'
 import { DEFAULT_ORDER_PARAMETERS, withTruckLimits } from '../../../domain/order-parameters'
 import { readCartLines } from '../../../offline/cart'
+import { parisNow } from '../../ui/now'
 import { useOnline } from '../../ui/use-online'
 
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
@@ -48,6 +51,7 @@ export function useOrderLineData(
   const referentiel = useQuery({ ...referentielQueryOptions(numTiers), ...quiet })
   const tiers = useQuery({ ...tiersQueryOptions(numTiers), ...quiet })
   const batiments = useQuery({ ...batimentsQueryOptions(numTiers), ...quiet })
+  const contrats = useQuery({ ...contratsQueryOptions(numTiers), ...quiet })
   const paramsArticle = useQuery({
     ...parametresCommandeRawQueryOptions(numTiers, numArticle, numLot ?? undefined),
     ...quiet,
@@ -113,6 +117,8 @@ export function useOrderLineData(
     referentiel: ref ?? null,
     adresses,
     batiments: batiments.data ?? [],
+    /** The forward contracts this line may be drawn on (offline: those read before). */
+    contrats: contractsToDrawOn(contrats.data ?? [], numArticle, parisNow()),
     params,
     contraintesArticle: raw === paramsArticle.data ? (paramsArticle.data?.contraintesArticle ?? null) : null,
     supplementations: supplementations.data ?? [],

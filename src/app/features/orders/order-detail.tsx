@@ -60,6 +60,12 @@ function Ligne({ l: stored, libelles }: { l: LigneCommande; libelles: Libelles }
             <dd>{l.numLot}</dd>
           </>
         )}
+        {l.numContrat && (
+          <>
+            <dt className="text-neutral-800">Contrat</dt>
+            <dd>N° {l.numContrat}</dd>
+          </>
+        )}
         {l.supplementations.length > 0 && (
           <>
             <dt className="text-neutral-800">Supplémentations</dt>

@@ -2,6 +2,7 @@
 // ('Tier par'), the history with 'Afficher plus de commandes', or one order's detail.
 import { useState } from 'react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
 import {
   commandeQueryOptions,
   commandesEnCoursQueryOptions,
@@ -16,6 +17,7 @@ import { QueryStatus } from '../../ui/query-status'
 import { OrderDetail } from './order-detail'
 import { OrderList } from './order-list'
 import { MoreButton } from '../../ui/more-button'
+import { useUncountedOrders } from '../../ui/use-uncounted-orders'
 
 function Detail({ numTiers, numero }: { numTiers: string; numero: string }) {
   const query = useQuery(commandeQueryOptions(numTiers, numero))
@@ -30,6 +32,9 @@ function Detail({ numTiers, numero }: { numTiers: string; numero: string }) {
 function Lists({ numTiers }: { numTiers: string }) {
   const [tri, setTri] = useState(TRI_ETAPE)
   const enCours = useInfiniteQuery(commandesEnCoursQueryOptions(numTiers))
+  // An order this device sent since the list was read: the list is read again, at once.
+  const { user } = useRouteContext({ from: '/_main' })
+  useUncountedOrders(user.username, numTiers, enCours.dataUpdatedAt, commandesEnCoursQueryOptions(numTiers).queryKey)
   const courantes = enCours.data?.pages.flat() ?? []
   const historique = useInfiniteQuery(commandesHistoriqueQueryOptions(numTiers, parisNow()))
   const passees = historique.data?.pages.flatMap((p) => p.commandes) ?? []

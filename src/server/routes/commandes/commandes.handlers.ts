@@ -104,6 +104,7 @@ async function loadByIds(db: Db, ids: number[]): Promise<Commande[]> {
         codeTypeSilo3: l.codeTypeSilo3,
         melangeDechargement: l.melangeDechargement,
         numLot: l.numLot,
+        numContrat: l.numContrat,
         numBatiment: l.numBatiment,
         codeReglement: l.codeReglement,
         commentaire: l.commentaire,
