@@ -108,6 +108,20 @@ export async function checkConnection(timeoutMs = 3_000): Promise<boolean> {
 }
 
 let probing = false
+
+/**
+ * A screen was just shown (issue 43, item 6): it may show data the app holds, fresh enough that
+ * it sent no request, while the network has gone — a moment ago, perhaps, right after the last
+ * answer. Ask the server now (a HEAD of a static answer, one at a time), so the offline notice
+ * comes with the screen (at once for a refused connection, SLOW_MS for one left unanswered), not
+ * at the next idle probe (IDLE_MS + PROBE_EVERY_MS later).
+ */
+export function askOnScreen() {
+  if (!online || probing) return
+  probing = true
+  void probe().finally(() => (probing = false))
+}
+
 /** One tick: offline, ask whether the server is back; online, ask only after a quiet spell. */
 function tick() {
   if (!visible() || probing) return

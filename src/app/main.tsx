@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
+import { askOnScreen } from '../api/connection'
 import { onSessionLost } from '../api/http-client'
 import { nextTask } from '../api/next-task'
 import { watchPendingSignOut } from '../api/signed-out'
@@ -48,6 +49,8 @@ const root = document.getElementById('root')!
 async function start() {
   await nextTask()
   const router = createAppRouter(queryClient)
+  // Each screen shown asks whether the server is still there (api/connection.ts).
+  router.subscribe('onResolved', askOnScreen)
   // The session could not be refreshed: forget what this user saw and ask them to sign in again,
   // coming back afterwards to where they were.
   onSessionLost(() => {
