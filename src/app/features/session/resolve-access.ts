@@ -67,9 +67,19 @@ export async function loadUser(queryClient: QueryClient, href: string): Promise<
 }
 
 export async function resolveAccess(queryClient: QueryClient, href: string): Promise<Access> {
-  const loaded = await loadUser(queryClient, href)
+  let loaded = await loadUser(queryClient, href)
   if ('to' in loaded) return { granted: false, denial: loaded }
-  const customer = customerFor(loaded.user)
+  let customer = customerFor(loaded.user)
+  if ('to' in customer && customer.to === 'selection-tiers') {
+    // The profile kept on the device may predate the member's choice (a page opened right after
+    // choosing, before the copy was saved again): before sending staff back to the member search,
+    // the server says whom they act for. Offline, the device's profile stands.
+    const fresh = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 }).catch(() => null)
+    if (fresh) {
+      loaded = { user: withStaffDecision(fresh) }
+      customer = customerFor(loaded.user)
+    }
+  }
   if ('to' in customer) return { granted: false, denial: customer }
   try {
     const tiers = await queryClient.ensureQueryData(tiersQueryOptions(customer.numTiers))
