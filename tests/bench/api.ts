@@ -14,6 +14,8 @@
 //                                           read p99 at the goal's rate rather than at saturation)
 //   BENCH_DURATION=10 BENCH_CASES='grouped reads' npm run bench:api
 //   BENCH_CASES=feed npm run bench:api      (the order feed alone: tests/bench/feed.ts, last)
+//   BENCH_COOPERATIVE=1 DATABASE_URL=…/coop npm run bench:api   (the API at a cooperative's size, on
+//                                           an imported cooperative: tests/bench/api-cooperative.ts)
 //
 // The last run, 'grouped reads' (issue 42): the order creation's rate alone, then while another
 // session of the same farmer sends groups of LECTURES_MAX reads (POST /web/v1/lectures) back to
@@ -399,5 +401,11 @@ function feedRun(): Promise<void> {
   )
 }
 
+if (process.env.BENCH_COOPERATIVE) {
+  // The API at a cooperative's size, on the database of an imported cooperative (issue 40).
+  const { runCooperativeBench } = await import('./api-cooperative')
+  await runCooperativeBench()
+  process.exit(0)
+}
 await main()
 if (!process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(FEED)) await feedRun()

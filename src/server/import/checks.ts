@@ -19,6 +19,28 @@ export interface CheckContext {
 const LIMIT = 1000
 const q = (name: string) => `"${name}"`
 
+/**
+ * Indexes the staged files' keys that other files refer to. The reference checks are anti-joins
+ * of one staging table against another; with coarse statistics the planner may take a nested loop
+ * over the referred table for each row (the cooperative's 64,000 tranches against its 16,000 plans:
+ * 14.7 s). An index makes each lookup cheap whatever plan it picks.
+ */
+export async function indexReferredKeys(ctx: CheckContext): Promise<void> {
+  const done = new Set<string>()
+  for (const file of ctx.staged.values()) {
+    if (file.unusable) continue
+    for (const ref of targetOf(file.kind.fichier).refs) {
+      const to = ctx.staged.get(ref.to)
+      if (!to || to.unusable) continue
+      const key = ref.key ?? [...to.kind.cle]
+      const id = `${to.table}(${key.join(',')})`
+      if (done.has(id)) continue
+      done.add(id)
+      await ctx.client.query(`create index on ${to.table} (${key.map(q).join(', ')})`)
+    }
+  }
+}
+
 export async function checkDuplicates(ctx: CheckContext, file: StagedFile): Promise<void> {
   const keys = file.kind.cle.map(q)
   const { rows } = await ctx.client.query<{ ligne: number; premiere: number; cle: string }>(

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { KINDS, kindOfFile } from '../../contract/import/kinds'
-import { checkDuplicates, checkReferences, checkRemoval, type CheckContext } from './checks'
+import { checkDuplicates, checkReferences, checkRemoval, indexReferredKeys, type CheckContext } from './checks'
 import { ErrorSink } from './errors'
 import { mergeFile, removeAbsent, type Counts } from './merge'
 import { stageFile, type StagedFile } from './stage'
@@ -102,6 +102,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       log(`lu ${fichier} : ${file.rows} lignes en ${seconds(t).toFixed(1)} s`)
     }
     const ctx: CheckContext = { client, staged, complet, errors }
+    await indexReferredKeys(ctx)
     for (const file of staged.values()) {
       if (file.unusable) continue
       const t = performance.now()
