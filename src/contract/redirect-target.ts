@@ -39,3 +39,16 @@ export function redirectTarget(target: unknown): string {
   if (leavesTheSite(decoded) || CONTROL.test(decoded) || decoded.startsWith(SESSION_PREFIX)) return '/'
   return `${url.pathname}${url.search}${url.hash}`
 }
+
+/** The page a signed-in person reads first: the history (issue 43, item 11). */
+const HISTORY = '/catalog/order_history'
+
+/**
+ * Where a person already signed in goes who opens a sign-in page (Back after signing in, /login
+ * typed again, a first sign-in link used): where the sign-in would have sent them, the Historique
+ * by default. The server's redirects and the app's sign-in page both follow it.
+ */
+export const signedInTarget = (redirectFrom: unknown): string => {
+  const target = redirectTarget(redirectFrom)
+  return target === '/' ? HISTORY : target
+}

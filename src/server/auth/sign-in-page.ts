@@ -30,16 +30,3 @@ export function signInPage(opts: {
 
 /** Where a sign-in sends the browser afterwards: the one rule of src/contract/redirect-target.ts. */
 export const safeRedirect = (target: unknown): string => redirectTarget(target)
-
-/** The page a signed-in person may read: the history, first (issue 43, item 11). */
-const HISTORY = '/catalog/order_history'
-
-/**
- * Where a person already signed in goes who opens a sign-in page (Back after signing in, /login
- * typed again): where the sign-in would have sent them, the Historique by default, instead of a
- * plain sign-in page asking them to sign in again (issue 43, item 11).
- */
-export const signedInTarget = (redirectFrom: unknown): string => {
-  const target = redirectTarget(redirectFrom)
-  return target === '/' ? HISTORY : target
-}

@@ -14,7 +14,7 @@ import { readSessionCookie } from '../auth/cookie'
 import { firstScreenPage, firstScreenRenderer } from './first-screen-render'
 import { stylesheetOf } from './app-render'
 import { isSignInPath, signInPage, signInPageRenderer } from './sign-in-page'
-import { signedInTarget } from '../auth/sign-in-page'
+import { signedInTarget } from '../../contract/redirect-target'
 
 /** A browser's navigation to the history's page (the app's start) with no session cookie at all.
  * A cookie whose session is only idle is the app's to refresh: it goes on to the history. */

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { startedSignedIn } from '../../../api/device-owner'
 import { signOutPending } from '../../../api/signed-out'
 import { meQueryOptions } from '../../../api/user'
+import { signedInTarget } from '../../../contract/redirect-target'
 
 /** When this page last sent someone on (ms). */
 let sentOnAt = -Infinity
@@ -30,7 +31,7 @@ export function useOnIfSignedIn(redirectFrom: string | undefined, error: boolean
         .then(() => {
           if (!live || signOutPending()) return
           sentOnAt = performance.now()
-          const href = redirectFrom && redirectFrom !== '/' ? redirectFrom : '/catalog/order_history'
+          const href = signedInTarget(redirectFrom)
           void navigate({ href, replace: true })
         })
         .catch(() => undefined) // not signed in, or no answer: the sign-in page it is

@@ -9,7 +9,7 @@ import { PREMIERE_CONNEXION_PATH, PremiereConnexionBody } from '../../../contrac
 import { motDePasseRefuse } from '../../../domain/mot-de-passe'
 import { deadLinkPage, firstSignInPage } from '../../auth/first-sign-in-page'
 import { hashPassword } from '../../auth/password'
-import { signedInTarget } from '../../auth/sign-in-page'
+import { signedInTarget } from '../../../contract/redirect-target'
 import { startSession } from '../../auth/start-session'
 import type { AppEnv } from '../../http/env'
 import { linkAccount, useSignInLink } from '../../services/sign-in-links'

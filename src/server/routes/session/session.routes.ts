@@ -15,7 +15,8 @@ import { sessionLimitsOf, startSession } from '../../auth/start-session'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
 import { createSession, lookupSession, refreshSession, revokeSession } from '../../auth/session-store'
 import { clientAddress } from '../../http/client-address'
-import { safeRedirect, signedInTarget, signInPage } from '../../auth/sign-in-page'
+import { safeRedirect, signInPage } from '../../auth/sign-in-page'
+import { signedInTarget } from '../../../contract/redirect-target'
 import { checkPassword, signInGate, userExists } from './session.handlers'
 
 const LOGIN_FAILED = "Erreur d'authentification"
