@@ -69,14 +69,14 @@ async function main() {
   })
   applyServerLimits(server)
 
-  // Ended sessions, spent sign-in counters, old sent mails: now, then every hour.
+  // Ended sessions, spent sign-in counters, old sent mails and sign-in links: now, then every hour.
   const housekeeping = () =>
     purgeExpired(database.db, clock.now(), {
       idleSeconds: config.sessionIdleSeconds,
       maxAgeSeconds: config.sessionMaxAgeSeconds,
     })
       .then((purged) => {
-        if (purged.sessions + purged.loginAttempts + purged.mails > 0) logger.info('housekeeping', { ...purged })
+        if (Object.values(purged).some((n) => n > 0)) logger.info('housekeeping', { ...purged })
       })
       .catch((err) => logger.warn('housekeeping failed', { error: String(err) }))
   void housekeeping()

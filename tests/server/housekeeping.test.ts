@@ -1,9 +1,10 @@
 // What the database keeps only for a while: ended sessions a day after they end (each connection
-// stays in audit_log), spent sign-in counters, mails sent more than 90 days ago.
+// stays in audit_log), spent sign-in counters, mails sent more than 90 days ago, first sign-in
+// links expired more than 90 days ago.
 import { and, eq } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, loginAttempts, mailOutbox, sessions } from '../../src/server/db/schema'
+import { auditLog, liensConnexion, loginAttempts, mailOutbox, sessions } from '../../src/server/db/schema'
 import { purgeExpired } from '../../src/server/services/housekeeping'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, send, signIn, TEST_NOW } from './support/app'
@@ -73,5 +74,22 @@ describe.each(backends)('housekeeping on $name', (backend) => {
     expect(purged.mails).toBeGreaterThanOrEqual(1)
     expect(await opened.db.$count(mailOutbox, eq(mailOutbox.id, sent!.id))).toBe(0)
     expect(await opened.db.$count(mailOutbox, eq(mailOutbox.id, unsent!.id))).toBe(1)
+  })
+
+  it('a first sign-in link expired more than 90 days ago goes; a recent one stays', async () => {
+    const link = (empreinte: string, expireA: DateTime) => ({
+      empreinte,
+      username: '100001',
+      envoyePar: 'admin',
+      email: 'gaec.troischenes@example.org',
+      creeA: expireA.minus({ hours: 48 }).toJSDate(),
+      expireA: expireA.toJSDate(),
+    })
+    await opened.db
+      .insert(liensConnexion)
+      .values([link('a'.repeat(64), now.minus({ days: 91 })), link('b'.repeat(64), now.minus({ days: 89 }))])
+    expect((await purgeExpired(opened.db, now, limits())).links).toBe(1)
+    const left = await opened.db.select({ empreinte: liensConnexion.empreinte }).from(liensConnexion)
+    expect(left.map((l) => l.empreinte)).toEqual(['b'.repeat(64)])
   })
 })

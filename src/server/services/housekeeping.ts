@@ -8,15 +8,18 @@
 // - mail_outbox: a mail sent more than MAIL_KEEP_DAYS ago (the order itself is kept). A mail never
 //   sent stays, however old: one given up after MAIL_MAX_ATTEMPTS keeps its error for an operator
 //   (services/mailer.ts), who may set its attempts back to 0 to have it sent again.
+// - liens_connexion: a first sign-in link expired more than LINK_KEEP_DAYS ago (who sent it stays in
+//   audit_log, "lien-connexion"); the account's last link shows on Accès de l'adhérent until then.
 // Idempotency keys are pruned as new ones arrive (http/idempotency.ts, 30 days).
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import type { Db } from '../db/client'
-import { loginAttempts, mailOutbox, sessions } from '../db/schema'
+import { liensConnexion, loginAttempts, mailOutbox, sessions } from '../db/schema'
 import type { SessionLimits } from '../auth/session-store'
 import { THROTTLE } from '../auth/login-throttle'
 
 const MAIL_KEEP_DAYS = 90
+const LINK_KEEP_DAYS = 90
 const ENDED_SESSION_KEEP_DAYS = 1
 export const HOUSEKEEPING_EVERY_MS = 60 * 60_000
 
@@ -24,6 +27,7 @@ export interface Purged {
   sessions: number
   loginAttempts: number
   mails: number
+  links: number
 }
 
 export async function purgeExpired(db: Db, now: DateTime, limits: SessionLimits): Promise<Purged> {
@@ -53,5 +57,10 @@ export async function purgeExpired(db: Db, now: DateTime, limits: SessionLimits)
     .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, now.minus({ days: MAIL_KEEP_DAYS }).toJSDate())))
     .returning({ id: mailOutbox.id })
 
-  return { sessions: gone.length, loginAttempts: attempts.length, mails: mails.length }
+  const links = await db
+    .delete(liensConnexion)
+    .where(lt(liensConnexion.expireA, now.minus({ days: LINK_KEEP_DAYS }).toJSDate()))
+    .returning({ empreinte: liensConnexion.empreinte })
+
+  return { sessions: gone.length, loginAttempts: attempts.length, mails: mails.length, links: links.length }
 }
