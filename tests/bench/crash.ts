@@ -72,6 +72,15 @@ async function writeOrders(cookie: string, running: () => boolean) {
   }
 }
 
+/** A backend may end on its own between the listing and the kill (its client, Silo, just died). */
+function killIfThere(pid: number) {
+  try {
+    process.kill(pid, 'SIGKILL')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err
+  }
+}
+
 async function round(mode: 'silo' | 'silo+postgres') {
   const silo = await startSilo()
   const cookie = await signIn(BASE, NUM_TIERS)
@@ -80,7 +89,7 @@ async function round(mode: 'silo' | 'silo+postgres') {
   await new Promise((r) => setTimeout(r, 300 + Math.random() * 900))
   const victims = mode === 'silo+postgres' ? postgresProcesses() : []
   silo.kill('SIGKILL')
-  for (const pid of victims) process.kill(pid, 'SIGKILL')
+  for (const pid of victims) killIfThere(pid)
   running = false
   await Promise.all([...writers, new Promise((r) => silo.once('exit', r))])
 }
