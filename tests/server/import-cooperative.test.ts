@@ -18,6 +18,7 @@ import {
   filterRows,
   importBackends,
   query,
+  schemaOf,
   smallCooperative,
   snapshot,
   tempFolder,
@@ -47,8 +48,13 @@ describe.each(importBackends)('import of a synthetic cooperative ($name)', ({ ur
   afterAll(() => db.drop())
 
   it('imports every file whole, then a second import changes 0 rows', async () => {
-    const first = await runImport({ databaseUrl: db.url, folder: coop })
+    const schema = await schemaOf(db.url)
+    const log: string[] = []
+    // Every file the bulk way (bulk.ts): its tables' keys, indexes and foreign keys come back as they were.
+    const first = await runImport({ databaseUrl: db.url, folder: coop, bulkFrom: 1, log: (l) => log.push(l) })
     expect(first.errors).toEqual([])
+    expect(log.filter((l) => l.includes('clés et index construits une fois')).length).toBeGreaterThan(20)
+    expect(await schemaOf(db.url)).toEqual(schema)
     expect(first.status).toBe('importe')
     expect(first.files).toHaveLength(readdirSync(coop).length)
     const rows = first.files.reduce((n, f) => n + f.rows, 0)

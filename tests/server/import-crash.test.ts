@@ -5,7 +5,15 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runImport } from '../../src/server/import/run'
-import { emptyDatabase, importBackends, query, smallCooperative, snapshot, tempFolder } from './support/import'
+import {
+  emptyDatabase,
+  importBackends,
+  query,
+  schemaOf,
+  smallCooperative,
+  snapshot,
+  tempFolder,
+} from './support/import'
 
 // Imports and child processes on a shared 2-core machine: minutes, not the default 30 s.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 })
@@ -75,3 +83,26 @@ describe.each(importBackends)('kill -9 during the merge ($name)', ({ url: server
     expect(Number(n)).toBe(120)
   })
 })
+
+describe.each(importBackends)(
+  'kill -9 during a first import, keys dropped for the bulk load ($name)',
+  ({ url: serverUrl }) => {
+    let db: { url: string; drop(): Promise<void> }
+    beforeAll(async () => {
+      db = await emptyDatabase(serverUrl)
+    })
+    afterAll(() => db.drop())
+
+    it('leaves the empty database with every key, index and foreign key it had', async () => {
+      const schema = await schemaOf(db.url)
+      const before = await snapshot(db.url)
+      // The deliveries are in, their lines (whose foreign key to them was dropped) still to come.
+      const run = await importKilledAt(db.url, bigger, /fusion livraisons\.csv : \d+ insérées.*clés et index/)
+      expect(run.signal).toBe('SIGKILL')
+      for (let i = 0; i < 300 && (await sessionsOfImport(db.url)) > 0; i++) await new Promise((r) => setTimeout(r, 100))
+      expect(await sessionsOfImport(db.url)).toBe(0)
+      expect(await schemaOf(db.url)).toEqual(schema)
+      expect(await snapshot(db.url)).toEqual(before)
+    })
+  },
+)

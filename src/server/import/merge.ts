@@ -41,8 +41,17 @@ async function one(client: pg.Client, sql: string): Promise<Record<string, strin
   return rows[0] ?? {}
 }
 
-/** Inserts and updates the file's rows; with list children, every parent touched is noted in _touched. */
-async function upsert(client: pg.Client, file: StagedFile, target: Target, touched: boolean): Promise<Counts> {
+/**
+ * Inserts and updates the file's rows; with list children, every parent touched is noted in _touched.
+ * `empty`: the table holds nothing and has no key now (bulk.ts): every row is inserted, nothing to match.
+ */
+async function upsert(
+  client: pg.Client,
+  file: StagedFile,
+  target: Target,
+  touched: boolean,
+  empty: boolean,
+): Promise<Counts> {
   const cols = columnsOf(file, target)
   const names = [...cols.keys()]
   const source = `from ${file.table} s ${target.joins ?? ''}`
@@ -54,6 +63,15 @@ async function upsert(client: pg.Client, file: StagedFile, target: Target, touch
     touched
       ? `with w as (${w}) insert into _touched select id, ins from w on conflict do nothing`
       : `with w as (${w}) select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from w`
+  if (empty) {
+    const r = await one(
+      client,
+      collect(`insert into ${target.table} as t (${names.join(', ')})
+                 select ${[...cols.values()].join(', ')} ${source}
+                 returning ${returning}`),
+    )
+    return { inserted: Number(r.ins ?? 0), updated: 0, removed: 0 }
+  }
   if (target.conflict) {
     const action = changing.length
       ? `do update set ${[...changing.map((c) => `${c} = excluded.${c}`), ...onUpdate].join(', ')}
@@ -110,11 +128,23 @@ async function syncChildren(client: pg.Client, file: StagedFile, target: Target)
   }
 }
 
-export async function mergeFile(client: pg.Client, file: StagedFile, target: Target): Promise<Counts> {
-  if (!target.children?.length) return upsert(client, file, target, false)
+/** `rebuild`: the table was emptied of its keys (bulk.ts), built again once its rows are in. */
+export async function mergeFile(
+  client: pg.Client,
+  file: StagedFile,
+  target: Target,
+  rebuild: (() => Promise<void>) | null,
+): Promise<Counts> {
+  if (!target.children?.length) {
+    const counts = await upsert(client, file, target, false, rebuild !== null)
+    await rebuild?.()
+    return counts
+  }
   await client.query('create temp table if not exists _touched (id text primary key, ins boolean not null)')
   await client.query('truncate _touched')
-  await upsert(client, file, target, true)
+  await upsert(client, file, target, true, rebuild !== null)
+  // The list children find their parent by its key: built first.
+  await rebuild?.()
   await syncChildren(client, file, target)
   const r = await one(
     client,

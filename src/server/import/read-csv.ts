@@ -102,8 +102,12 @@ async function readHead(path: string): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** The file's records, header first, each with its line. Throws CsvFileError with a French reason. */
-export async function* readCsv(path: string): AsyncGenerator<CsvRecord> {
+/**
+ * The file's records, header first, each with its line, in batches of what the parser holds (a
+ * yield per record was a third of the time of reading 3 million lines). Throws CsvFileError with a
+ * French reason.
+ */
+export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
   const delimiter = detectSeparator(await readHead(path))
   const parser: Parser = parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true })
   // Each record is tagged with the parser's line count at the moment it is pushed: csv-parse's
@@ -122,7 +126,12 @@ export async function* readCsv(path: string): AsyncGenerator<CsvRecord> {
   })
   source.pipe(guard).pipe(parser)
   try {
-    for await (const record of parser) yield record as CsvRecord
+    for await (const record of parser) {
+      const batch = [record as CsvRecord]
+      for (let more = parser.read() as CsvRecord | null; more !== null; more = parser.read() as CsvRecord | null)
+        batch.push(more)
+      yield batch
+    }
   } catch (err) {
     if (failed.error) throw failed.error
     if (err instanceof CsvFileError) throw err

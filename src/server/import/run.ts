@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { KINDS, kindOfFile } from '../../contract/import/kinds'
 import { checkDuplicates, checkReferences, checkRemoval, indexReferredKeys, type CheckContext } from './checks'
+import { dropForBulk } from './bulk'
 import { ErrorSink } from './errors'
 import { mergeFile, removeAbsent, type Counts } from './merge'
 import { stageFile, type StagedFile } from './stage'
@@ -19,6 +20,8 @@ export interface ImportOptions {
   verifier?: boolean
   /** Files imported as full snapshots: rows absent from them are removed. */
   complet?: string[]
+  /** A file of at least this many rows going into an empty table is loaded the bulk way (bulk.ts). */
+  bulkFrom?: number
   log?: (line: string) => void
 }
 
@@ -40,6 +43,9 @@ export interface ImportResult {
   files: FileReport[]
   seconds: number
 }
+
+/** Below this, building a table's keys again costs more than it saves. */
+const BULK_FROM = 1_000
 
 /** Any constant: one import at a time on a database. */
 const IMPORT_LOCK = 7_146_040_001
@@ -114,7 +120,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     for (const r of reports.values()) r.refused = Math.max(r.refused, Math.min(r.rows, errors.countOf(r.fichier)))
     if (errors.total > 0) return finish('refuse')
     if (opts.verifier) return finish('verifie')
-    await merge(client, [...staged.values()], complet, reports, log)
+    await merge(client, [...staged.values()], { complet, bulkFrom: opts.bulkFrom ?? BULK_FROM }, reports, log)
     return finish('importe')
   } finally {
     await client.end().catch(() => {})
@@ -124,6 +130,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
 async function prepareSession(client: pg.Client) {
   // Staging tables live in the session's temp buffers: large enough for a day's delta in memory.
   await client.query("set temp_buffers = '128MB'")
+  // Keys and indexes built once over a table filled from empty (bulk.ts): sorted in memory.
+  await client.query("set maintenance_work_mem = '256MB'")
   await client.query("set work_mem = '64MB'")
   // ANALYZE of a staging table samples 300 × this many rows: enough to plan joins on it.
   await client.query('set default_statistics_target = 10')
@@ -151,7 +159,7 @@ function listFiles(folder: string, errors: ErrorSink): string[] {
 async function merge(
   client: pg.Client,
   files: StagedFile[],
-  complet: ReadonlySet<string>,
+  { complet, bulkFrom }: { complet: ReadonlySet<string>; bulkFrom: number },
   reports: Map<string, FileReport>,
   log: (line: string) => void,
 ) {
@@ -163,13 +171,15 @@ async function merge(
     for (const file of files) {
       const t = performance.now()
       const target = targetOf(file.kind.fichier)
-      const counts = await mergeFile(client, file, target)
+      const rebuild = file.rows >= bulkFrom ? await dropForBulk(client, target.table) : null
+      const counts = await mergeFile(client, file, target, rebuild)
       // The next files join this table (ids from natural keys): plan them on what it now holds, this
       // transaction's rows included, not on the statistics of the table it was (empty, at a first import).
       if (counts.inserted > 10_000) await client.query(`analyze ${target.table}`)
       const r = reports.get(file.kind.fichier)!
       Object.assign(r, { inserted: counts.inserted, updated: counts.updated, mergeSeconds: seconds(t) })
-      log(`fusion ${file.kind.fichier} : ${counts.inserted} insérées, ${counts.updated} mises à jour`)
+      const bulk = rebuild ? ' (table vide : clés et index construits une fois)' : ''
+      log(`fusion ${file.kind.fichier} : ${counts.inserted} insérées, ${counts.updated} mises à jour${bulk}`)
     }
     for (const file of [...files].reverse()) {
       if (!complet.has(file.kind.fichier)) continue

@@ -50,6 +50,18 @@ export async function snapshot(url: string): Promise<Record<string, string>> {
   }
 }
 
+/** Every key, foreign key and index of Silo's tables, as PostgreSQL prints them. */
+export async function schemaOf(url: string): Promise<string[]> {
+  const rows = await query<{ line: string }>(
+    url,
+    `select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as line
+       from pg_constraint where connamespace = 'public'::regnamespace
+     union all
+     select indexdef from pg_indexes where schemaname = 'public'`,
+  )
+  return rows.map((r) => r.line).sort()
+}
+
 export async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) {
   const c = new pg.Client({ connectionString: url })
   await c.connect()
