@@ -17,7 +17,7 @@ import {
   type LienConnexion,
 } from '../../contract/acces-adherent'
 import type { Db } from '../db/client'
-import { auditLog, liensConnexion, mailOutbox, sessions, tiers, users } from '../db/schema'
+import { auditLog, liensConnexion, mailOutbox, sessions, users } from '../db/schema'
 import { HttpError, notFound } from '../http/http-error'
 
 const empreinte = (jeton: string) => createHash('sha256').update(jeton).digest('hex')
@@ -27,17 +27,21 @@ const NO_ACCOUNT =
 const NO_MAIL =
   'Aucune adresse électronique pour ce compte : ajoutez-la (comptes.csv ou tiers.csv) avant d’envoyer un lien.'
 
+/** Where a link goes: the account's own address, else the member's (a subquery: usable under FOR UPDATE). */
+const accountEmail = sql<
+  string | null
+>`coalesce(nullif(${users.email}, ''), (select nullif(t.email, '') from tiers t where t.num_tiers = ${users.username}))`
+
 /** The member's account as staff see it; its username is the member's number (ordering-area §6). */
 export async function readAccess(db: Db, numTiers: string): Promise<AccesAdherent> {
   const [account] = await db
     .select({
       username: users.username,
       displayName: users.displayName,
-      email: sql<string | null>`coalesce(nullif(${users.email}, ''), nullif(${tiers.email}, ''))`,
+      email: accountEmail,
       motDePasse: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
-    .leftJoin(tiers, eq(tiers.numTiers, users.username))
     .where(eq(users.username, numTiers))
   if (!account) throw notFound(NO_ACCOUNT, CODES_ERREUR.COMPTE_INEXISTANT)
   const [last] = await db
@@ -94,9 +98,7 @@ export async function sendSignInLink(
       .select({
         username: users.username,
         displayName: users.displayName,
-        email: sql<
-          string | null
-        >`coalesce(nullif(${users.email}, ''), (select nullif(t.email, '') from tiers t where t.num_tiers = ${users.username}))`,
+        email: accountEmail,
         hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       })
       .from(users)
