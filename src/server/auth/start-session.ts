@@ -1,6 +1,7 @@
 // Opening a session for a browser, once who it is has been proven (a password, or a first sign-in
 // link's new password): the device is remembered, the session this browser held ends, the new one's
 // cookies are written (the session's first: a client reading one Set-Cookie line finds it).
+// The cooperative's OpenID Connect provider proves who it is its own way: no device is remembered then.
 import type { Context } from 'hono'
 import type { AppEnv } from '../http/env'
 import { clientAddress } from '../http/client-address'
@@ -16,15 +17,18 @@ export const sessionLimitsOf = (c: { get(k: 'deps'): AppEnv['Variables']['deps']
 
 export async function startSession(
   c: Context<AppEnv>,
-  input: { username: string; knownDeviceId: string | null },
+  input: { username: string; knownDeviceId: string | null; device?: false },
 ): Promise<{ expiresAt: Date }> {
   const { db, clock } = c.get('deps')
-  const device = await rememberDevice(db, {
-    username: input.username,
-    knownId: input.knownDeviceId,
-    token: readDeviceCookie(c),
-    now: clock.now(),
-  })
+  const device =
+    input.device === false
+      ? null
+      : await rememberDevice(db, {
+          username: input.username,
+          knownId: input.knownDeviceId,
+          token: readDeviceCookie(c),
+          now: clock.now(),
+        })
   // The session this browser held (another user's, or its own) ends with this sign-in.
   const previous = readSessionCookie(c)
   if (previous) await revokeSession(db, previous, clock.now())
@@ -36,6 +40,6 @@ export async function startSession(
     limits: sessionLimitsOf(c),
   })
   await writeSessionCookies(c, input.username, token, expiresAt)
-  writeDeviceCookie(c, device.token, device.expiresAt)
+  if (device) writeDeviceCookie(c, device.token, device.expiresAt)
   return { expiresAt }
 }

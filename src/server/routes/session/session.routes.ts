@@ -13,7 +13,7 @@ import { brakeRefusal } from '../../auth/flood-brake'
 import { writeSessionCookies } from '../../auth/device-owner'
 import { sessionLimitsOf, startSession } from '../../auth/start-session'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
-import { createSession, lookupSession, refreshSession, revokeSession } from '../../auth/session-store'
+import { lookupSession, refreshSession, revokeSession } from '../../auth/session-store'
 import { clientAddress } from '../../http/client-address'
 import { safeRedirect, signInPage } from '../../auth/sign-in-page'
 import { signedInTarget } from '../../../contract/redirect-target'
@@ -116,21 +116,12 @@ sessionRoutes.get(
 )
 
 sessionRoutes.get('/security/callback', describeRoute({ hide: true }), async (c) => {
-  const { config, db, clock } = c.get('deps')
+  const { config, db } = c.get('deps')
   if (!config.oidc) return c.redirect(SESSION_PATHS.login, 302)
   const result = await finishOidcLogin(c, config).catch(() => null)
   // The provider proves who it is; Silo must also know the account (its roles live here).
   if (!result || !(await userExists(db, result.username))) return c.redirect('/login?error=1', 302)
-  const previous = readSessionCookie(c)
-  if (previous) await revokeSession(db, previous, clock.now())
-  const { token, expiresAt } = await createSession(db, {
-    username: result.username,
-    now: clock.now(),
-    ip: clientAddress(c),
-    userAgent: c.req.header('user-agent') ?? null,
-    limits: limitsOf(c),
-  })
-  await writeSessionCookies(c, result.username, token, expiresAt)
+  await startSession(c, { username: result.username, knownDeviceId: null, device: false })
   return c.redirect(safeRedirect(result.redirectFrom), 302)
 })
 
