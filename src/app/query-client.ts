@@ -2,7 +2,7 @@
 // after a restart in a barn without signal; one copy per signed-in user.
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import type { PersistedClient, PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client'
 import { ApiError, NetworkError } from '../api/api-error'
 import { isOnline, subscribeConnection } from '../api/connection'
 import { deviceReadyForOwner, ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
@@ -45,21 +45,41 @@ export function createQueryClient() {
   })
 }
 
+/**
+ * The copy written at once. The library's persistClient writes through a setTimeout whatever its
+ * throttleTime, so the save asked at pagehide never landed: a reload right after choosing another
+ * member opened on the copy from before (issue 43). The pace of the saves is
+ * app/query-persistence's (once a second at most, and when the page is hidden).
+ */
+function writeNow(storage: Pick<Storage, 'setItem'>): Persister['persistClient'] {
+  const trySave = (client: PersistedClient) => {
+    try {
+      storage.setItem(QUERY_CACHE_KEY, JSON.stringify(client))
+      return undefined
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error))
+    }
+  }
+  return (persistedClient) => {
+    let client: PersistedClient | undefined = persistedClient
+    let error = trySave(client)
+    // Quota exceeded: save less rather than nothing (src/offline/persist-retry).
+    for (let errorCount = 1; error && client; errorCount++) {
+      client = dropLeastNeeded({ persistedClient: client, error, errorCount })
+      if (client) error = trySave(client)
+    }
+  }
+}
+
 export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
   // Another person than at the last start: their copies go before this one is read (the
   // localStorage part is synchronous, so it is done before the restore starts).
   void deviceReadyForOwner()
   // Kept per signed-in user: nothing is painted from another person's copy (api/device-owner).
-  const persister = createSyncStoragePersister({
-    storage: ownerStorage(),
-    key: QUERY_CACHE_KEY,
-    // The pace of the saves is app/query-persistence's (once a second at most): none here.
-    throttleTime: 0,
-    // Quota exceeded: save less rather than nothing (src/offline/persist-retry).
-    retry: dropLeastNeeded,
-  })
+  const storage = ownerStorage()
+  const persister = createSyncStoragePersister({ storage, key: QUERY_CACHE_KEY })
   return {
-    persister,
+    persister: { ...persister, persistClient: writeNow(storage) },
     maxAge: SEVEN_DAYS,
     buster: APP_VERSION,
     // A refresh that failed offline leaves a query in error with its data: keep that data (the

@@ -1,6 +1,7 @@
 // The query cache kept on the device: restored once before the app renders, then saved once a
 // second at most after a change, and when the page is hidden (a phone put in a pocket: the copy
-// is made then, and written by the sync persister in the next task, its throttle being 0).
+// is made and written then, synchronously: app/query-client's persistClient, not the library's,
+// which waits a task the page may not have).
 // Not TanStack's own subscription (persistQueryClientSubscribe): it copies the whole cache
 // (dehydrate) on every cache event and only then hands the copy to the persister's throttle. The
 // preparation for no signal adds some three hundred queries, three events each: as many copies of

@@ -64,3 +64,19 @@ describe("an older Silo's single copy", () => {
     expect(local()).toContain('"lignes"')
   })
 })
+
+describe('a page hidden right after a change', () => {
+  it('has the change in its copy before the page goes (a reload at once opens on it)', async () => {
+    vi.resetModules()
+    localStorage.clear()
+    const { createPersistOptions } = await import('../../src/app/query-client')
+    const persistence = await import('../../src/app/query-persistence')
+    const queryClient = new QueryClient()
+    const options = { queryClient, ...createPersistOptions() }
+    await persistence.restoreAndPersist(options)
+    queryClient.setQueryData(['user'], { actingFor: '100002' })
+    // No task runs between the pagehide and the page's end: the copy must be written within the event.
+    dispatchEvent(new Event('pagehide'))
+    expect(local()).toContain('"actingFor":"100002"')
+  })
+})

@@ -50,7 +50,7 @@ export const SHARD_WEIGHTS: Record<string, number> = {
   'contract-order.spec.ts': 8,
   // About 15 s here (issue 43, item 6).
   'offline-notice-at-once.spec.ts': 18,
-  'adviser-page-after-choice.spec.ts': 6,
+  'adviser-page-after-choice.spec.ts': 12,
   'adviser-offline-switch.spec.ts': 10,
   'quick-add.spec.ts': 8,
   'first-screen.spec.ts': 7,
