@@ -4,6 +4,7 @@
 // no unique constraint (plans, tranches, incidents, order steps) are updated then inserted where
 // missing. Ids are found in SQL from the natural keys (joins of the target), never in memory.
 import type pg from 'pg'
+import { dropForBulk } from './bulk'
 import type { StagedFile } from './stage'
 import { removedRows } from './checks'
 import { snake, type Target } from './target'
@@ -64,13 +65,10 @@ async function upsert(
       ? `with w as (${w}) insert into _touched select id, ins from w on conflict do nothing`
       : `with w as (${w}) select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from w`
   if (empty) {
-    const r = await one(
-      client,
-      collect(`insert into ${target.table} as t (${names.join(', ')})
-                 select ${[...cols.values()].join(', ')} ${source}
-                 returning ${returning}`),
-    )
-    return { inserted: Number(r.ins ?? 0), updated: 0, removed: 0 }
+    const insert = `insert into ${target.table} as t (${names.join(', ')}) select ${[...cols.values()].join(', ')} ${source}`
+    if (touched) await client.query(collect(`${insert} returning ${returning}`))
+    const inserted = touched ? 0 : ((await client.query(insert)).rowCount ?? 0)
+    return { inserted, updated: 0, removed: 0 }
   }
   if (target.conflict) {
     const action = changing.length
@@ -109,10 +107,24 @@ async function upsert(
   return { inserted: Number(i.ins ?? 0), updated, removed: 0 }
 }
 
-/** Makes each list child match its parent's list (adds the missing elements, removes the others). */
-async function syncChildren(client: pg.Client, file: StagedFile, target: Target): Promise<void> {
+/**
+ * Makes each list child match its parent's list (adds the missing elements, removes the others).
+ * `empty`: the parent's table held nothing, so neither does the child's (its foreign key): the
+ * elements are inserted, the bulk way when the child's table may be altered (bulk.ts).
+ */
+async function syncChildren(client: pg.Client, file: StagedFile, target: Target, empty: boolean): Promise<void> {
   for (const child of target.children ?? []) {
     if (!file.present.includes(child.column)) continue
+    if (empty) {
+      const rebuild = await dropForBulk(client, child.table)
+      await client.query(
+        `insert into ${child.table} (${child.parent}, ${child.element})
+         select ${target.row!.id}, x from ${file.table} s ${target.joins ?? ''} ${target.row!.joins}
+          cross join unnest(s.${q(child.column)}) x`,
+      )
+      await rebuild?.()
+      continue
+    }
     await client.query(
       `with src as (select ${target.row!.id} as pid, s.${q(child.column)} as l
                       from ${file.table} s ${target.joins ?? ''} ${target.row!.joins}),
@@ -145,7 +157,7 @@ export async function mergeFile(
   await upsert(client, file, target, true, rebuild !== null)
   // The list children find their parent by its key: built first.
   await rebuild?.()
-  await syncChildren(client, file, target)
+  await syncChildren(client, file, target, rebuild !== null)
   const r = await one(
     client,
     'select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from _touched',
