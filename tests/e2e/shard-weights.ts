@@ -9,7 +9,7 @@ export const SHARD_WEIGHTS: Record<string, number> = {
   'no-service-worker.spec.ts': 8,
   'catalog.spec.ts': 128,
   'a11y.spec.ts': 122,
-  'server-memory.spec.ts': 120,
+  'server-memory.spec.ts': 35,
   'connection-idle.spec.ts': 66,
   'barn-ready.spec.ts': 65,
   'order-line.spec.ts': 58,
