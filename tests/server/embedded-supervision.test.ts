@@ -115,7 +115,25 @@ describe('Silo and its embedded PostgreSQL killed under it', () => {
     expect(await new Promise((r) => silo.once('exit', r))).toBe(0)
     // pg_ctl's wait ends when the postmaster removes its pid file, a moment before the process
     // itself is gone (and reaped): seen alive right after on a loaded machine, and once still
-    // alive 10 s after (CI, 2026-11-27, the unit stage's four files at a time on a slow machine).
-    await expect.poll(() => isAlive(pid), { timeout: 30_000 }).toBe(false)
-  }, 90_000)
+    // alive 10 s after (CI, 2026-11-27, the unit stage's four files at a time on a slow machine),
+    // and once 30 s after (the whole unit run, 2026-11-28): then what the process was doing is shown.
+    await expect
+      .poll(() => isAlive(pid), { timeout: 60_000 })
+      .toBe(false)
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\npostmaster ${pid} still there: ${processState(pid)}`)
+      })
+  }, 150_000)
 })
+
+/** What /proc says of a process (state, what it waits on, its command), for a failure's message. */
+function processState(pid: number): string {
+  const read = (f: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${f}`, 'utf8').replace(/\0/g, ' ').trim()
+    } catch {
+      return '(gone)'
+    }
+  }
+  return `stat ${read('stat')} · wchan ${read('wchan')} · ${read('cmdline')}`
+}
