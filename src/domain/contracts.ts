@@ -48,37 +48,34 @@ export const CONTRAT_REFUS = {
 } as const
 
 /**
- * The contracts an order line for this article may be drawn on (issue 43, item 10): the
- * customer's, for this article, started and not ended, with tonnes left. The Contrats screen offers
- * "Commander sur ce contrat" for them, the order-line form lets the farmer choose one.
+ * Whether an order line may be drawn on this contract (issue 43, item 10): started and not ended,
+ * with tonnes left. The Contrats screen offers "Commander sur ce contrat" for it.
  */
+export function canDrawOn(c: Contrat, now: DateTime | IsoDate): boolean {
+  const today = dayNumber(now)
+  const debut = dayNumber(c.dateDebut)
+  const fin = dayNumber(c.dateFin)
+  return (
+    today !== null &&
+    c.contratFutur !== true &&
+    (debut === null || debut <= today) &&
+    (fin === null || fin >= today) &&
+    typeof c.qteRestante === 'number' &&
+    c.qteRestante > 0
+  )
+}
+
+/** The customer's contracts an order line for this article may be drawn on: the order-line form's choice. */
 export function contractsToDrawOn<C extends Contrat>(
   contrats: readonly C[],
   numArticle: string,
   now: DateTime | IsoDate,
 ): C[] {
-  const today = dayNumber(now)
-  if (today === null) return []
-  return contrats.filter((c) => {
-    const debut = dayNumber(c.dateDebut)
-    const fin = dayNumber(c.dateFin)
-    return (
-      c.numArticle === numArticle &&
-      c.contratFutur !== true &&
-      (debut === null || debut <= today) &&
-      (fin === null || fin >= today) &&
-      typeof c.qteRestante === 'number' &&
-      c.qteRestante > 0
-    )
-  })
+  return contrats.filter((c) => c.numArticle === numArticle && canDrawOn(c, now))
 }
 
 /** Why a line may not name this contract (null: it may): the customer's, for this article, not ended. */
-export function contractRefusal(
-  c: (Contrat & { numArticle?: string | null }) | null | undefined,
-  numArticle: string,
-  now: DateTime,
-): string | null {
+export function contractRefusal(c: Contrat | null | undefined, numArticle: string, now: DateTime): string | null {
   if (!c) return CONTRAT_REFUS.inconnu
   if (c.numArticle !== numArticle) return CONTRAT_REFUS.autreArticle
   const fin = dayNumber(c.dateFin)

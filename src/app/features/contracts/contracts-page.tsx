@@ -4,7 +4,7 @@ import { articlesQueryOptions } from '../../../api/articles'
 import { contratsQueryOptions } from '../../../api/contrats'
 import type { Contrat } from '../../../contract/contrats'
 import { isOrderableArticle } from '../../../domain/articles'
-import { contractsToDrawOn, groupContracts, LIBELLE_CONTRATS_FUTURS } from '../../../domain/contracts'
+import { canDrawOn, groupContracts, LIBELLE_CONTRATS_FUTURS } from '../../../domain/contracts'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { OfflineNotice } from '../../ui/offline-notice'
 import { parisNow } from '../../ui/now'
@@ -17,21 +17,14 @@ export function ContractsPage({ numTiers }: { numTiers: string }) {
   const { futurs, enCours } = groupContracts(query.data ?? [])
   // Which articles the customer may order: read before, and offline from the device's copy.
   const articles = useQuery({ ...articlesQueryOptions(numTiers), meta: { errorDialog: false } })
-  const drawable = new Set(enCours.flatMap((c) => contractsToDrawOn([c], c.numArticle, now)).map((c) => c.numContrat))
   // Unknown while the articles are not read: the order form and the cooperative decide then.
   const refusal = (c: Contrat) => {
-    const article = articles.data?.find((a) => a.numArticle === c.numArticle)
     if (!articles.data) return null
+    const article = articles.data.find((a) => a.numArticle === c.numArticle)
     return article && isOrderableArticle(article) ? null : 'Article non commandable'
   }
   const card = (c: Contrat) => (
-    <ContractCard
-      key={c.numContrat}
-      contrat={c}
-      now={now}
-      orderable={drawable.has(c.numContrat)}
-      refusal={refusal(c)}
-    />
+    <ContractCard key={c.numContrat} contrat={c} now={now} orderable={canDrawOn(c, now)} refusal={refusal(c)} />
   )
   return (
     <>
