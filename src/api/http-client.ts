@@ -65,19 +65,28 @@ export function neverCoalesce() {
   coalescing = false
 }
 let refreshing: Promise<boolean> | null = null
+/** How many refreshes have succeeded: a request remembers the count it was sent under. */
+let refreshes = 0
 
-/** One refresh for every concurrent 401: they all wait on the same promise. */
-function refreshSession(): Promise<boolean> {
+/** One refresh for every concurrent 401: they all wait on the same promise. A 401 to a request sent
+ * before a refresh that has since succeeded (a slow answer, met after the shared promise was let go)
+ * was refused for the old window: it is retried under the new one, not refreshed again. */
+function refreshSession(sentUnder: number): Promise<boolean> {
+  if (sentUnder !== refreshes) return Promise.resolve(true)
   refreshing ??= fetch(buildUrl(SESSION_PATHS.refresh), {
     method: 'POST',
     credentials: 'include',
     headers: { Accept: 'application/json' },
   })
-    .then((r) => r.ok)
+    .then((r) => {
+      if (r.ok) refreshes += 1
+      return r.ok
+    })
     .catch(() => false)
     .finally(() => {
-      // Let the next expiry start its own refresh, once everybody waiting has seen this one.
-      setTimeout(() => (refreshing = null), 0)
+      // The next expiry starts its own refresh: those waiting hold this promise already, and a
+      // request sent before it succeeded is told by the count (above).
+      refreshing = null
     })
   return refreshing
 }
@@ -161,9 +170,10 @@ async function run(path: string, opts: RequestOptions): Promise<unknown> {
     sessionLostListener?.()
     throw new ApiError({ status: 401, statusText: 'Unauthorized', reason: SIGNED_OUT, code: null, body: null })
   }
+  const sentUnder = refreshes
   let res = await send(path, opts)
   if (res.status === 401 && !path.includes('security')) {
-    const ok = await refreshSession()
+    const ok = await refreshSession(sentUnder)
     if (!ok) {
       sessionLostListener?.()
       throw await toApiError(res)

@@ -56,6 +56,28 @@ describe('http client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(5)
   })
 
+  it('a slow 401 to a request sent before a refresh that has since succeeded is retried, not refreshed again', async () => {
+    let refreshed = false
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.endsWith('/security/refresh')) {
+        refreshed = true
+        return json(200, { username: '100001', expiresAt: '' })
+      }
+      if (refreshed) return json(200, { ok: true })
+      // Sent under the old window; /web/slow is answered long after the shared refresh is over.
+      if (url.endsWith('/web/slow')) await new Promise((r) => setTimeout(r, 50))
+      return json(401, { message: 'Authentification requise' })
+    })
+    const [fast, slow] = await Promise.all([
+      request('/web/fast', Echo, { headers: { 'Cache-Control': 'no-cache' } }),
+      request('/web/slow', Echo, { headers: { 'Cache-Control': 'no-cache' } }),
+    ])
+    expect(fast).toEqual({ ok: true })
+    expect(slow).toEqual({ ok: true })
+    const refreshes = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/security/refresh'))
+    expect(refreshes).toHaveLength(1)
+  })
+
   it('a failed refresh tells the app the session is lost and throws the 401', async () => {
     const lost = vi.fn()
     onSessionLost(lost)
