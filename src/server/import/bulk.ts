@@ -65,6 +65,10 @@ export async function dropForBulk(client: pg.Client, table: string): Promise<(()
   // Foreign keys first: a key cannot go while one points to it.
   for (const c of [...foreign, ...keys]) await client.query(`alter table ${c.rel} drop constraint ${ident(c.name)}`)
   for (const i of indexes) await client.query(`drop index ${i.name}`)
+  // A new, empty file for the table in this transaction: under wal_level = minimal (the embedded
+  // server's) its rows, keys and indexes go in without WAL and are synced once at commit
+  // (PostgreSQL's "Populating a Database", 14.4.7). Elsewhere it costs nothing: the table is empty.
+  await client.query(`truncate table ${table}`)
   return async () => {
     for (const c of keys) await client.query(`alter table ${c.rel} add constraint ${ident(c.name)} ${c.def}`)
     for (const i of indexes) await client.query(i.def)

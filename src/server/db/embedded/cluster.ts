@@ -123,6 +123,11 @@ function writeSettings(dataDir: string, as: RunAs | null) {
       'fsync = on',
       'synchronous_commit = on',
       'full_page_writes = on',
+      // No replica can follow this server (a Unix socket, backups are logical: db/backup.ts), so
+      // WAL only has to recover from a crash: a table filled from empty in one transaction (the
+      // import's bulk load, import/bulk.ts) is then written once, not twice.
+      'wal_level = minimal',
+      'max_wal_senders = 0',
       'max_connections = 200',
       // Silo's queries are short: compiling them (these binaries ship LLVM JIT) costs more than it saves.
       'jit = off',
