@@ -4,7 +4,7 @@
 // saved in Windows-1252 is refused with a French message naming it; ';' and ',' separators, a
 // BOM, CRLF, decimal commas and dd/mm/yyyy dates are all read.
 import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runImport } from '../../src/server/import/run'
@@ -207,5 +207,19 @@ describe.each(importBackends)('a folder with twenty mistakes ($name)', ({ url: s
     } finally {
       dir.remove()
     }
+  })
+
+  it('lists a key twice in a file that is otherwise in its key’s order (a delivery line repeated just below)', async () => {
+    const dir = copyFolder(coop, join(folder.dir, `sorted-twice-${Math.random().toString(36).slice(2)}`))
+    const path = join(dir, 'lignes-livraison.csv')
+    const lines = readFileSync(path, 'utf8').split('\n')
+    // Line 3 (the first delivery's second line) again as line 4: the order of the keys still holds.
+    lines.splice(3, 0, lines[2]!)
+    writeFileSync(path, lines.join('\n'))
+    const [numLivraison, numLigne] = lines[2]!.split(';')
+    const r = await runImport({ databaseUrl: db.url, folder: dir, verifier: true })
+    expect(r.errors).toEqual([
+      `lignes-livraison.csv:4:numLigne — clé en double (${numLivraison} ${numLigne}), déjà ligne 3`,
+    ])
   })
 })

@@ -40,14 +40,27 @@ export async function indexReferredKeys(ctx: CheckContext): Promise<void> {
   }
 }
 
+/** Whether a file of the folder cites `file` by its natural key (checkReferences looks it up then). */
+function citedByKey(ctx: CheckContext, file: StagedFile): boolean {
+  return [...ctx.staged.values()].some(
+    (other) =>
+      !other.unusable &&
+      targetOf(other.kind.fichier).refs.some(
+        (ref) => ref.to === file.kind.fichier && (!ref.key || ref.key.join() === file.kind.cle.join()),
+      ),
+  )
+}
+
 /**
  * The file's natural key gets a unique index: built, it proves that the file holds each key once
  * (a sort: grouping 3 million delivery lines to find the same key twice took 2.7 s), and serves the
  * files that cite the key, checked after this one. Refused, the key gets a plain index and the
- * file's lines are grouped by key, to list every duplicate.
+ * file's lines are grouped by key, to list every duplicate. A file seen to hold each key once as
+ * it was read (key-order.ts) needs the index only when another file cites the key.
  */
 export async function checkDuplicates(ctx: CheckContext, file: StagedFile): Promise<void> {
   const keys = file.kind.cle.map(q)
+  if (file.keysDistinct && !citedByKey(ctx, file)) return
   try {
     await ctx.client.query(`create unique index on ${file.table} (${keys.join(', ')})`)
     return

@@ -10,6 +10,7 @@ import { from as copyFrom } from 'pg-copy-streams'
 import * as v from 'valibot'
 import type { Cell } from '../../contract/import/cells'
 import { requiredColumns, type Kind } from '../../contract/import/kind'
+import { keyWatch } from './key-order'
 import { readCsv, type CsvRecord } from './read-csv'
 import type { ErrorSink } from './errors'
 
@@ -25,6 +26,8 @@ export interface StagedFile {
   refused: number
   /** The header was unusable: nothing was staged. */
   unusable: boolean
+  /** Read in its key's order, the file was seen to hold each key once (key-order.ts). */
+  keysDistinct: boolean
 }
 
 const SQL_TYPE: Record<Cell['type'], string> = {
@@ -108,14 +111,20 @@ function columnCheck(cell: Cell): (text: string) => Verdict {
     const one = v.safeParse(cell.schema, text)
     return one.success ? { copy: copyValue(cell.type, one.output) } : { reason: reason(one.issues[0], text) }
   }
+  // The cell above's, first: a key's first column repeats on the lines that follow (a delivery's
+  // lines) long after the memo is full.
+  let lastText: string | null = null
+  let lastVerdict: Verdict = { reason: '' }
   return (text) => {
-    if (memo === null) return check(text)
-    let verdict = memo.get(text)
+    if (text === lastText) return lastVerdict
+    let verdict = memo?.get(text)
     if (verdict === undefined) {
       verdict = check(text)
-      if (memo.size >= MEMO_LIMIT) memo = null
-      else memo.set(text, verdict)
+      if (memo !== null && memo.size >= MEMO_LIMIT) memo = null
+      else memo?.set(text, verdict)
     }
+    lastText = text
+    lastVerdict = verdict
     return verdict
   }
 }
@@ -127,7 +136,7 @@ export async function stageFile(
   table: string,
   errors: ErrorSink,
 ): Promise<StagedFile> {
-  const staged: StagedFile = { kind, table, present: [], rows: 0, refused: 0, unusable: false }
+  const staged: StagedFile = { kind, table, present: [], rows: 0, refused: 0, unusable: false, keysDistinct: false }
   await createStaging(client, kind, table)
   const batches = readCsv(path)
   const first = await batches.next()
@@ -140,6 +149,9 @@ export async function stageFile(
   }
   staged.present = header
   const checks = header.map((name) => columnCheck(kind.colonnes[name]!.cell))
+  // Each header column's place in the key, or -1; the key's columns are required (readHeader).
+  const keyPlace = header.map((name) => kind.cle.indexOf(name))
+  const keys = keyWatch(kind.cle.map((name) => kind.colonnes[name]!.cell.type))
   const names = header.map((n) => `"${n}"`).join(', ')
   const copy = client.query(copyFrom(`copy ${table} (_ligne, _ok, ${names}) from stdin`))
   let buffer = ''
@@ -161,15 +173,18 @@ export async function stageFile(
         // A bad cell is listed and staged empty; the row is staged with its valid cells, marked not ok.
         let ok = true
         let cells = ''
+        const key: string[] = new Array<string>(kind.cle.length)
         for (let i = 0; i < width; i++) {
           const verdict = checks[i]!(record.cells[i]!)
-          if (verdict.reason === undefined) cells += `\t${verdict.copy}`
-          else {
+          const copy = verdict.reason === undefined ? verdict.copy : '\\N'
+          cells += `\t${copy}`
+          if (keyPlace[i]! >= 0) key[keyPlace[i]!] = copy
+          if (verdict.reason !== undefined) {
             ok = false
-            cells += '\t\\N'
             errors.add({ fichier: kind.fichier, line, column: header[i], reason: verdict.reason })
           }
         }
+        keys.see(key)
         if (!ok) staged.refused++
         buffer += `${line}\t${ok ? 't' : 'f'}${cells}\n`
       }
@@ -184,6 +199,7 @@ export async function stageFile(
   if (buffer) await flush()
   copy.end()
   await finished(copy)
+  staged.keysDistinct = keys.distinct
   return staged
 }
 
