@@ -33,6 +33,14 @@ describe('readCsv', () => {
     ])
   })
 
+  it('counts the lines of a file whose line break is a lone CR (an old Mac export)', async () => {
+    expect(await all(file('a;b\r1;"x\ry"\r2;z\r'))).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 3, cells: ['1', 'x\ry'] },
+      { line: 4, cells: ['2', 'z'] },
+    ])
+  })
+
   it('takes , as the separator when the header has no ;', async () => {
     expect(await all(file('a,b\n"1,5",2\n'))).toEqual([
       { line: 1, cells: ['a', 'b'] },

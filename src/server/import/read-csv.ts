@@ -74,10 +74,10 @@ const UTF16 = (chunk: Buffer) =>
  * (the parser would otherwise hold, and parse again, the rest of the file at each chunk). */
 const LONGEST_RECORD = 1024 * 1024
 
-/** A record counts its line and the line breaks inside its quoted cells. */
-function breaksIn(cells: string[]): number {
+/** A record counts its line and the line breaks inside its quoted cells (`end`: the file's break's last character). */
+function breaksIn(cells: string[], end: '\n' | '\r'): number {
   let n = 0
-  for (const cell of cells) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) n++
+  for (const cell of cells) for (let i = cell.indexOf(end); i !== -1; i = cell.indexOf(end, i + 1)) n++
   return n
 }
 
@@ -88,7 +88,8 @@ function breaksIn(cells: string[]): number {
  */
 export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
   const head = await readHead(path)
-  const parser = new Papa.Parser({ delimiter: detectSeparator(head), newline: detectNewline(head), quoteChar: '"' })
+  const newline = detectNewline(head)
+  const parser = new Papa.Parser({ delimiter: detectSeparator(head), newline, quoteChar: '"' })
   // Strips a UTF-8 BOM (ignoreBOM is false) and refuses any byte that is not UTF-8.
   const decoder = new TextDecoder('utf-8', { fatal: true })
   const source = createReadStream(path, { highWaterMark: 1024 * 1024 })
@@ -107,7 +108,7 @@ export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
     const error = result.errors.find((e) => last || (e.row ?? 0) < result.data.length)
     const rows = error?.row === undefined ? result.data : result.data.slice(0, error.row)
     for (const cells of rows) {
-      line += 1 + (quoted ? breaksIn(cells) : 0)
+      line += 1 + (quoted ? breaksIn(cells, newline === '\r' ? '\r' : '\n') : 0)
       // An empty line holds no record.
       if (cells.length === 1 && cells[0] === '') continue
       batch.push({ line, cells })

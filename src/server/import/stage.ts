@@ -111,20 +111,14 @@ function columnCheck(cell: Cell): (text: string) => Verdict {
     const one = v.safeParse(cell.schema, text)
     return one.success ? { copy: copyValue(cell.type, one.output) } : { reason: reason(one.issues[0], text) }
   }
-  // The cell above's, first: a key's first column repeats on the lines that follow (a delivery's
-  // lines) long after the memo is full.
-  let lastText: string | null = null
-  let lastVerdict: Verdict = { reason: '' }
   return (text) => {
-    if (text === lastText) return lastVerdict
-    let verdict = memo?.get(text)
+    if (memo === null) return check(text)
+    let verdict = memo.get(text)
     if (verdict === undefined) {
       verdict = check(text)
-      if (memo !== null && memo.size >= MEMO_LIMIT) memo = null
-      else memo?.set(text, verdict)
+      if (memo.size >= MEMO_LIMIT) memo = null
+      else memo.set(text, verdict)
     }
-    lastText = text
-    lastVerdict = verdict
     return verdict
   }
 }
