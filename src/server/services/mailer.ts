@@ -70,7 +70,7 @@ async function claim(db: Db, token: string, clock: QueueClock): Promise<Outbox |
            where sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS}
              and (retry_at is null or retry_at <= ${at})
              and (claimed_until is null or claimed_until <= ${at})
-           order by id limit 1 for update skip locked)
+           order by priorite, id limit 1 for update skip locked)
         update mail_outbox m
            set claim_token = ${token}, claimed_until = ${later(clock, MAIL_LEASE_MS)}, attempts = m.attempts + 1
           from due where m.id = due.id

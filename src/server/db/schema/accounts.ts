@@ -17,6 +17,10 @@ export const users = pgTable('users', {
     .notNull()
     .default(sql`'{}'::text[]`),
   createdAt: instant().notNull().defaultNow(),
+  /** Set by `npm run personnel -- desactiver`: the account signs in no more and its sessions end. */
+  desactiveA: instant(),
+  /** The last sign-in through the cooperative's OpenID Connect provider (the invitations' states). */
+  connexionOidcA: instant(),
 })
 
 export const sessions = pgTable(
@@ -127,11 +131,19 @@ export const mailOutbox = pgTable(
     claimedUntil: instant(),
     /** Not before this (backoff after a failure); null: at once. */
     retryAt: instant(),
+    /**
+     * A secret the mail carries (a sign-in link's token), encrypted under the server's key, put in
+     * the body's place-holder only when the mail is handed to SMTP, and erased once it is accepted:
+     * neither the table nor a backup ever holds a usable link (services/mail-secret.ts).
+     */
+    secret: text(),
+    /** Lower goes first: an order's confirmation (0) never waits behind 20,000 invitations (1). */
+    priorite: integer().notNull().default(0),
   },
   (t) => [
     index().on(t.sentAt),
     index('mail_outbox_pending')
-      .on(t.id)
+      .on(t.priorite, t.id)
       .where(sql`${t.sentAt} is null`),
   ],
 )
@@ -149,8 +161,10 @@ export const liensConnexion = pgTable(
     username: text()
       .notNull()
       .references(() => users.username, { onDelete: 'cascade' }),
-    /** The staff member who sent it. */
+    /** Who asked for it: the staff member, the member themself (self-service), or the operator (CLI). */
     envoyePar: text().notNull(),
+    /** How it was asked for: 'personnel', 'adherent' (the sign-in page), 'operateur' (CLI), 'invitation'. */
+    origine: text().notNull().default('personnel'),
     email: text().notNull(),
     creeA: instant().notNull(),
     expireA: instant().notNull(),

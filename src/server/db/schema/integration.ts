@@ -57,6 +57,10 @@ export const apiKeys = pgTable('api_keys', {
   creeeA: instant().notNull().defaultNow(),
   derniereUtilisation: instant(),
   revoqueeA: instant(),
+  /** 'lecture' reads the feed; 'ecriture' also posts steps and deliveries (default: both, as before). */
+  portee: text().notNull().default('lecture-ecriture'),
+  /** Past this the key opens nothing (401, « clé expirée »); null: no end. */
+  expireA: instant(),
   /** Start of the current rate-limit window and the requests counted in it. */
   fenetreDebut: instant(),
   fenetreCompte: integer().notNull().default(0),
