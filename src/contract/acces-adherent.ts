@@ -12,8 +12,12 @@ export const lienConnexionPath = (numTiers: string) => fill(LIEN_CONNEXION_ROUTE
 /** The page the link opens (server-rendered, no script), and where its form posts. */
 export const PREMIERE_CONNEXION_PATH = '/security/premiere-connexion'
 
-/** How long a link is good for, and how many staff may send for one member in 24 h. */
+/**
+ * How long a link is good for, and how many may be sent for one account in an hour and in 24 h,
+ * whoever asks (staff, the member from the sign-in page, an invitation, the operator): one count.
+ */
 export const LIEN_VALIDITE_HEURES = 48
+export const LIENS_PAR_HEURE = 3
 export const LIENS_PAR_JOUR = 5
 
 const Instant = v.pipe(v.string(), v.isoTimestamp())

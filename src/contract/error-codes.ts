@@ -64,4 +64,6 @@ export const CODES_ERREUR = {
   /** 404/409: a member with no sign-in account, or no mail address to send its link to. */
   COMPTE_INEXISTANT: 'COMPTE_INEXISTANT',
   ADRESSE_ELECTRONIQUE_ABSENTE: 'ADRESSE_ELECTRONIQUE_ABSENTE',
+  /** 409: sign-in links are disabled (no PUBLIC_URL on a Silo reachable from other machines). */
+  LIENS_DESACTIVES: 'LIENS_DESACTIVES',
 } as const

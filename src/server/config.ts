@@ -4,6 +4,8 @@ import { CUSTOMER_ROLES, DEFAULT_STAFF_ROLES } from '../domain/roles'
 
 export interface Config {
   port: number
+  /** The address the server listens on (HOST, default 0.0.0.0); a loopback one allows links without PUBLIC_URL. */
+  host: string
   dataDir: string
   databaseUrl: string | null
   seed: 'demo' | 'none'
@@ -14,6 +16,11 @@ export interface Config {
   mailFrom: string
   /** How often each instance looks for mails to send, in ms (MAIL_POLL_MS, default 5 s). */
   mailPollMs: number
+  /**
+   * Mails all instances together hand to SMTP per minute at most (MAIL_RATE_PER_MINUTE, default
+   * 60, as SMTP relays require); 0: no bound.
+   */
+  mailRatePerMinute: number
   /** The cooperative's own analytics collector (ANALYTICS_URL): each accepted order is POSTed there. */
   analyticsUrl: string | null
   portalUrl: string
@@ -94,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null
   return {
     port: int(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
     seed: env.SEED === 'none' ? 'none' : 'demo',
@@ -101,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Silo <no-reply@silo-cooperative.example>',
     mailPollMs: int(env.MAIL_POLL_MS, 5_000),
+    mailRatePerMinute: env.MAIL_RATE_PER_MINUTE?.trim() === '0' ? 0 : int(env.MAIL_RATE_PER_MINUTE, 60),
     analyticsUrl: env.ANALYTICS_URL || null,
     portalUrl: env.PORTAL_URL || 'https://www.silo-cooperative.example/portail',
     sessionIdleSeconds: int(env.SESSION_TTL, 7 * 24 * 3600),

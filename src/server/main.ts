@@ -11,6 +11,7 @@ import { databaseFault } from './http/database-errors'
 import { seedIfEmpty } from './seed'
 import { HOUSEKEEPING_EVERY_MS, purgeExpired } from './services/housekeeping'
 import { startMailer } from './services/mailer'
+import { LIENS_DESACTIVES, linkOrigin } from './services/link-origin'
 import { startOrderPublisher } from './services/amqp-publisher'
 
 // Every background task catches its errors (housekeeping, the mail flush). Should a database
@@ -41,8 +42,10 @@ async function main() {
     from: config.mailFrom,
     logger,
     pollMs: config.mailPollMs,
+    ratePerMinute: config.mailRatePerMinute,
   })
   if (!config.smtpUrl) logger.info('mail: SMTP_URL is not set, confirmation mails are kept in mail_outbox')
+  if (!linkOrigin(config)) logger.warn(`sign-in links: ${LIENS_DESACTIVES}`)
   // The order feed to RabbitMQ: published by every instance, each batch claimed by one (services/amqp-publisher.ts).
   const orderPublisher = config.amqpUrl
     ? startOrderPublisher(database.db, {
@@ -64,7 +67,7 @@ async function main() {
       inFlight--
     }
   }
-  const server = serve({ fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+  const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`listening on http://localhost:${info.port}`, { port: info.port })
   })
   applyServerLimits(server)

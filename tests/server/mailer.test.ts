@@ -227,4 +227,44 @@ describe.each(backends)('confirmation mails on $name', (backend) => {
     const rows = await one.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id))
     expect(rows.map((r) => r.attempts)).toEqual([0])
   })
+
+  it('MAIL_RATE_PER_MINUTE holds across two instances sending at once; an order’s confirmation goes before invitations', async () => {
+    await one.db.insert(mailOutbox).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        to: `membre${i}@example.org`,
+        subject: `Invitation ${i}`,
+        body: 'Bienvenue',
+        priorite: 1,
+      })),
+    )
+    await write(1, 'urgente')
+    const rate = { ...opts(), ratePerMinute: 5 }
+    const both = async (ms: number) => {
+      const runs = await Promise.all([one.db, two.db].map((db) => sendDueMails(db, { ...rate, now: at(ms) })))
+      return runs.reduce((n, r) => n + r.sent, 0)
+    }
+    expect(await both(0)).toBe(5)
+    expect(smtp.received[0]!.subject).toBe('Commande urgente-0')
+    expect(await both(30_000)).toBe(0)
+    expect(await both(61_000)).toBe(5)
+    expect(await both(122_000)).toBe(3)
+    expect(new Set(smtp.received.map((m) => m.subject)).size).toBe(13)
+  })
+
+  it('a mail whose secret no key of the server opens is given up at once, its secret erased', async () => {
+    const [mail] = await one.db
+      .insert(mailOutbox)
+      .values({
+        to: 'x@example.org',
+        subject: 'Lien',
+        body: 'Votre lien : [lien personnel, inséré à l’envoi]',
+        secret: 'AAAA'.repeat(12),
+      })
+      .returning({ id: mailOutbox.id })
+    expect(await sendDueMails(one.db, opts())).toMatchObject({ sent: 0, failed: 1 })
+    const kept = await row(mail!.id)
+    expect(kept.secret).toBeNull()
+    expect(kept.attempts).toBe(MAIL_MAX_ATTEMPTS)
+    expect(smtp.received).toHaveLength(0)
+  })
 })

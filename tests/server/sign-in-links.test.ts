@@ -4,11 +4,12 @@
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIENS_PAR_JOUR } from '../../src/contract/acces-adherent'
+import { LIENS_PAR_HEURE, LIENS_PAR_JOUR } from '../../src/contract/acces-adherent'
 import { liensConnexion, mailOutbox, users } from '../../src/server/db/schema'
 import { silentLogger } from '../../src/server/logger'
 import { DEMO } from '../../src/server/seed/demo'
 import { sendDueMails } from '../../src/server/services/mailer'
+import { LIEN_A_INSERER } from '../../src/server/services/mail-secret'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn, TEST_NOW } from './support/app'
 import { startTestSmtp, type TestSmtp } from './support/smtp'
@@ -57,7 +58,8 @@ describe.each(backends)('first sign-in links on $name', (backend) => {
 
   beforeAll(async () => {
     opened = await backend.open()
-    t = buildTestApp(opened.db)
+    // Listening on loopback without PUBLIC_URL: links go to http://localhost:PORT (link-origin.ts).
+    t = buildTestApp(opened.db, { HOST: '127.0.0.1' })
     smtp = await startTestSmtp()
     admin = await signIn(t.app, DEMO.admin)
     await importedMember('100900', 'earl.essai@example.org')
@@ -136,24 +138,37 @@ describe.each(backends)('first sign-in links on $name', (backend) => {
     const after = await (await get(t.app, '/web/v1/tiers/100900/acces', admin)).json()
     expect(after.motDePasse).toBe(true)
     expect(after.dernierLien.utiliseA).not.toBeNull()
-    // The kept mail no longer holds a token.
+    // The kept mail never held the token: a place-holder, and its secret erased once sent.
     const kept = await opened.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'earl.essai@example.org'))
-    expect(kept.map((m) => m.body).join()).not.toContain(jeton)
-    expect(kept[0]!.body).toContain('jeton=(lien-hors-service)')
+    expect(JSON.stringify(kept)).not.toContain(jeton)
+    expect(JSON.stringify(kept)).not.toContain('jeton=')
+    expect(kept[0]!.body).toContain(LIEN_A_INSERER)
+    expect(kept[0]!.body).toContain(`Ce lien a été demandé par : Service clients.`)
+    expect(kept[0]!.secret).toBeNull()
   })
 
-  it(`a burst of sends passes no more than ${LIENS_PAR_JOUR} links a day for one member`, async () => {
+  it(`a burst of sends passes no more than ${LIENS_PAR_HEURE} links an hour and ${LIENS_PAR_JOUR} a day for one member`, async () => {
     await actFor('100900')
     current = '100900'
-    const mailsBefore = (await opened.db.select().from(mailOutbox)).length
-    const answers = await Promise.all(Array.from({ length: 12 }, () => sendLink()))
-    const statuses = answers.map((a) => a.status).sort()
+    const mails = async () => (await opened.db.select().from(mailOutbox)).length
+    const mailsBefore = await mails()
+    const burst = async (expected: number, reason: RegExp) => {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => sendLink()))
+      const statuses = answers.map((a) => a.status).sort()
+      expect(statuses.filter((s) => s === 200)).toHaveLength(expected)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(12 - expected)
+      expect((await answers.find((a) => a.status === 429)!.json()).message).toMatch(reason)
+    }
     // One was sent by the previous test.
-    expect(statuses.filter((s) => s === 200)).toHaveLength(LIENS_PAR_JOUR - 1)
-    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - (LIENS_PAR_JOUR - 1))
-    const refused = answers.find((a) => a.status === 429)!
-    expect((await refused.json()).message).toMatch(/Déjà 5 liens envoyés/)
-    expect((await opened.db.select().from(mailOutbox)).length - mailsBefore).toBe(LIENS_PAR_JOUR - 1)
+    await burst(LIENS_PAR_HEURE - 1, /Déjà 3 liens envoyés à ce compte dans l’heure/)
+    expect((await mails()) - mailsBefore).toBe(LIENS_PAR_HEURE - 1)
+    t.clock.set('2026-11-23T09:31:00') // an hour later: the day's limit is next
+    admin = await signIn(t.app, DEMO.admin) // the session's window has passed meanwhile
+    await actFor('100900')
+    await burst(LIENS_PAR_JOUR - LIENS_PAR_HEURE, /Déjà 5 liens envoyés à ce compte en 24 heures/)
+    expect((await mails()) - mailsBefore).toBe(LIENS_PAR_JOUR - 1)
+    t.clock.set(TEST_NOW)
+    admin = await signIn(t.app, DEMO.admin)
   })
 
   it('a newer link replaces the older; a link is good 48 h; two uses at once: one wins', async () => {

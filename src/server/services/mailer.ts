@@ -10,6 +10,11 @@
 // clock every instance shares: an instance whose own clock runs ahead would otherwise take a mail
 // whose lease it believed over, while its sender still holds it.
 // Without SMTP_URL nothing is sent: the mails stay in the table (the order route logs `kept`).
+// A mail may carry a secret (a sign-in link, services/mail-secret.ts): it is opened and put in the
+// text only to hand the mail to SMTP, and erased once SMTP accepted it or the mail was given up.
+// MAIL_RATE_PER_MINUTE bounds the mails all instances hand to SMTP in any minute (relays limit
+// senders): a claim counts, under one advisory lock, the mails sent in the last minute and those
+// being sent. Lower `priorite` goes first: an order's confirmation before the invitations.
 import { randomBytes } from 'node:crypto'
 import type { Transporter } from 'nodemailer'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
@@ -17,6 +22,7 @@ import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import { selectRows } from '../db/raw'
 import type { Logger } from '../logger'
+import { LIEN_A_INSERER, openMailSecret } from './mail-secret'
 
 export const MAIL_MAX_ATTEMPTS = 6
 /** The wait before the next attempt, after the 1st, 2nd… failure. */
@@ -34,6 +40,8 @@ export interface MailOptions {
   smtpUrl: string | null
   from: string
   logger: Logger
+  /** Mails handed to SMTP per minute at most, all instances together; 0 or absent: no bound. */
+  ratePerMinute?: number
 }
 
 export interface MailRun {
@@ -41,6 +49,8 @@ export interface MailRun {
   failed: number
   /** The run stopped at MAX_PER_RUN with mails perhaps still due. */
   full: boolean
+  /** The run stopped because a minute's mails were all sent: the next poll goes on. */
+  paced?: boolean
 }
 
 /**
@@ -61,7 +71,7 @@ const later = (clock: QueueClock, ms: number) => sql`${clock()} + ${ms} * interv
  * LOCKED)` the planner may run the subquery more than once and the update then claims two mails,
  * the second left leased and unsent for MAIL_LEASE_MS (seen once in CI: one mail of two sent).
  */
-async function claim(db: Db, token: string, clock: QueueClock): Promise<Outbox | null> {
+async function claim(db: Pick<Db, 'execute'>, token: string, clock: QueueClock): Promise<Outbox | null> {
   const at = clock()
   const [row] = await selectRows<ClaimedRow>(
     db,
@@ -74,15 +84,57 @@ async function claim(db: Db, token: string, clock: QueueClock): Promise<Outbox |
         update mail_outbox m
            set claim_token = ${token}, claimed_until = ${later(clock, MAIL_LEASE_MS)}, attempts = m.attempts + 1
           from due where m.id = due.id
-        returning m.id, m."to", m.subject, m.body, m.attempts`,
+        returning m.id, m."to", m.subject, m.body, m.attempts, m.secret`,
   )
   return row ? { ...row, attempts: Number(row.attempts) } : null
 }
 
+/** The advisory lock under which claims count the minute's mails (one number for Silo's mails). */
+const RATE_LOCK = sql`pg_advisory_xact_lock(hashtext('silo.mail_outbox.rythme'))`
+
+/**
+ * A claim within the rate: in one transaction, under RATE_LOCK, the mails sent in the last minute
+ * and those being sent (claimed, lease running) are counted, and a mail is claimed only while they
+ * are fewer than `perMinute`. 'paced' when the minute is full. Two instances count one after the
+ * other, so the bound holds across them.
+ */
+async function claimWithin(
+  db: Db,
+  token: string,
+  clock: QueueClock,
+  perMinute: number,
+): Promise<Outbox | null | 'paced'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select ${RATE_LOCK}`)
+    const at = clock()
+    const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(
+      tx,
+      sql`select (select count(*) from mail_outbox where sent_at > ${at} - interval '1 minute')
+               + (select count(*) from mail_outbox where claim_token is not null and claimed_until > ${at}) as n`,
+    )
+    if (Number(n) >= perMinute) return 'paced'
+    return claim(tx, token, clock)
+  })
+}
+
 type Row = typeof mailOutbox.$inferSelect
 /** What a claim needs of its mail to send it and record the outcome. */
-type Outbox = Pick<typeof mailOutbox.$inferSelect, 'id' | 'to' | 'subject' | 'body' | 'attempts'>
+type Outbox = Pick<typeof mailOutbox.$inferSelect, 'id' | 'to' | 'subject' | 'body' | 'attempts' | 'secret'>
 type ClaimedRow = Outbox & Record<string, unknown>
+
+/** A mail whose secret no key of the server's opens: given up at once (it would never open). */
+class UnreadableSecret extends Error {}
+
+const giveUp = { secret: null, attempts: MAIL_MAX_ATTEMPTS }
+
+/** The text handed to SMTP: the kept text, with its secret (a link) put in its place-holder. */
+async function textOf(db: Db, mail: Outbox): Promise<string> {
+  if (mail.secret === null) return mail.body
+  const secret = await openMailSecret(db, mail.secret)
+  if (secret === null)
+    throw new UnreadableSecret('Lien illisible : aucune clé du serveur ne l’ouvre (courriel abandonné).')
+  return mail.body.replace(LIEN_A_INSERER, secret)
+}
 
 /** Records the outcome if the claim is still ours; false if another sender has taken the mail. */
 async function settle(
@@ -109,22 +161,25 @@ async function sendOne(
 ) {
   const { logger } = opts
   try {
-    await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.body, from: opts.from })
+    await transport.sendMail({ to: mail.to, subject: mail.subject, text: await textOf(db, mail), from: opts.from })
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err)
     const wait = RETRY_AFTER_MS[Math.min(mail.attempts, RETRY_AFTER_MS.length) - 1]!
-    const last = mail.attempts >= MAIL_MAX_ATTEMPTS
-    await settle(db, mail, token, { error, retryAt: last ? null : later(clock, wait) })
+    const last = mail.attempts >= MAIL_MAX_ATTEMPTS || err instanceof UnreadableSecret
+    // A mail given up keeps no secret: its link is then useless, and asked for again.
+    await settle(db, mail, token, { error, retryAt: last ? null : later(clock, wait), ...(last ? giveUp : {}) })
     if (last) logger.error('mail.gave_up', { id: mail.id, to: mail.to, attempts: mail.attempts, error })
     else logger.warn('mail.failed', { id: mail.id, to: mail.to, attempt: mail.attempts, retryInMs: wait, error })
     // No SMTP reply (refused, timed out, name unknown): the server is out of reach for every mail.
     return (err as { responseCode?: number }).responseCode ? 'failed' : 'unreachable'
   }
-  const recorded = await settle(db, mail, token, { sentAt: clock(), retryAt: null }).catch((err: unknown) => {
-    // Handed to SMTP but not recorded: another sender sends it again once the lease is over.
-    logger.error('mail.sent_unrecorded', { id: mail.id, to: mail.to, error: String(err) })
-    throw err
-  })
+  const recorded = await settle(db, mail, token, { sentAt: clock(), retryAt: null, secret: null }).catch(
+    (err: unknown) => {
+      // Handed to SMTP but not recorded: another sender sends it again once the lease is over.
+      logger.error('mail.sent_unrecorded', { id: mail.id, to: mail.to, error: String(err) })
+      throw err
+    },
+  )
   if (recorded) {
     logger.info('mail.sent', { id: mail.id, to: mail.to, attempt: mail.attempts })
   } else {
@@ -152,7 +207,10 @@ export async function sendDueMails(
     for (let n = 0; n < MAX_PER_RUN; n++) {
       if (opts.signal?.aborted) return run
       const token = randomBytes(12).toString('base64url')
-      const mail = await claim(db, token, clock)
+      const mail = opts.ratePerMinute
+        ? await claimWithin(db, token, clock, opts.ratePerMinute)
+        : await claim(db, token, clock)
+      if (mail === 'paced') return { ...run, paced: true }
       if (!mail) return run
       // One SMTP connection for the run, kept between its mails (pool), closed at its end.
       transport ??= (await import('nodemailer')).createTransport({

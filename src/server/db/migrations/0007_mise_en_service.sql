@@ -6,6 +6,7 @@ ALTER TABLE "users" ADD COLUMN "desactive_a" timestamp with time zone;--> statem
 ALTER TABLE "users" ADD COLUMN "connexion_oidc_a" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "portee" text DEFAULT 'lecture-ecriture' NOT NULL;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "expire_a" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "mail_outbox_claimed" ON "mail_outbox" USING btree ("claimed_until") WHERE "mail_outbox"."claim_token" is not null;--> statement-breakpoint
 CREATE INDEX "mail_outbox_pending" ON "mail_outbox" USING btree ("priorite","id") WHERE "mail_outbox"."sent_at" is null;--> statement-breakpoint
 -- Tokens kept in clear by earlier versions (issue 48): every link whose mail still holds its token
 -- is put out of service, and the token wiped from the mail's text. Staff or the member ask again.

@@ -145,6 +145,10 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending')
       .on(t.priorite, t.id)
       .where(sql`${t.sentAt} is null`),
+    /** The mails being sent, counted by each claim under MAIL_RATE_PER_MINUTE. */
+    index('mail_outbox_claimed')
+      .on(t.claimedUntil)
+      .where(sql`${t.claimToken} is not null`),
   ],
 )
 

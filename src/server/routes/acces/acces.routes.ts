@@ -1,7 +1,7 @@
 // A member's access, for staff acting for them (issue 40): GET /web/v1/tiers/{numTiers}/acces
 // says whether their account has a password and what link was last sent; POST …/acces/lien sends
 // a first sign-in link by mail (services/sign-in-links.ts). Farmers never reach either.
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { ACCES_ROUTE, AccesAdherent, LIEN_CONNEXION_ROUTE, LienConnexion } from '../../../contract/acces-adherent'
 import { NumTiersParam } from '../../../contract/common'
@@ -9,6 +9,7 @@ import { requireActFor, requireStaff } from '../../auth/access'
 import { describeRead, error, json, unavailable } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
+import { linkOrigin } from '../../services/link-origin'
 import { readAccess, sendSignInLink } from '../../services/sign-in-links'
 
 export const accesRoutes = new Hono<AppEnv>()
@@ -32,14 +33,6 @@ accesRoutes.get(
   },
 )
 
-/** Where the link in the mail points: the page staff are on (checked same-origin), else PUBLIC_URL. */
-function originOf(c: Context<AppEnv>): string {
-  const { publicUrl } = c.get('deps').config
-  if (publicUrl) return new URL(publicUrl).origin
-  const origin = c.req.header('origin')
-  return origin && origin !== 'null' ? origin : new URL(c.req.url).origin
-}
-
 accesRoutes.post(
   LIEN_CONNEXION_ROUTE,
   describeRoute({
@@ -50,8 +43,10 @@ accesRoutes.post(
       401: error('Non authentifié'),
       403: error('Réservé au personnel qui agit pour cet adhérent'),
       404: error('Adhérent sans compte de connexion'),
-      409: error('Aucune adresse électronique pour ce compte'),
-      429: error('Trop de liens envoyés à cet adhérent en 24 heures'),
+      409: error(
+        'Aucune adresse électronique pour ce compte, compte désactivé, ou liens désactivés (PUBLIC_URL absent)',
+      ),
+      429: error('Trop de liens envoyés à ce compte dans l’heure ou en 24 heures'),
       503: unavailable,
     },
   }),
@@ -60,8 +55,15 @@ accesRoutes.post(
     const user = requireStaff(c)
     const { numTiers } = c.req.valid('param')
     requireActFor(c, numTiers)
-    const { db, clock, mail } = c.get('deps')
-    const link = await sendSignInLink(db, { numTiers, by: user.username, now: clock.now(), origin: originOf(c) })
+    const { db, clock, mail, config } = c.get('deps')
+    // The link's address comes from PUBLIC_URL, never from this request's Host or Origin.
+    const link = await sendSignInLink(db, {
+      numTiers,
+      by: user.username,
+      demandeur: { par: 'personnel', nom: user.displayName },
+      now: clock.now(),
+      origin: linkOrigin(config),
+    })
     mail?.kick()
     return c.json(link)
   },
