@@ -81,15 +81,19 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [IMPORT_LOCK])
     if (!rows[0]?.ok) throw new Error('un autre import est en cours sur cette base : attendez qu’il se termine')
     const staged = new Map<string, StagedFile>()
+    /** Files refused whole (their header, their encoding, not a regular file): who cites them is not checked. */
+    const refused = new Set<string>()
     for (const [i, fichier] of files.entries()) {
       const t = performance.now()
       const file = await stageFile(client, join(opts.folder, fichier), kindOfFile(fichier)!, `stg_${i}`, errors).catch(
         (err: Error & { line?: number }) => {
           errors.add({ fichier, line: err.line, reason: err.message })
+          refused.add(fichier)
           return null
         },
       )
       if (!file) continue
+      if (file.unusable) refused.add(fichier)
       // Statistics for the checks' and the merge's plans: without them a small staging table can be
       // planned as the inner side of a nested loop, scanned once per row of a large one (65 s).
       if (!file.unusable) await client.query(`analyze ${file.table}`)
@@ -107,7 +111,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       })
       log(`lu ${fichier} : ${file.rows} lignes en ${seconds(t).toFixed(1)} s`)
     }
-    const ctx: CheckContext = { client, staged, complet, errors }
+    const ctx: CheckContext = { client, staged, refused, complet, errors }
     await indexReferredKeys(ctx)
     for (const file of staged.values()) {
       if (file.unusable) continue
