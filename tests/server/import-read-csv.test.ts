@@ -1,10 +1,13 @@
 // The CSV reader of the import (issue 40): files as French offices write them, each record with the
-// line it ends on, and a file that cannot be read refused with its line, in French.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+// line it starts on (issue 49: a record across lines is reported where it begins), and a file that
+// cannot be read refused with its line, in French: what its encoding looks like (UTF-16, binary),
+// and anything but a regular file (a link, a FIFO, a device) refused without being read.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { readCsv, type CsvRecord } from '../../src/server/import/read-csv'
+import { CsvFileError, readCsv, type CsvRecord } from '../../src/server/import/read-csv'
 
 const dir = mkdtempSync(join(tmpdir(), 'silo-read-csv-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -23,11 +26,11 @@ async function all(path: string): Promise<CsvRecord[]> {
 }
 
 describe('readCsv', () => {
-  it('reads a BOM, CRLF, quoted cells across lines, doubled quotes and empty lines, with each record’s last line', async () => {
+  it('reads a BOM, CRLF, quoted cells across lines, doubled quotes and empty lines, with each record’s first line', async () => {
     const path = file('\uFEFFa;b\r\n1;"x\r\ny"\r\n\r\n2;"il dit ""oui"""\r\n3;fin')
     expect(await all(path)).toEqual([
       { line: 1, cells: ['a', 'b'] },
-      { line: 3, cells: ['1', 'x\r\ny'] },
+      { line: 2, cells: ['1', 'x\r\ny'] },
       { line: 5, cells: ['2', 'il dit "oui"'] },
       { line: 6, cells: ['3', 'fin'] },
     ])
@@ -36,7 +39,7 @@ describe('readCsv', () => {
   it('counts the lines of a file whose line break is a lone CR (an old Mac export)', async () => {
     expect(await all(file('a;b\r1;"x\ry"\r2;z\r'))).toEqual([
       { line: 1, cells: ['a', 'b'] },
-      { line: 3, cells: ['1', 'x\ry'] },
+      { line: 2, cells: ['1', 'x\ry'] },
       { line: 4, cells: ['2', 'z'] },
     ])
   })
@@ -84,10 +87,58 @@ describe('readCsv', () => {
   })
 
   it('refuses UTF-16 and Windows-1252, naming the line of the first foreign byte', async () => {
-    await expect(all(file(Buffer.from('\uFEFFa;b\n', 'utf16le')))).rejects.toMatchObject({ line: 1 })
     await expect(all(file(Buffer.from('a;b\n1;2\n3;PRÉ\n', 'latin1')))).rejects.toMatchObject({
       line: 3,
       message: expect.stringMatching(/^le fichier n’est pas en UTF-8 .*octet 0xC9 ligne 3\)$/),
     })
+  })
+
+  it('says which UTF-16 a file is in, with or without its BOM, little- or big-endian', async () => {
+    const text = 'numTiers;raisonSociale\n300001;EARL DU PRÉ\n'
+    const be = (t: string) => Buffer.from(t, 'utf16le').swap16()
+    const cases: Array<[Buffer, string]> = [
+      [Buffer.from(`\uFEFF${text}`, 'utf16le'), 'UTF-16 LE avec BOM'],
+      [Buffer.from(text, 'utf16le'), 'UTF-16 LE sans BOM'],
+      [be(`\uFEFF${text}`), 'UTF-16 BE avec BOM'],
+      [be(text), 'UTF-16 BE sans BOM'],
+    ]
+    for (const [bytes, said] of cases) {
+      const refused = await all(file(bytes)).catch((e: Error) => e)
+      expect(refused).toMatchObject({ line: 1, message: expect.stringContaining(`le fichier est en ${said}`) })
+      expect((refused as Error).message).toContain('CSV UTF-8')
+      expect((refused as Error).message).not.toContain('Windows-1252')
+    }
+  })
+
+  it('says binary data, or an Excel workbook, is not text, instead of guessing Windows-1252', async () => {
+    await expect(all(file(Buffer.alloc(100_000)))).rejects.toMatchObject({
+      line: undefined,
+      message: expect.stringMatching(/^le fichier n’est pas du texte \(données binaires/),
+    })
+    await expect(all(file(Buffer.from('PK\x03\x04\x14\x00\x06\x00', 'latin1')))).rejects.toMatchObject({
+      message: expect.stringMatching(/^le fichier est un classeur Excel \(\.xlsx\), pas un CSV/),
+    })
+  })
+
+  it('refuses a symbolic link, a FIFO and a device without reading them (a link’s target never shown)', async () => {
+    const secret = file('root:*:19000:0:99999:7:::\n')
+    const link = join(dir, 'lien.csv')
+    symlinkSync(secret, link)
+    const refusal = (await all(link).catch((e: Error) => e)) as CsvFileError
+    expect(refusal).toBeInstanceOf(CsvFileError)
+    expect(refusal.line).toBeUndefined()
+    expect(refusal.message).toBe(
+      'refusé sans être lu : c’est un lien symbolique, pas un fichier ordinaire ; copiez le fichier lui-même dans le dossier',
+    )
+    const zero = join(dir, 'zero.csv')
+    symlinkSync('/dev/zero', zero)
+    await expect(all(zero)).rejects.toMatchObject({ message: expect.stringContaining('c’est un lien symbolique') })
+    // A FIFO that no one writes to: opening it to read would wait for ever.
+    const fifo = join(dir, 'tube.csv')
+    execFileSync('mkfifo', [fifo])
+    await expect(all(fifo)).rejects.toMatchObject({ message: expect.stringContaining('c’est un tube nommé (FIFO)') })
+    // A device itself (mknod needs rights a test lacks): /dev/zero, as a folder could hold it.
+    await expect(all('/dev/zero')).rejects.toMatchObject({ message: expect.stringContaining('c’est un périphérique') })
+    await expect(all(dir)).rejects.toMatchObject({ message: expect.stringContaining('c’est un dossier') })
   })
 })

@@ -30,7 +30,10 @@ export function opt<T>(c: Cell<T>): Cell<T | null> {
   return {
     schema: v.union(
       [
+        // Spaces alone are an empty cell too (every cell is trimmed).
         v.pipe(
+          v.string(),
+          v.trim(),
           v.literal(''),
           v.transform((): null => null),
         ),

@@ -1,13 +1,17 @@
 // Reads one CSV file of the cooperative as its office wrote it (issue 40): UTF-8 with or without
 // BOM and nothing else (Windows-1252 from an old Excel is refused with the line of its first
-// foreign byte, never read as mojibake), ';' or ',' separator and the line break detected from the
-// header line, records parsed by papaparse's Parser with the line each one ends on.
-import { createReadStream } from 'node:fs'
+// foreign byte, never read as mojibake; UTF-16 and binary data are named as such), ';' or ','
+// separator and the line break detected from the header line, records parsed by papaparse's
+// Parser with the line each one starts on. Only a regular file is read (issue 49): a symbolic
+// link, a device or a FIFO is refused before any byte of it is read.
+import { constants, type Stats } from 'node:fs'
+import { lstat, open, type FileHandle } from 'node:fs/promises'
 import Papa from 'papaparse'
 
-class CsvFileError extends Error {
+export class CsvFileError extends Error {
   constructor(
-    readonly line: number,
+    /** The line at fault, or undefined when the whole file is (not a regular file, binary data). */
+    readonly line: number | undefined,
     message: string,
   ) {
     super(message)
@@ -15,7 +19,7 @@ class CsvFileError extends Error {
 }
 
 export interface CsvRecord {
-  /** The file's line where the record ends (1 is the header). */
+  /** The file's line where the record starts (1 is the header): a quoted cell may hold line breaks. */
   line: number
   cells: string[]
 }
@@ -60,15 +64,79 @@ function detectNewline(head: Buffer): '\r\n' | '\n' | '\r' {
   return lf < 0 && head.includes(13) ? '\r' : '\n'
 }
 
-async function readHead(path: string): Promise<Buffer> {
-  const stream = createReadStream(path, { start: 0, end: 64 * 1024 - 1 })
-  const chunks: Buffer[] = []
-  for await (const c of stream) chunks.push(c as Buffer)
-  return Buffer.concat(chunks)
+const HEAD = 64 * 1024
+
+async function readHead(file: FileHandle): Promise<Buffer> {
+  const buf = Buffer.alloc(HEAD)
+  let n = 0
+  for (let got = -1; got !== 0 && n < HEAD; n += got) got = (await file.read(buf, n, HEAD - n, n)).bytesRead
+  return buf.subarray(0, n)
 }
 
-const UTF16 = (chunk: Buffer) =>
-  chunk.length >= 2 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))
+const AGAIN = 'enregistrez-le en « CSV UTF-8 » et recommencez ; rien n’a été importé'
+
+/** What a file's first bytes say it is when it is not text in an 8-bit encoding, or null. */
+export function notText(head: Buffer): { line?: number; message: string } | null {
+  const utf16 = (order: 'LE' | 'BE', bom: boolean) => ({
+    line: 1,
+    message: `le fichier est en UTF-16 ${order} ${bom ? 'avec BOM' : 'sans BOM (un octet nul sur deux)'} : ${AGAIN}`,
+  })
+  if (head[0] === 0xff && head[1] === 0xfe) return utf16('LE', true)
+  if (head[0] === 0xfe && head[1] === 0xff) return utf16('BE', true)
+  if (head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
+    return { message: `le fichier est un classeur Excel (.xlsx), pas un CSV : ${AGAIN}` }
+  if (head.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0])))
+    return { message: `le fichier est un classeur Excel 97-2003 (.xls), pas un CSV : ${AGAIN}` }
+  // No text holds a NUL byte; UTF-16 of Latin text holds one every other byte, on one side.
+  if (head.indexOf(0) < 0) return null
+  const nuls = [0, 0]
+  for (let i = 0; i < head.length; i++) if (head[i] === 0) nuls[i & 1]!++
+  const pairs = head.length >> 1
+  if (nuls[1]! > pairs / 2 && nuls[0]! < pairs / 20) return utf16('LE', false)
+  if (nuls[0]! > pairs / 2 && nuls[1]! < pairs / 20) return utf16('BE', false)
+  return { message: `le fichier n’est pas du texte (données binaires : octets nuls) : ${AGAIN}` }
+}
+
+const KIND_OF = (s: Stats) =>
+  s.isSymbolicLink()
+    ? 'un lien symbolique'
+    : s.isDirectory()
+      ? 'un dossier'
+      : s.isFIFO()
+        ? 'un tube nommé (FIFO)'
+        : s.isCharacterDevice() || s.isBlockDevice()
+          ? 'un périphérique'
+          : s.isSocket()
+            ? 'une socket'
+            : 'autre chose qu’un fichier ordinaire'
+
+const notRegular = (s: Stats) =>
+  new CsvFileError(
+    undefined,
+    `refusé sans être lu : c’est ${KIND_OF(s)}, pas un fichier ordinaire ; copiez le fichier lui-même dans le dossier`,
+  )
+
+/**
+ * The file opened for reading, if it is a regular file: never a link followed (O_NOFOLLOW), a FIFO
+ * waited on (O_NONBLOCK) or a device read. Checked again on the opened file: it may have been
+ * replaced between the two.
+ */
+async function openRegular(path: string): Promise<FileHandle> {
+  const before = await lstat(path)
+  if (!before.isFile()) throw notRegular(before)
+  const file = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ELOOP') throw new CsvFileError(undefined, 'refusé sans être lu : c’est un lien symbolique')
+      throw err
+    },
+  )
+  const after = await file.stat()
+  if (!after.isFile()) {
+    await file.close()
+    throw notRegular(after)
+  }
+  return file
+}
 
 /** No record of a cooperative's file is this long: past it, a quote was opened and never closed
  * (the parser would otherwise hold, and parse again, the rest of the file at each chunk). */
@@ -82,17 +150,29 @@ function breaksIn(cells: string[], end: '\n' | '\r'): number {
 }
 
 /**
- * The file's records, header first, each with the line it ends on, one batch per chunk read.
+ * The file's records, header first, each with the line it starts on, one batch per chunk read.
  * Throws CsvFileError with a French reason. papaparse's Parser, not csv-parse: the same 3 million
  * delivery lines parse in 2.7 s instead of 9.6 s (docs/figures.md).
  */
 export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
-  const head = await readHead(path)
+  const file = await openRegular(path)
+  let head: Buffer
+  try {
+    head = await readHead(file)
+  } catch (err) {
+    await file.close()
+    throw err
+  }
+  const wrong = notText(head)
+  if (wrong) {
+    await file.close()
+    throw new CsvFileError(wrong.line, wrong.message)
+  }
   const newline = detectNewline(head)
   const parser = new Papa.Parser({ delimiter: detectSeparator(head), newline, quoteChar: '"' })
   // Strips a UTF-8 BOM (ignoreBOM is false) and refuses any byte that is not UTF-8.
   const decoder = new TextDecoder('utf-8', { fatal: true })
-  const source = createReadStream(path, { highWaterMark: 1024 * 1024 })
+  const source = file.createReadStream({ start: 0, highWaterMark: 1024 * 1024 })
   /** Lines of the bytes decoded so far, and the last bytes of the chunk before (a character cut in two). */
   let byteLines = 0
   let carry: Buffer = Buffer.alloc(0)
@@ -108,10 +188,11 @@ export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
     const error = result.errors.find((e) => last || (e.row ?? 0) < result.data.length)
     const rows = error?.row === undefined ? result.data : result.data.slice(0, error.row)
     for (const cells of rows) {
+      const start = line + 1
       line += 1 + (quoted ? breaksIn(cells, newline === '\r' ? '\r' : '\n') : 0)
-      // An empty line holds no record.
-      if (cells.length === 1 && cells[0] === '') continue
-      batch.push({ line, cells })
+      // An empty line holds no record, nor a line of separators alone (Excel's empty row).
+      if (cells[0] === '' && cells.every((c) => c === '')) continue
+      batch.push({ line: start, cells })
     }
     if (error) throw new CsvFileError(line + 1, `CSV illisible : ${frenchCsvError(error.code)}`)
     partial = last ? '' : input.slice(result.meta.cursor)
@@ -120,11 +201,7 @@ export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
     return batch
   }
   try {
-    let first = true
     for await (const chunk of source as AsyncIterable<Buffer>) {
-      if (first && UTF16(chunk))
-        throw new CsvFileError(1, 'le fichier est en UTF-16 : enregistrez-le en « CSV UTF-8 » et recommencez')
-      first = false
       let text: string
       try {
         text = decoder.decode(chunk, { stream: true })
@@ -150,6 +227,7 @@ export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
     if (batch.length) yield batch
   } finally {
     source.destroy()
+    await file.close().catch(() => {})
   }
 }
 

@@ -1,5 +1,6 @@
 // The import's report as the command prints it (issue 40): the errors `fichier:ligne:colonne —
-// raison`, then per file the rows read, inserted, updated, removed and refused.
+// raison`, then per file the rows read, inserted, updated, removed and refused, and the rows given
+// to another member on purpose (--changer-de-tiers, issue 49).
 import type { ImportResult } from './run'
 
 const n = (x: number) => x.toLocaleString('fr-FR').replace(/\u202f|\u00a0/g, ' ')
@@ -24,6 +25,12 @@ export function formatReport(result: ImportResult): string[] {
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   out.push(line(head), ...rows.map(line), '')
+  const moved = result.files.filter((f) => f.moved > 0)
+  if (moved.length && result.status !== 'refuse') {
+    const each = moved.map((f) => `${f.fichier} ${n(f.moved)}`).join(', ')
+    const total = moved.reduce((t, f) => t + f.moved, 0)
+    out.push(`Changements de tiers (--changer-de-tiers) : ${n(total)} ligne(s) données à un autre tiers (${each}).`)
+  }
   const time = `${result.seconds.toFixed(1)} s`
   switch (result.status) {
     case 'verifie':

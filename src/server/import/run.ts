@@ -11,6 +11,7 @@ import { checkDuplicates, checkReferences, checkRemoval, indexReferredKeys, type
 import { dropForBulk } from './bulk'
 import { ErrorSink } from './errors'
 import { mergeFile, removeAbsent, type Counts } from './merge'
+import { checkMoves, followExploitations } from './owners'
 import { stageFile, type StagedFile } from './stage'
 import { targetOf } from './targets'
 
@@ -20,6 +21,8 @@ export interface ImportOptions {
   verifier?: boolean
   /** Files imported as full snapshots: rows absent from them are removed. */
   complet?: string[]
+  /** Rows may give a farm, a building, a lot or a domiciliation Silo has to another member (owners.ts). */
+  changerDeTiers?: boolean
   /** A file of at least this many rows going into an empty table is loaded the bulk way (bulk.ts). */
   bulkFrom?: number
   log?: (line: string) => void
@@ -33,6 +36,8 @@ interface FileReport extends Counts {
   loadSeconds: number
   checkSeconds: number
   mergeSeconds: number
+  /** Rows that give an existing row to another member (refused unless --changer-de-tiers). */
+  moved: number
 }
 
 export interface ImportResult {
@@ -81,15 +86,19 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [IMPORT_LOCK])
     if (!rows[0]?.ok) throw new Error('un autre import est en cours sur cette base : attendez qu’il se termine')
     const staged = new Map<string, StagedFile>()
+    /** Files refused whole (their header, their encoding, not a regular file): who cites them is not checked. */
+    const refused = new Set<string>()
     for (const [i, fichier] of files.entries()) {
       const t = performance.now()
       const file = await stageFile(client, join(opts.folder, fichier), kindOfFile(fichier)!, `stg_${i}`, errors).catch(
         (err: Error & { line?: number }) => {
           errors.add({ fichier, line: err.line, reason: err.message })
+          refused.add(fichier)
           return null
         },
       )
       if (!file) continue
+      if (file.unusable) refused.add(fichier)
       // Statistics for the checks' and the merge's plans: without them a small staging table can be
       // planned as the inner side of a nested loop, scanned once per row of a large one (65 s).
       if (!file.unusable) await client.query(`analyze ${file.table}`)
@@ -104,10 +113,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
         inserted: 0,
         updated: 0,
         removed: 0,
+        moved: 0,
       })
       log(`lu ${fichier} : ${file.rows} lignes en ${seconds(t).toFixed(1)} s`)
     }
-    const ctx: CheckContext = { client, staged, complet, errors }
+    const ctx: CheckContext = { client, staged, refused, complet, errors }
     await indexReferredKeys(ctx)
     for (const file of staged.values()) {
       if (file.unusable) continue
@@ -115,12 +125,14 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       await checkDuplicates(ctx, file)
       await checkReferences(ctx, file)
       if (complet.has(file.kind.fichier)) await checkRemoval(ctx, file)
+      reports.get(file.kind.fichier)!.moved = await checkMoves(ctx, file, opts.changerDeTiers ?? false)
       reports.get(file.kind.fichier)!.checkSeconds = seconds(t)
     }
     for (const r of reports.values()) r.refused = Math.max(r.refused, Math.min(r.rows, errors.countOf(r.fichier)))
     if (errors.total > 0) return finish('refuse')
     if (opts.verifier) return finish('verifie')
-    await merge(client, [...staged.values()], { complet, bulkFrom: opts.bulkFrom ?? BULK_FROM }, reports, log)
+    const options = { complet, bulkFrom: opts.bulkFrom ?? BULK_FROM }
+    await merge(client, [...staged.values()], options, reports, log)
     return finish('importe')
   } finally {
     await client.end().catch(() => {})
@@ -185,6 +197,7 @@ async function merge(
       const bulk = rebuild ? ' (table vide : clés et index construits une fois)' : ''
       log(`fusion ${file.kind.fichier} : ${counts.inserted} insérées, ${counts.updated} mises à jour${bulk}`)
     }
+    if ((reports.get('exploitations.csv')?.moved ?? 0) > 0) await followExploitations(client, log)
     for (const file of [...files].reverse()) {
       if (!complet.has(file.kind.fichier)) continue
       const t = performance.now()

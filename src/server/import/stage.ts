@@ -67,28 +67,55 @@ async function createStaging(client: pg.Client, kind: Kind, table: string): Prom
   await client.query(`create temp table ${table} (_ligne integer not null, _ok boolean not null, ${cols.join(', ')})`)
 }
 
-/** The header's columns, or null after listing what is wrong with it. */
-function readHeader(kind: Kind, cells: string[], errors: ErrorSink): string[] | null {
+/** A name from the file, as the report shows it (a header is the file's own text: kept short). */
+const shown = (name: string) => `« ${name.length > 40 ? `${name.slice(0, 40)}…` : name} »`
+
+interface Header {
+  /** The columns' names, trimmed, in the file's order, without the empty ones that end the line. */
+  names: string[]
+  /** Cells of the header line, empty trailing ones included (Excel's empty last column). */
+  cells: number
+}
+
+/**
+ * The header's columns, in any order, or null after ONE error saying all that is wrong with it and
+ * the columns the file may have: a file refused for its header is one mistake, not one per column.
+ */
+function readHeader(kind: Kind, cells: string[], errors: ErrorSink): Header | null {
   const names = cells.map((c) => c.trim())
-  let ok = true
+  let width = names.length
+  while (width > 0 && names[width - 1] === '') width--
+  const unknown: string[] = []
+  const twice: string[] = []
   const seen = new Set<string>()
-  for (const name of names) {
-    if (!(name in kind.colonnes)) {
-      errors.add({ fichier: kind.fichier, line: 1, column: name, reason: 'colonne inconnue' })
-      ok = false
-    } else if (seen.has(name)) {
-      errors.add({ fichier: kind.fichier, line: 1, column: name, reason: 'colonne en double' })
-      ok = false
-    }
+  for (const [i, name] of names.slice(0, width).entries()) {
+    if (name === '') unknown.push(`colonne sans nom (la ${i + 1}e)`)
+    else if (!(name in kind.colonnes)) unknown.push(`colonne inconnue ${shown(name)}`)
+    else if (seen.has(name)) twice.push(`colonne en double ${shown(name)}`)
     seen.add(name)
   }
-  for (const name of requiredColumns(kind)) {
-    if (!seen.has(name)) {
-      errors.add({ fichier: kind.fichier, line: 1, column: name, reason: 'colonne obligatoire absente' })
-      ok = false
-    }
+  const required = requiredColumns(kind)
+  const absent = required.filter((name) => !seen.has(name)).map((name) => `colonne obligatoire absente ${shown(name)}`)
+  const wrong = [...unknown, ...twice, ...absent]
+  if (wrong.length === 0) return { names: names.slice(0, width), cells: names.length }
+  const expected = Object.keys(kind.colonnes).map((name) => (required.includes(name) ? `${name}*` : name))
+  errors.add({
+    fichier: kind.fichier,
+    line: 1,
+    reason: `${wrong.join(' ; ')} : fichier refusé (colonnes de ${kind.fichier}, dans n’importe quel ordre, * obligatoire : ${expected.join(', ')})`,
+  })
+  return null
+}
+
+/** Why a record of `length` cells does not fit a header of `header.names` and its empty trailing cells, or null. */
+function widthError(header: Header, cells: string[]): string | null {
+  const width = header.names.length
+  if (cells.length < width || cells.length > header.cells)
+    return `${cells.length} colonnes au lieu de ${width}${header.cells > width ? ` (ou ${header.cells} avec les colonnes vides de la fin)` : ''}`
+  for (let i = width; i < cells.length; i++) {
+    if (cells[i]!.trim() !== '') return `valeur sous une colonne sans nom (la ${i + 1}e : ${shown(cells[i]!)})`
   }
-  return ok ? names : null
+  return null
 }
 
 const FLUSH_AT = 256 * 1024
@@ -134,14 +161,16 @@ export async function stageFile(
   await createStaging(client, kind, table)
   const batches = readCsv(path)
   const first = await batches.next()
-  const header = first.done ? null : readHeader(kind, first.value[0]!.cells, errors)
-  if (!header) {
+  const read = first.done ? null : readHeader(kind, first.value[0]!.cells, errors)
+  if (!read) {
     if (first.done) errors.add({ fichier: kind.fichier, line: 1, reason: 'fichier vide (ligne d’en-tête attendue)' })
     staged.unusable = true
     await batches.return(undefined)
     return staged
   }
+  const header = read.names
   staged.present = header
+  // The file's columns in its own order, mapped once: each cell goes to its column's check and place in COPY.
   const checks = header.map((name) => columnCheck(kind.colonnes[name]!.cell))
   // Each header column's place in the key, or -1; the key's columns are required (readHeader).
   const keyPlace = header.map((name) => kind.cle.indexOf(name))
@@ -160,9 +189,12 @@ export async function stageFile(
         staged.rows++
         const { line } = record
         if (record.cells.length !== width) {
-          staged.refused++
-          errors.add({ fichier: kind.fichier, line, reason: `${record.cells.length} colonnes au lieu de ${width}` })
-          continue
+          const wrong = widthError(read, record.cells)
+          if (wrong !== null) {
+            staged.refused++
+            errors.add({ fichier: kind.fichier, line, reason: wrong })
+            continue
+          }
         }
         // A bad cell is listed and staged empty; the row is staged with its valid cells, marked not ok.
         let ok = true
