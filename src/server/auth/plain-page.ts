@@ -37,7 +37,10 @@ export function plainPage(opts: {
   h2 { font-size: 1.3rem; margin: 0 0 .5rem; }
   form, .card { background: #fff; border-radius: 16px; padding: 1.5rem; box-shadow: 0 1px 4px rgba(0,0,0,.12); }
   label { display: block; font-weight: 600; margin: 1rem 0 .35rem; }
+  /* Form controls do not inherit the page's font by default: the button's and the fields' were the browser's. */
+  input, button { font-family: inherit; }
   input { width: 100%; min-height: 52px; font-size: 1.1rem; padding: .6rem .8rem; border: 2px solid #555; border-radius: 10px; }
+  input[readonly] { background: #eef1ec; border-color: #767676; }
   input:focus { outline: 3px solid var(--gold); outline-offset: 2px; border-color: var(--green); }
   button, .button { display: flex; align-items: center; justify-content: center; margin-top: 1.5rem; width: 100%; min-height: 56px; font-size: 1.15rem; font-weight: 700; color: #fff; background: var(--green); border: 0; border-radius: 12px; cursor: pointer; text-decoration: none; }
   button:focus-visible, .button:focus-visible { outline: 3px solid var(--gold); outline-offset: 3px; }
