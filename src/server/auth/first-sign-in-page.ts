@@ -16,6 +16,8 @@ export function firstSignInPage(opts: {
   hint?: string | null
   nonce?: string
 }) {
+  // After a refusal the page opens at its top, on the reason: a focused field would scroll it
+  // away with large text (role="alert" reads it out either way).
   const described = opts.error ? ` aria-describedby="premiere-error${opts.hint ? ' premiere-hint' : ''}"` : ''
   return plainPage({
     title: TITLE,
@@ -27,7 +29,7 @@ export function firstSignInPage(opts: {
     <label for="username">Votre identifiant</label>
     <input id="username" name="username" type="text" autocomplete="username" value="${escapeHtml(opts.username)}" readonly>
     <label for="motDePasse">Nouveau mot de passe</label>
-    <input id="motDePasse" name="motDePasse" type="password" autocomplete="new-password" minlength="${MOT_DE_PASSE_MIN}" required aria-describedby="regle" autofocus>
+    <input id="motDePasse" name="motDePasse" type="password" autocomplete="new-password" minlength="${MOT_DE_PASSE_MIN}" required aria-describedby="regle"${opts.error ? '' : ' autofocus'}>
     <p class="hint" id="regle">Au moins ${MOT_DE_PASSE_MIN} caractères, ni votre identifiant ni votre nom. Une courte phrase que vous retenez facilement convient bien.</p>
     <label for="confirmation">Confirmez le mot de passe</label>
     <input id="confirmation" name="confirmation" type="password" autocomplete="new-password" minlength="${MOT_DE_PASSE_MIN}" required>
