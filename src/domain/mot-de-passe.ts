@@ -15,7 +15,7 @@ const MOT_DE_PASSE_MAX = 200
  * tries are counted and limited. 4 asks more than 10^10 guesses: more than a person needs here, and
  * more refusals of passwords people remember.
  */
-export const SCORE_MIN = 3
+const SCORE_MIN = 3
 
 /** Name words shorter than this are left out (« Le », « Roy »): a password may contain them by chance. */
 const MOT_DE_NOM_MIN = 4

@@ -175,6 +175,9 @@ describe.each(backends)('first sign-in links on $name', (backend) => {
     }
     // zxcvbn's own advice, in French, under the reason.
     expect(await (await choose(jeton, 'bonjour2024!')).text()).toContain('Ajoutez des mots moins courants.')
+    // A burst of weak ones at once: each refused, one after the other on the estimator's thread.
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => choose(jeton, `bonjour${2000 + i}!`)))
+    expect(burst.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 422))
     // A refused password wrote nothing: no password, the link still good.
     const [still] = await opened.db.select().from(users).where(eq(users.username, '200004'))
     expect(still!.passwordHash).toBeNull()
