@@ -33,7 +33,7 @@ export interface CompteMotDePasse {
 export interface EstimationMotDePasse {
   /** zxcvbn's score, 0 (guessed at once) to 4. */
   score: number
-  /** The whole password is in the list of common passwords (maybe capitalised, reversed or in l33t). */
+  /** The password, whatever its case, is one of the list's common passwords, or one with up to 2 characters added. */
   courant: boolean
   /** zxcvbn's own advice, in French; null when it has none. */
   conseil: string | null
