@@ -21,7 +21,7 @@ import { signIn, waitForServiceWorker, writeCart } from './support'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const MEMBER = '300417'
 const EMAIL = 'earl.bocage@example.org'
-const PASSWORD = 'les vaches du bocage'
+const PASSWORD = 'les vaches du pré 2026'
 
 const day = (days: number) => DateTime.now().setZone('Europe/Paris').plus({ days }).toFormat('dd/MM/yyyy')
 

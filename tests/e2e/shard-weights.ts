@@ -46,6 +46,8 @@ export const SHARD_WEIGHTS: Record<string, number> = {
   'signout-offline.spec.ts': 11,
   // About 22 s here (issues 40, 41): the import, the link's mail, the password, an order, the ERP, offline.
   'imported-member.spec.ts': 26,
+  // About 31 s here (issues 48, 51): an import, the link's mail, three widths with the probes, six refusals.
+  'first-password.spec.ts': 34,
   // About 6 s here (issue 43, item 10).
   'contract-order.spec.ts': 8,
   // About 15 s here (issue 43, item 6).

@@ -24,14 +24,16 @@ describe.each(backends)('first sign-in links on $name', (backend) => {
   let smtp: TestSmtp
 
   /** An imported member: a customer and an account with a mail address and no password. */
-  async function importedMember(numTiers: string, email: string | null) {
+  async function importedMember(
+    numTiers: string,
+    email: string | null,
+    names = { tiers: `EARL ESSAI ${numTiers}`, account: `EARL Essai ${numTiers}` },
+  ) {
     await opened.db.execute(
       sql`insert into tiers (num_tiers, raison_sociale, type_tiers, num_entite, email)
-          values (${numTiers}, ${`EARL ESSAI ${numTiers}`}, 'ADH', 'AGR', ${email})`,
+          values (${numTiers}, ${names.tiers}, 'ADH', 'AGR', ${email})`,
     )
-    await opened.db
-      .insert(users)
-      .values({ username: numTiers, displayName: `EARL Essai ${numTiers}`, roles: FARMER_ROLES })
+    await opened.db.insert(users).values({ username: numTiers, displayName: names.account, roles: FARMER_ROLES })
   }
   const actFor = async (numTiers: string) =>
     expect((await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers }, admin)).status).toBe(200)
@@ -65,6 +67,7 @@ describe.each(backends)('first sign-in links on $name', (backend) => {
     await importedMember('100900', 'earl.essai@example.org')
     await importedMember('100901', 'earl.deux@example.org')
     await importedMember('100902', null)
+    await importedMember('200004', 'bocquet@example.org', { tiers: 'GAEC DES CHÊNES', account: 'Hélène Bocquet' })
   })
   afterAll(async () => {
     await smtp?.close()
@@ -111,7 +114,11 @@ describe.each(backends)('first sign-in links on $name', (backend) => {
     const html = await opened1.text()
     expect(opened1.headers.get('referrer-policy')).toBe('same-origin')
     expect(html).toContain('Choisissez votre mot de passe')
-    expect(html).toContain('<strong>100900</strong>')
+    // The identifier, a read-only field a password manager saves with the new password (issue 51).
+    expect(html).toMatch(
+      /<input id="username" name="username" type="text" autocomplete="username" value="100900" readonly>/,
+    )
+    expect(html.match(/autocomplete="new-password"/g)).toHaveLength(2)
 
     // Refused passwords write nothing and keep the link good.
     const short = await choose(jeton, 'court')
@@ -145,6 +152,45 @@ describe.each(backends)('first sign-in links on $name', (backend) => {
     expect(kept[0]!.body).toContain(LIEN_A_INSERER)
     expect(kept[0]!.body).toContain(`Ce lien a été demandé par : Service clients.`)
     expect(kept[0]!.secret).toBeNull()
+  })
+
+  it('refuses, writing nothing, a common password, one easy to guess, or one holding the identifier or the name', async () => {
+    await actFor('200004')
+    current = '200004'
+    expect((await sendLink()).status).toBe(200)
+    const jeton = await linkInMail('bocquet@example.org')
+    const refusals: [string, string][] = [
+      ['motdepasse1', 'Ce mot de passe est trop courant'],
+      ['azertyuiop', 'Ce mot de passe est trop courant'],
+      ['Qwertyuiop!', 'Ce mot de passe est trop courant'],
+      ['bonjour2024!', 'Mot de passe trop facile à deviner : ajoutez des mots ou des caractères.'],
+      ['200004200004', 'Le mot de passe ne doit pas contenir votre identifiant.'],
+      ['mon code 200004 !', 'Le mot de passe ne doit pas contenir votre identifiant.'],
+      // The account's name, whatever its accents and case; the tiers' name too.
+      ['helene aime les vaches', 'Le mot de passe ne doit pas contenir votre nom.'],
+      ['BOCQUET et ses génisses', 'Le mot de passe ne doit pas contenir votre nom.'],
+      ['sous les chenes du bas', 'Le mot de passe ne doit pas contenir votre nom.'],
+    ]
+    for (const [motDePasse, reason] of refusals) {
+      const refused = await choose(jeton, motDePasse)
+      expect(refused.status, motDePasse).toBe(422)
+      const html = await refused.text()
+      expect(html, motDePasse).toContain(reason)
+      expect(html).toContain('aria-describedby="premiere-error premiere-hint"')
+    }
+    // zxcvbn's own advice, in French, under the reason.
+    expect(await (await choose(jeton, 'bonjour2024!')).text()).toContain('Ajoutez des mots moins courants.')
+    // A burst of weak ones at once: each refused, one after the other on the estimator's thread.
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => choose(jeton, `bonjour${2000 + i}!`)))
+    expect(burst.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 422))
+    // A refused password wrote nothing: no password, the link still good.
+    const [still] = await opened.db.select().from(users).where(eq(users.username, '200004'))
+    expect(still!.passwordHash).toBeNull()
+    expect((await page(jeton)).status).toBe(200)
+    // « des » (too short) and « GAEC » (a legal form) are no name: a strong password holding them is taken.
+    const done = await choose(jeton, 'le gaec des prés verts 2026')
+    expect(done.status).toBe(303)
+    await expect(signIn(t.app, '200004', 'le gaec des prés verts 2026')).resolves.toMatch(/=/)
   })
 
   it(`a burst of sends passes no more than ${LIENS_PAR_HEURE} links an hour and ${LIENS_PAR_JOUR} a day for one member`, async () => {

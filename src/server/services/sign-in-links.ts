@@ -20,6 +20,7 @@ import {
   type AccesAdherent,
   type LienConnexion,
 } from '../../contract/acces-adherent'
+import type { CompteMotDePasse } from '../../domain/mot-de-passe'
 import type { Db } from '../db/client'
 import { auditLog, liensConnexion, mailOutbox, sessions, users } from '../db/schema'
 import { HttpError, notFound } from '../http/http-error'
@@ -231,10 +232,22 @@ async function dropUnsentLinks(tx: Pick<Db, 'update'>, links: { mailId: number |
     .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.sentAt)))
 }
 
-/** The account a link opens, if it is still good (never used, not replaced, not expired). */
-export async function linkAccount(db: Db, jeton: string, now: DateTime): Promise<string | null> {
-  const [row] = await db.select({ username: liensConnexion.username }).from(liensConnexion).where(goodLink(jeton, now))
-  return row?.username ?? null
+/**
+ * The account a link opens, if it is still good (never used, not replaced, not expired), with the
+ * names a chosen password must not contain: the account's display name and its tiers' name.
+ */
+export async function linkAccount(db: Db, jeton: string, now: DateTime): Promise<CompteMotDePasse | null> {
+  const [row] = await db
+    .select({
+      username: liensConnexion.username,
+      displayName: users.displayName,
+      raisonSociale: sql<string | null>`(select t.raison_sociale from tiers t where t.num_tiers = ${users.username})`,
+    })
+    .from(liensConnexion)
+    .innerJoin(users, eq(users.username, liensConnexion.username))
+    .where(goodLink(jeton, now))
+  if (!row) return null
+  return { username: row.username, noms: [row.displayName, row.raisonSociale ?? ''].filter((n) => n !== '') }
 }
 
 const goodLink = (jeton: string, now: DateTime) =>

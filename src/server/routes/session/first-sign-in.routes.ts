@@ -9,6 +9,7 @@ import { PREMIERE_CONNEXION_PATH, PremiereConnexionBody } from '../../../contrac
 import { motDePasseRefuse } from '../../../domain/mot-de-passe'
 import { deadLinkPage, firstSignInPage } from '../../auth/first-sign-in-page'
 import { hashPassword } from '../../auth/password'
+import { estimerMotDePasse } from '../../auth/password-strength'
 import { signedInTarget } from '../../../contract/redirect-target'
 import { startSession } from '../../auth/start-session'
 import type { AppEnv } from '../../http/env'
@@ -40,9 +41,9 @@ firstSignInRoutes.get(
     privatePage(c)
     const jeton = c.req.query('jeton') ?? ''
     const { db, clock } = c.get('deps')
-    const username = JETON.test(jeton) ? await linkAccount(db, jeton, clock.now()) : null
-    if (!username) return dead(c)
-    return c.html(firstSignInPage({ jeton, username, nonce: c.get('secureHeadersNonce') }))
+    const compte = JETON.test(jeton) ? await linkAccount(db, jeton, clock.now()) : null
+    if (!compte) return dead(c)
+    return c.html(firstSignInPage({ jeton, username: compte.username, nonce: c.get('secureHeadersNonce') }))
   },
 )
 
@@ -55,7 +56,9 @@ firstSignInRoutes.post(
       303: { description: 'Mot de passe enregistré, session ouverte : vers l’Historique' },
       400: { description: 'Formulaire illisible' },
       404: { description: 'Lien inconnu, déjà utilisé, remplacé ou expiré' },
-      422: { description: 'Mot de passe refusé (trop court, différent de sa confirmation…)' },
+      422: {
+        description: 'Mot de passe refusé (trop court, courant, facile à deviner, fait de l’identifiant ou du nom…)',
+      },
     },
   }),
   async (c) => {
@@ -66,11 +69,19 @@ firstSignInRoutes.post(
     if (!parsed.success) return dead(c)
     const { jeton, motDePasse, confirmation } = parsed.output
     const { db, clock } = c.get('deps')
-    const username = await linkAccount(db, jeton, clock.now())
-    if (!username) return dead(c)
-    const refused = motDePasseRefuse(username, motDePasse, confirmation)
-    if (refused)
-      return c.html(firstSignInPage({ jeton, username, error: refused, nonce: c.get('secureHeadersNonce') }), 422)
+    const compte = await linkAccount(db, jeton, clock.now())
+    if (!compte) return dead(c)
+    const refused = await motDePasseRefuse(compte, motDePasse, confirmation, estimerMotDePasse)
+    if (refused) {
+      const page = firstSignInPage({
+        jeton,
+        username: compte.username,
+        error: refused.raison,
+        hint: refused.conseil,
+        nonce: c.get('secureHeadersNonce'),
+      })
+      return c.html(page, 422)
+    }
     const passwordHash = await hashPassword(motDePasse)
     const used = await useSignInLink(db, { jeton, passwordHash, now: clock.now() })
     if (!used) return dead(c)
