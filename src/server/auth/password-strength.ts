@@ -10,7 +10,9 @@
 // common password with a character or two added is caught by `common` below, the rest by the score.
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
+import { CODES_ERREUR } from '../../contract/error-codes'
 import type { Estimateur, EstimationMotDePasse } from '../../domain/mot-de-passe'
+import { HttpError } from '../http/http-error'
 
 // CommonJS, evaluated as is (no file to resolve under tsx, vitest or the compiled server); the
 // packages' paths are resolved here, from this module, and handed over.
@@ -53,6 +55,20 @@ parentPort.on('message', ({ id, password, userInputs }) => {
 })
 `
 
+/** An estimate that could not be made: the server is busy, try again (503, Retry-After). */
+const busy = (cause: Error) =>
+  Object.assign(
+    new HttpError(
+      503,
+      'Le serveur est occupé : veuillez réessayer dans quelques instants.',
+      CODES_ERREUR.SERVEUR_OCCUPE,
+      {
+        'Retry-After': '5',
+      },
+    ),
+    { cause },
+  )
+
 interface Pending {
   resolve(e: EstimationMotDePasse): void
   reject(err: Error): void
@@ -78,12 +94,13 @@ function start() {
     self.pending.delete(m.id)
     if (self.pending.size === 0) worker.unref()
     if (m.estimation) p?.resolve(m.estimation)
-    else p?.reject(new Error(m.error ?? 'zxcvbn'))
+    else p?.reject(busy(new Error(m.error ?? 'zxcvbn')))
   })
-  // A worker that dies fails its estimates; the next one starts a new worker.
+  // A worker that dies fails its estimates with a 503 (never a 500: the member tries again, the
+  // link still good); the next estimate starts a new worker.
   const fail = (err: Error) => {
     if (current === self) current = null
-    for (const p of self.pending.values()) p.reject(err)
+    for (const p of self.pending.values()) p.reject(busy(err))
     self.pending.clear()
   }
   worker.on('error', fail)
