@@ -3,7 +3,7 @@
 // the domain both read it: a 4th decimal is a unit mistake (kg sent as tonnes, or a scale's
 // grams), refused rather than rounded away.
 
-export const TONNES_DECIMALES_MAX = 3
+const TONNES_DECIMALES_MAX = 3
 export const TONNES_DECIMALES_MESSAGE = `quantité en tonnes : ${TONNES_DECIMALES_MAX} décimales au plus (le kg)`
 
 /** The decimals a number or a decimal text (comma or point, spaces) carries, trailing zeros aside; null when it is no number. */
@@ -23,4 +23,5 @@ export function tonnesDecimales(value: unknown): number | null {
 }
 
 /** True unless the value is a number with more than TONNES_DECIMALES_MAX decimals (what is no number is the quantity's own check). */
-export const atMostTonnesDecimales = (value: number | string): boolean => (tonnesDecimales(value) ?? 0) <= TONNES_DECIMALES_MAX
+export const atMostTonnesDecimales = (value: number | string): boolean =>
+  (tonnesDecimales(value) ?? 0) <= TONNES_DECIMALES_MAX

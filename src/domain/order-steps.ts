@@ -70,7 +70,7 @@ export function checkDeliveredQuantity(value: unknown, commandee?: number | null
 }
 
 /** No delivery reported through the ERP is older than this (the history's first day: a 1900 is a typing slip). */
-export const LIVRAISON_DATE_MIN = '2000-01-01'
+const LIVRAISON_DATE_MIN = '2000-01-01'
 
 /**
  * A delivery date that makes sense: not before the order was received (for an ordered line; else
@@ -85,7 +85,7 @@ export function deliveryDateRefusal(date: string, today: string, commandeeLe?: s
 }
 
 /** An ERP's clock a little ahead of the server's is not a step in the future. */
-export const HORODATAGE_AVANCE_MAX_MS = 2 * 60_000
+const HORODATAGE_AVANCE_MAX_MS = 2 * 60_000
 
 /**
  * When a step happened (ms since the epoch), as the ERP tells it: not in the future (beyond

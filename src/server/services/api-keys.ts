@@ -106,7 +106,7 @@ export type KeyCheck =
   /** Too many keys that opened nothing from this address: every key refused until the minute ends. */
   | { state: 'throttled'; retryAfterSeconds: number }
 
-export const failureCounterKey = (address: string | null) => `cle-api-ip:${address ?? 'inconnue'}`
+const failureCounterKey = (address: string | null) => `cle-api-ip:${address ?? 'inconnue'}`
 
 interface CheckRow extends Record<string, unknown> {
   id: number | null
