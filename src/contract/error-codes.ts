@@ -61,6 +61,14 @@ export const CODES_ERREUR = {
   LIVRAISON_INVALIDE: 'LIVRAISON_INVALIDE',
   /** 409: a delivery number already in the history. */
   LIVRAISON_EXISTANTE: 'LIVRAISON_EXISTANTE',
+  /** 422: an integration write naming a farm, building, lot, address, article, order or truck mode that is not the member's (or none). */
+  REFERENCE_INCONNUE: 'REFERENCE_INCONNUE',
+  /** 422: an integration write dated before its order (or 2000-01-01), or after today. */
+  DATE_HORS_PERIODE: 'DATE_HORS_PERIODE',
+  /** 401: an API key past its end (expire_a). */
+  CLE_API_EXPIREE: 'CLE_API_EXPIREE',
+  /** 403: an API key whose scope does not open this route (a read-only key posting a step…). */
+  CLE_API_PORTEE: 'CLE_API_PORTEE',
   /** 404/409: a member with no sign-in account, or no mail address to send its link to. */
   COMPTE_INEXISTANT: 'COMPTE_INEXISTANT',
   ADRESSE_ELECTRONIQUE_ABSENTE: 'ADRESSE_ELECTRONIQUE_ABSENTE',

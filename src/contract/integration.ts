@@ -4,6 +4,7 @@
 import * as v from 'valibot'
 import { distinctBy, Int, IsoDate, NumTiers, Text } from './common'
 import { LigneCommande } from './commandes'
+import { atMostTonnesDecimales, TONNES_DECIMALES_MESSAGE } from './tonnes'
 
 export const INTEGRATION_PREFIX = '/api/integration/v1'
 export const FLUX_COMMANDES_ROUTE = '/api/integration/v1/commandes'
@@ -83,8 +84,16 @@ export type FluxCommandes = v.InferOutput<typeof FluxCommandes>
 // ---- Steps back: POST /api/integration/v1/commandes/{numero}/etapes ---------------------------
 
 const EtapeSchema = v.picklist(ETAPES, `Étape inconnue : une de ${ETAPES.join(', ')}`)
-/** Tonnes as a number, or as text with a comma or a point; what makes no sense is refused with 422. */
-const Tonnes = v.union([v.number(), Text(20)], 'quantité en tonnes attendue')
+/**
+ * Tonnes as a number, or as text with a comma or a point, at most 3 decimals (the kg: a 4th is
+ * refused with 422, TONNES_DECIMALES_REFUS); what else makes no sense is refused with 422 too.
+ */
+const Tonnes = v.pipe(
+  v.union([v.number(), Text(20)], 'quantité en tonnes attendue'),
+  v.check(atMostTonnesDecimales, TONNES_DECIMALES_MESSAGE),
+)
+/** The schema's refusals that are a well-formed request's values, answered 422 rather than 400. */
+export const TONNES_DECIMALES_REFUS = [atMostTonnesDecimales] as const
 const IdLigne = v.pipe(v.string(), v.regex(/^\d{3}$/, 'idLigne : 3 chiffres attendus'))
 /** A delivery's number: the ERP's, or Silo's for a line delivered through the steps. */
 const NumLivraison = v.pipe(

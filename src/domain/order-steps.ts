@@ -69,12 +69,31 @@ export function checkDeliveredQuantity(value: unknown, commandee?: number | null
   return { ok: true, tonnes }
 }
 
+/** No delivery reported through the ERP is older than this (the history's first day: a 1900 is a typing slip). */
+const LIVRAISON_DATE_MIN = '2000-01-01'
+
 /**
- * A delivery date that makes sense: not before the order was received (for an ordered line), not
- * after `today` (a delivery is reported once made). Both as 'yyyy-MM-dd'.
+ * A delivery date that makes sense: not before the order was received (for an ordered line; else
+ * not before LIVRAISON_DATE_MIN), not after `today` (a delivery is reported once made). All as
+ * 'yyyy-MM-dd'.
  */
 export function deliveryDateRefusal(date: string, today: string, commandeeLe?: string | null): string | null {
   if (date > today) return `La date de livraison (${date}) est dans le futur.`
   if (commandeeLe && date < commandeeLe) return `La date de livraison (${date}) précède la commande (${commandeeLe}).`
+  if (date < LIVRAISON_DATE_MIN) return `La date de livraison (${date}) précède le ${LIVRAISON_DATE_MIN}.`
+  return null
+}
+
+/** An ERP's clock a little ahead of the server's is not a step in the future. */
+const HORODATAGE_AVANCE_MAX_MS = 2 * 60_000
+
+/**
+ * When a step happened (ms since the epoch), as the ERP tells it: not in the future (beyond
+ * HORODATAGE_AVANCE_MAX_MS of clock difference) and not before the order was accepted.
+ */
+export function stepInstantRefusal(at: number, now: number, commandeeA: number): string | null {
+  const iso = (ms: number) => new Date(ms).toISOString()
+  if (at > now + HORODATAGE_AVANCE_MAX_MS) return `L’horodatage (${iso(at)}) est dans le futur.`
+  if (at < commandeeA) return `L’horodatage (${iso(at)}) précède la commande (${iso(commandeeA)}).`
   return null
 }

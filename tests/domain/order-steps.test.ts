@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { checkDeliveredQuantity, deliveryDateRefusal, stepMoveRefusal } from '../../src/domain/order-steps'
+import { atMostTonnesDecimales, tonnesDecimales } from '../../src/contract/tonnes'
+import {
+  checkDeliveredQuantity,
+  deliveryDateRefusal,
+  stepInstantRefusal,
+  stepMoveRefusal,
+} from '../../src/domain/order-steps'
 
 describe('order line steps the ERP may move to', () => {
   it('forward along the sequence, skipping allowed', () => {
@@ -65,5 +71,28 @@ describe('delivered quantities and dates', () => {
     expect(deliveryDateRefusal('2026-11-19', '2026-11-23', '2026-11-20')).toBe(
       'La date de livraison (2026-11-19) précède la commande (2026-11-20).',
     )
+    expect(deliveryDateRefusal('1900-01-01', '2026-11-23')).toBe(
+      'La date de livraison (1900-01-01) précède le 2000-01-01.',
+    )
+    expect(deliveryDateRefusal('2000-01-01', '2026-11-23')).toBeNull()
+  })
+  it('a step’s instant is not before the order nor ahead of the server’s clock by more than 2 minutes', () => {
+    const order = Date.parse('2026-11-23T07:30:00Z')
+    const now = Date.parse('2026-11-23T09:00:00Z')
+    expect(stepInstantRefusal(order, now, order)).toBeNull()
+    expect(stepInstantRefusal(now + 60_000, now, order)).toBeNull()
+    expect(stepInstantRefusal(now + 3 * 60_000, now, order)).toBe(
+      'L’horodatage (2026-11-23T09:03:00.000Z) est dans le futur.',
+    )
+    expect(stepInstantRefusal(Date.parse('0001-01-01T00:00:00Z'), now, order)).toBe(
+      'L’horodatage (0001-01-01T00:00:00.000Z) précède la commande (2026-11-23T07:30:00.000Z).',
+    )
+  })
+  it('tonnes carry at most 3 decimals, written as a number or as French text', () => {
+    for (const ok of [12, 12.5, 12.345, '12,345', '12,3450', '1 000,5', 1e21, -3])
+      expect(atMostTonnesDecimales(ok), String(ok)).toBe(true)
+    for (const refused of [12.3456, '12,3456', 0.0001, 1e-7])
+      expect(atMostTonnesDecimales(refused), String(refused)).toBe(false)
+    expect(tonnesDecimales('douze')).toBeNull()
   })
 })

@@ -196,7 +196,10 @@ describe.each(backends)('steps and deliveries from the ERP on $name', (backend) 
     const future = DateTime.fromISO(TEST_NOW, { zone: ZONE }).plus({ days: 2 }).toISODate()!
     const late = await steps({ lignes: [{ idLigne: '002', etape: 'LIVREE', dateLivraison: future }] })
     expect(late.status).toBe(422)
-    expect((await late.json()).message).toBe(`Ligne 002 : La date de livraison (${future}) est dans le futur.`)
+    expect(await late.json()).toEqual({
+      message: `Ligne 002, dateLivraison : La date de livraison (${future}) est dans le futur.`,
+      code: 'DATE_HORS_PERIODE',
+    })
     const early = await steps({ lignes: [{ idLigne: '002', etape: 'LIVREE', dateLivraison: '2025-01-02' }] })
     expect((await early.json()).message).toContain('précède la commande')
     const wrongStep = await steps({ lignes: [{ idLigne: '002', etape: 'PREPAREE', quantiteLivree: 5 }] })
@@ -300,15 +303,20 @@ describe.each(backends)('steps and deliveries from the ERP on $name', (backend) 
       lignes: [{ numArticle: '999999', quantiteLivree: 10 }],
     })
     expect(article.status).toBe(422)
-    expect((await article.json()).message).toBe('Ligne 1 : article inconnu (999999).')
+    expect(await article.json()).toEqual({
+      message: 'Ligne 1, numArticle : article inconnu (999999).',
+      code: 'REFERENCE_INCONNUE',
+    })
     const address = await erp('/api/integration/v1/livraisons', {
       ...base,
       lignes: [{ numArticle: '410101', quantiteLivree: -1, numAdresse: 42, numCommande: '123' }],
     })
     expect(address.status).toBe(422)
-    expect((await address.json()).message).toBe(
-      `Ligne 1 : adresse 42 inconnue pour le tiers ${DEMO.eleveur}. ; Ligne 1 : commande 123 inconnue pour le tiers ${DEMO.eleveur}. ; Ligne 1 : La quantité livrée doit être supérieure à 0 t.`,
-    )
+    // Refusals of different kinds together: each named, under the general code.
+    expect(await address.json()).toEqual({
+      message: `Ligne 1, numAdresse : adresse 42 inconnue pour le tiers ${DEMO.eleveur}. ; Ligne 1, numCommande : commande 123 inconnue pour le tiers ${DEMO.eleveur}. ; Ligne 1, quantiteLivree : La quantité livrée doit être supérieure à 0 t.`,
+      code: 'LIVRAISON_INVALIDE',
+    })
     const future = await erp('/api/integration/v1/livraisons', { ...base, dateEffectiveLivraison: '2027-01-04' })
     expect(future.status).toBe(422)
     expect((await erp('/api/integration/v1/livraisons', { ...base, numLivraison: 'a b' })).status).toBe(400)

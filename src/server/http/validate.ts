@@ -47,7 +47,24 @@ function withoutControlChars<S extends StandardSchemaV1>(schema: S): S {
   }
 }
 
-export function validate<S extends StandardSchemaV1, T extends keyof ValidationTargets>(target: T, schema: S) {
+/**
+ * Checks of the schema whose refusals are about a well-formed request's values (a tonnage with a
+ * 4th decimal…): when every issue comes from one of them, the answer is 422 with `code`.
+ */
+export interface Unprocessable {
+  checks: readonly unknown[]
+  code: string
+}
+
+const fromChecks = (issues: ReadonlyArray<StandardSchemaV1.Issue>, checks: readonly unknown[]) =>
+  issues.length > 0 &&
+  issues.every((i) => 'requirement' in i && checks.includes((i as { requirement?: unknown }).requirement))
+
+export function validate<S extends StandardSchemaV1, T extends keyof ValidationTargets>(
+  target: T,
+  schema: S,
+  unprocessable?: Unprocessable,
+) {
   return validator(target, withoutControlChars(schema), (result, c) => {
     if (!result.success) {
       const issues = (result.error ?? []) as ReadonlyArray<StandardSchemaV1.Issue>
@@ -58,6 +75,8 @@ export function validate<S extends StandardSchemaV1, T extends keyof ValidationT
           return path ? `${path} : ${i.message}` : i.message
         })
         .join(' ; ')
+      if (unprocessable && fromChecks(issues, unprocessable.checks))
+        return c.json({ message: details, code: unprocessable.code }, 422)
       return c.json(
         {
           message: `Requête invalide (${TARGET_LABEL[target] ?? target}) : ${details}`,

@@ -2,13 +2,18 @@
 // cooperative's door"). A member's or staff member's session cookie never opens these routes (403
 // when it comes without a key: the caller is signed in, just at the wrong door); an API key never
 // opens the members' routes, which read only the session cookie. Each use of a key is counted in
-// PostgreSQL against INTEGRATION_RATE_LIMIT per minute, whatever the instance.
+// PostgreSQL against INTEGRATION_RATE_LIMIT per minute, whatever the instance; a key that opens
+// nothing is counted against the client's address (30 a minute, then 429 for any key from there).
+// A key past its end is 401 « clé expirée »; a key whose scope does not cover the route is 403.
 import type { MiddlewareHandler } from 'hono'
 import { CODES_ERREUR } from '../../../contract/error-codes'
+import { ZONE } from '../../../domain/calendar'
+import { DateTime } from 'luxon'
 import { readSessionCookie } from '../../auth/cookie'
+import { clientAddress } from '../../http/client-address'
 import type { AppEnv } from '../../http/env'
 import { HttpError } from '../../http/http-error'
-import { checkApiKey } from '../../services/api-keys'
+import { CLE_API_ECHECS_PAR_MINUTE, checkApiKey, porteeOuvre, type Besoin } from '../../services/api-keys'
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i
 const challenge = { 'WWW-Authenticate': 'Bearer realm="silo-integration"' }
@@ -29,11 +34,29 @@ export const integrationAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
       challenge,
     )
   }
-  const presented = BEARER.exec(authorization)?.[1]
-  const { db, config } = c.get('deps')
-  const check = presented
-    ? await checkApiKey(db, presented, config.integrationRateLimit)
-    : { state: 'invalid' as const }
+  const presented = BEARER.exec(authorization)?.[1] ?? null
+  const { db, config, clock } = c.get('deps')
+  const check = await checkApiKey(db, presented, {
+    limit: config.integrationRateLimit,
+    address: clientAddress(c),
+    now: clock.now().toJSDate(),
+  })
+  if (check.state === 'throttled')
+    throw new HttpError(
+      429,
+      `Trop de clés d’API refusées depuis cette adresse (${CLE_API_ECHECS_PAR_MINUTE} par minute) : réessayez dans ${check.retryAfterSeconds} s.`,
+      CODES_ERREUR.TROP_DE_REQUETES,
+      { 'Retry-After': String(check.retryAfterSeconds) },
+    )
+  if (check.state === 'expired') {
+    const end = DateTime.fromJSDate(check.expireA).setZone(ZONE).toFormat('dd/MM/yyyy à HH:mm')
+    throw new HttpError(
+      401,
+      `Clé d’API refusée : clé expirée le ${end} (heure de Paris). Demandez une nouvelle clé à l’administrateur de Silo.`,
+      CODES_ERREUR.CLE_API_EXPIREE,
+      { 'WWW-Authenticate': 'Bearer realm="silo-integration", error="invalid_token"' },
+    )
+  }
   if (check.state === 'invalid')
     throw new HttpError(401, 'Clé d’API invalide ou révoquée.', CODES_ERREUR.CLE_API_INVALIDE, {
       'WWW-Authenticate': 'Bearer realm="silo-integration", error="invalid_token"',
@@ -44,6 +67,15 @@ export const integrationAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
       `Trop de requêtes pour cette clé d’API (${config.integrationRateLimit} par minute) : réessayez dans ${check.retryAfterSeconds} s.`,
       CODES_ERREUR.TROP_DE_REQUETES,
       { 'Retry-After': String(check.retryAfterSeconds) },
+    )
+  const besoin: Besoin = c.req.method === 'GET' || c.req.method === 'HEAD' ? 'lecture' : 'ecriture'
+  if (!porteeOuvre(check.portee, besoin))
+    throw new HttpError(
+      403,
+      besoin === 'ecriture'
+        ? `Cette clé d’API est en lecture seule (portée « ${check.portee} ») : elle lit le flux des commandes mais n’enregistre ni étapes ni livraisons.`
+        : `Cette clé d’API sert à l’écriture seule (portée « ${check.portee} ») : elle enregistre étapes et livraisons mais ne lit pas le flux des commandes.`,
+      CODES_ERREUR.CLE_API_PORTEE,
     )
   c.set('apiKey', { id: check.id, nom: check.nom })
   await next()

@@ -1,8 +1,9 @@
 // What the ERP writes back (issue 41): the steps of an order's lines, and deliveries into the
 // member's history (the tables GET /web/v1/tiers/{numTiers}/livraisons reads, so the farmer sees
 // them at the next refresh, and offline once refreshed). Each request is one transaction: a
-// refusal (thrown) writes nothing. The rules are src/domain's (order-steps.ts).
-import { and, asc, eq, inArray } from 'drizzle-orm'
+// refusal (thrown) writes nothing. The rules are src/domain's (order-steps.ts); what a delivery
+// names is checked against the member's own rows (delivery-references.ts).
+import { asc, eq, inArray } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import { CODES_ERREUR } from '../../../contract/error-codes'
 import type {
@@ -12,19 +13,16 @@ import type {
   LivraisonPayload,
 } from '../../../contract/integration'
 import { ZONE } from '../../../domain/calendar'
-import { checkDeliveredQuantity, deliveryDateRefusal, stepMoveRefusal } from '../../../domain/order-steps'
 import {
-  adresses,
-  articles,
-  commandeEtapes,
-  commandeLignes,
-  commandes,
-  livraisonLignes,
-  livraisons,
-  tiers,
-} from '../../db/schema'
+  checkDeliveredQuantity,
+  deliveryDateRefusal,
+  stepInstantRefusal,
+  stepMoveRefusal,
+} from '../../../domain/order-steps'
+import { commandeEtapes, commandeLignes, commandes, livraisonLignes, livraisons, tiers } from '../../db/schema'
 import { HttpError, notFound } from '../../http/http-error'
 import type { Outcome, Tx } from '../../http/idempotency'
+import { deliveryReferenceRefusals, unprocessable, type Refusal } from './delivery-references'
 
 const refused = (status: 409 | 422, reasons: string[], code: string) => new HttpError(status, reasons.join(' ; '), code)
 const invalid = (reasons: string[]) => refused(422, reasons, CODES_ERREUR.LIVRAISON_INVALIDE)
@@ -60,32 +58,42 @@ export async function applySteps(tx: Tx, numero: string, payload: EtapesPayload,
   const today = now.setZone(ZONE).toISODate()!
   const orderedOn = DateTime.fromJSDate(commande.date).setZone(ZONE).toISODate()!
   const stepRefusals: string[] = []
-  const dataRefusals: string[] = []
+  const dataRefusals: Refusal[] = []
+  const invalidData = (reason: string) => dataRefusals.push({ code: CODES_ERREUR.LIVRAISON_INVALIDE, reason })
+  if (payload.horodatage) {
+    const refusal = stepInstantRefusal(Date.parse(payload.horodatage), now.toMillis(), commande.date.getTime())
+    if (refusal) dataRefusals.push({ code: CODES_ERREUR.DATE_HORS_PERIODE, reason: `horodatage : ${refusal}` })
+  }
   const planned: Array<{ ligne: (typeof lignes)[number]; etape: string; tonnes: number | null; date: string | null }> =
     []
   for (const move of moves) {
     const ligne = lignes.find((l) => l.idLigne === move.idLigne)
     if (!ligne) {
-      dataRefusals.push(`La ligne ${move.idLigne} n’existe pas dans la commande ${numero}.`)
+      invalidData(`La ligne ${move.idLigne} n’existe pas dans la commande ${numero}.`)
       continue
     }
     const step = stepMoveRefusal(ligne.idLigne, ligne.etape, move.etape)
     if (step) stepRefusals.push(step)
     if (move.etape !== 'LIVREE') {
       if (move.quantiteLivree !== undefined || move.dateLivraison !== undefined)
-        dataRefusals.push(`Ligne ${ligne.idLigne} : quantité et date livrées ne vont qu’avec l’étape LIVREE.`)
+        invalidData(`Ligne ${ligne.idLigne} : quantité et date livrées ne vont qu’avec l’étape LIVREE.`)
       planned.push({ ligne, etape: move.etape, tonnes: null, date: null })
       continue
     }
     const quantity = checkDeliveredQuantity(move.quantiteLivree ?? ligne.quantiteCommande, ligne.quantiteCommande)
-    if (!quantity.ok) dataRefusals.push(`Ligne ${ligne.idLigne} : ${quantity.reason}`)
+    if (!quantity.ok) invalidData(`Ligne ${ligne.idLigne}, quantiteLivree : ${quantity.reason}`)
     const date = move.dateLivraison ?? today
     const dateRefusal = deliveryDateRefusal(date, today, orderedOn)
-    if (dateRefusal) dataRefusals.push(`Ligne ${ligne.idLigne} : ${dateRefusal}`)
+    if (dateRefusal)
+      dataRefusals.push({
+        code: CODES_ERREUR.DATE_HORS_PERIODE,
+        reason: `Ligne ${ligne.idLigne}, dateLivraison : ${dateRefusal}`,
+      })
     planned.push({ ligne, etape: move.etape, tonnes: quantity.ok ? quantity.tonnes : null, date })
   }
-  if (stepRefusals.length > 0) throw refused(409, [...stepRefusals, ...dataRefusals], CODES_ERREUR.ETAPE_REFUSEE)
-  if (dataRefusals.length > 0) throw invalid(dataRefusals)
+  if (stepRefusals.length > 0)
+    throw refused(409, [...stepRefusals, ...dataRefusals.map((r) => r.reason)], CODES_ERREUR.ETAPE_REFUSEE)
+  if (dataRefusals.length > 0) throw unprocessable(dataRefusals)
 
   // The deliveries: one under the ERP's number for the lines it names, else one per line.
   const delivered = planned.filter((p) => p.etape === 'LIVREE')
@@ -176,42 +184,15 @@ export async function recordDelivery(tx: Tx, payload: LivraisonPayload, now: Dat
   const { numTiers } = payload
   const [member] = await tx.select({ n: tiers.numTiers }).from(tiers).where(eq(tiers.numTiers, numTiers)).limit(1)
   if (!member) throw notFound(`Tiers inconnu : ${numTiers}`, CODES_ERREUR.TIERS_INEXISTANT)
-  const nums = [...new Set(payload.lignes.map((l) => l.numArticle))]
-  const known = new Set(
-    (await tx.select({ n: articles.numArticle }).from(articles).where(inArray(articles.numArticle, nums))).map(
-      (r) => r.n,
-    ),
-  )
-  const addrs = new Set(
-    (await tx.select({ n: adresses.numAdr }).from(adresses).where(eq(adresses.numTiers, numTiers))).map((r) => r.n),
-  )
-  const orderNums = [...new Set(payload.lignes.map((l) => l.numCommande).filter((n): n is string => Boolean(n)))]
-  const orders = new Set(
-    orderNums.length
-      ? (
-          await tx
-            .select({ n: commandes.numero })
-            .from(commandes)
-            .where(and(eq(commandes.numTiers, numTiers), inArray(commandes.numero, orderNums)))
-        ).map((r) => r.n)
-      : [],
-  )
-  const reasons: string[] = []
   const today = now.setZone(ZONE).toISODate()!
-  const dateRefusal = deliveryDateRefusal(payload.dateEffectiveLivraison, today)
-  if (dateRefusal) reasons.push(dateRefusal)
+  const refusals = await deliveryReferenceRefusals(tx, payload, today)
   const tonnes = payload.lignes.map((l, k) => {
-    const n = k + 1
-    if (!known.has(l.numArticle)) reasons.push(`Ligne ${n} : article inconnu (${l.numArticle}).`)
-    if (l.numAdresse !== null && l.numAdresse !== undefined && !addrs.has(l.numAdresse))
-      reasons.push(`Ligne ${n} : adresse ${l.numAdresse} inconnue pour le tiers ${numTiers}.`)
-    if (l.numCommande && !orders.has(l.numCommande))
-      reasons.push(`Ligne ${n} : commande ${l.numCommande} inconnue pour le tiers ${numTiers}.`)
     const q = checkDeliveredQuantity(l.quantiteLivree)
-    if (!q.ok) reasons.push(`Ligne ${n} : ${q.reason}`)
+    if (!q.ok)
+      refusals.push({ code: CODES_ERREUR.LIVRAISON_INVALIDE, reason: `Ligne ${k + 1}, quantiteLivree : ${q.reason}` })
     return q.ok ? q.tonnes : 0
   })
-  if (reasons.length > 0) throw invalid(reasons)
+  if (refusals.length > 0) throw unprocessable(refusals)
   await refuseExistingDeliveries(tx, [payload.numLivraison])
   await insertDelivery(tx, {
     numLivraison: payload.numLivraison,

@@ -19,12 +19,14 @@ import {
   LIVRAISONS_INTEGRATION_ROUTE,
   LivraisonEnregistree,
   LivraisonPayload,
+  TONNES_DECIMALES_REFUS,
 } from '../../../contract/integration'
 import { error, json, unavailable } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { badRequest } from '../../http/http-error'
 import { idempotent } from '../../http/idempotency'
-import { validate } from '../../http/validate'
+import { validate, type Unprocessable } from '../../http/validate'
+import { CLE_API_ECHECS_PAR_MINUTE } from '../../services/api-keys'
 import { readFeed } from '../../services/order-feed'
 import { integrationAccess } from './integration-access'
 import { applySteps, recordDelivery } from './integration.handlers'
@@ -34,12 +36,30 @@ export const integrationRoutes = new Hono<AppEnv>()
 integrationRoutes.use(`${INTEGRATION_PREFIX}/*`, integrationAccess)
 
 const security = [{ cleApi: [] }]
-const access = {
-  401: error('Clé d’API absente, invalide ou révoquée (CLE_API_INVALIDE)'),
-  403: error('Cookie de session sans clé d’API : les sessions n’ouvrent pas ces routes (SESSION_REFUSEE)'),
-  429: error('Limite de requêtes de la clé atteinte (TROP_DE_REQUETES) : réessayer après Retry-After'),
-  503: unavailable,
+/** Retry-After: whole seconds. */
+const retryAfter = {
+  'Retry-After': {
+    description: 'Secondes à attendre avant de réessayer',
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
 }
+const access = (portee: string) => ({
+  401: error(
+    'Clé d’API absente, invalide ou révoquée (CLE_API_INVALIDE), ou passée sa date de fin : « clé expirée » (CLE_API_EXPIREE)',
+  ),
+  403: error(
+    `Clé d’API dont la portée n’ouvre pas cette route : il faut la portée ${portee} (CLE_API_PORTEE) ; ou cookie de session sans clé d’API : les sessions n’ouvrent pas ces routes (SESSION_REFUSEE)`,
+  ),
+  429: {
+    ...error(
+      `Limite de requêtes de la clé atteinte, ou plus de ${CLE_API_ECHECS_PAR_MINUTE} clés refusées en une minute depuis cette adresse (TROP_DE_REQUETES) : réessayer après Retry-After`,
+    ),
+    headers: retryAfter,
+  },
+  503: unavailable,
+})
+/** A tonnage with a 4th decimal is a value refused (422), not a malformed body (400). */
+const tonnesRefus: Unprocessable = { checks: TONNES_DECIMALES_REFUS, code: CODES_ERREUR.LIVRAISON_INVALIDE }
 const requiredKey = {
   in: 'header' as const,
   name: IDEMPOTENCY_HEADER,
@@ -70,7 +90,7 @@ integrationRoutes.get(
     responses: {
       200: { description: 'Une page du flux', content: json(FluxCommandes) },
       400: error('Curseur ou limite invalide'),
-      ...access,
+      ...access('lecture ou lecture-ecriture'),
     },
   }),
   validate('query', FluxQuery),
@@ -95,12 +115,14 @@ integrationRoutes.post(
       409: error(
         'Étape refusée (ETAPE_REFUSEE : retour en arrière, après une étape définitive…), livraison déjà enregistrée, ou même clé encore en cours',
       ),
-      422: error('Quantité, date ou ligne sans rapport (LIVRAISON_INVALIDE), ou même clé pour une autre requête'),
-      ...access,
+      422: error(
+        'Refus nommant le champ : quantité sans rapport ou de plus de 3 décimales, ligne inconnue (LIVRAISON_INVALIDE) ; dateLivraison dans le futur ou avant la commande, horodatage dans le futur ou avant la commande (DATE_HORS_PERIODE) ; ou même Idempotency-Key pour une autre requête (IDEMPOTENCE_AUTRE_REQUETE). Rien n’est écrit.',
+      ),
+      ...access('ecriture ou lecture-ecriture'),
     },
   }),
   validate('param', EtapesParams),
-  validate('json', EtapesPayload),
+  validate('json', EtapesPayload, tonnesRefus),
   async (c) => {
     const { numero } = c.req.valid('param')
     const payload = c.req.valid('json')
@@ -135,12 +157,12 @@ integrationRoutes.post(
       404: error('Tiers inconnu (TIERS_INEXISTANT)'),
       409: error('Numéro de livraison déjà enregistré (LIVRAISON_EXISTANTE), ou même clé encore en cours'),
       422: error(
-        'Article, adresse, commande, quantité ou date sans rapport (LIVRAISON_INVALIDE), ou même clé pour une autre requête',
+        'Refus nommant le champ : article, adresse, exploitation, bâtiment, lot, commande ou mode camion qui n’est pas celui du tiers ou n’existe pas (REFERENCE_INCONNUE) ; dateEffectiveLivraison dans le futur, avant la commande livrée ou avant le 2000-01-01 (DATE_HORS_PERIODE) ; quantité sans rapport ou de plus de 3 décimales (LIVRAISON_INVALIDE) ; ou même Idempotency-Key pour une autre requête. Plusieurs refus de codes différents : LIVRAISON_INVALIDE. Rien n’est écrit.',
       ),
-      ...access,
+      ...access('ecriture ou lecture-ecriture'),
     },
   }),
-  validate('json', LivraisonPayload),
+  validate('json', LivraisonPayload, tonnesRefus),
   async (c) => {
     const payload = c.req.valid('json')
     const { db, clock } = c.get('deps')
