@@ -3,7 +3,8 @@
 
 Reads every accepted order once, records it in the ERP, posts its first step back, and keeps its
 cursor in a file. Environment: SILO_URL (https://silo.example), SILO_CLE (an API key of scope
-'lecture-ecriture': it reads the feed and posts steps), CURSEUR (the cursor's file, default curseur.txt). Run it every few seconds.
+'lecture-ecriture': it reads the feed and posts steps), CURSEUR (the cursor's file, default
+curseur.txt). Run it every few seconds.
 """
 import hashlib, json, os, urllib.request
 
