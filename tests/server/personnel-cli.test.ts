@@ -30,7 +30,12 @@ describe('npm run personnel, the command', () => {
     return { code: r.status, out: r.stdout, err: r.stderr }
   }
   const mailsTo = async (to: string) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.to, to)))[0]!.n
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, to))
+    )[0]!.n
 
   beforeAll(async () => {
     // A database of its own on this run's embedded cluster, migrated, with no demo.
@@ -50,7 +55,9 @@ describe('npm run personnel, the command', () => {
     expect(refused.err).toContain('HOST=127.0.0.1')
     expect(await db.select().from(users)).toEqual([])
 
-    const made = run([...args, 'COM_ALI_ADMIN_METIER,COM_ALI_ECRITURE_TOUS'], { PUBLIC_URL: 'https://silo.coop.example' })
+    const made = run([...args, 'COM_ALI_ADMIN_METIER,COM_ALI_ECRITURE_TOUS'], {
+      PUBLIC_URL: 'https://silo.coop.example',
+    })
     expect(made.err).toBe('')
     expect(made.code).toBe(0)
     expect(made.out).toContain('Compte du personnel « admin1 » créé')
@@ -65,11 +72,22 @@ describe('npm run personnel, the command', () => {
 
   it('creer with SMTP_URL queues the mail and says it waits for Silo; HOST=127.0.0.1 makes a localhost link', async () => {
     const made = run(
-      ['creer', 'conseil2', '--nom', 'Paul Bernard', '--courriel', 'paul@coop.example', '--roles', 'COM_ALI_ECRITURE_REGION'],
+      [
+        'creer',
+        'conseil2',
+        '--nom',
+        'Paul Bernard',
+        '--courriel',
+        'paul@coop.example',
+        '--roles',
+        'COM_ALI_ECRITURE_REGION',
+      ],
       { HOST: '127.0.0.1', PORT: '8123', SMTP_URL: 'smtp://127.0.0.1:2525' },
     )
     expect(made.code).toBe(0)
-    expect(made.out).toMatch(/^Lien de première connexion : http:\/\/localhost:8123\/security\/premiere-connexion\?jeton=/m)
+    expect(made.out).toMatch(
+      /^Lien de première connexion : http:\/\/localhost:8123\/security\/premiere-connexion\?jeton=/m,
+    )
     expect(made.out).toContain('Le même lien part par courriel à paul@coop.example')
     expect(await mailsTo('paul@coop.example')).toBe(1)
   })
@@ -98,7 +116,9 @@ describe('npm run personnel, the command', () => {
     const off = run(['desactiver', 'admin1'])
     expect(off.code).toBe(0)
     expect(off.out).toContain('Compte « admin1 » désactivé')
-    expect(run(['liste']).out).toMatch(/^admin1\t.*\tremplacé \(hors service\)\tdepuis le \d\d\/\d\d\/\d{4} \d\d:\d\d$/m)
+    expect(run(['liste']).out).toMatch(
+      /^admin1\t.*\tremplacé \(hors service\)\tdepuis le \d\d\/\d\d\/\d{4} \d\d:\d\d$/m,
+    )
     const [link] = await db.select().from(liensConnexion).where(eq(liensConnexion.username, 'admin1'))
     expect(link!.remplaceA).not.toBeNull()
     expect(run(['reactiver', 'admin1']).out).toContain('Compte « admin1 » réactivé')
