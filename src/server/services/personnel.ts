@@ -13,7 +13,7 @@ import { auditLog, liensConnexion, sessions, tiers, users } from '../db/schema'
 import { dropUnsentLinks, issueSignInLink } from './sign-in-links'
 
 /** Who the audit log names for what the command line did. */
-export const OPERATEUR = 'operateur'
+const OPERATEUR = 'operateur'
 
 /** A refusal for the operator, in French: nothing was written. */
 export class RefusPersonnel extends Error {}
