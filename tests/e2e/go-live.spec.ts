@@ -97,3 +97,36 @@ test('from nothing: npm run personnel -- creer prints a link; the operator choos
   expect(liste.status).toBe(0)
   expect(liste.stdout).toMatch(/^admin1\tClaire Martin\t.*\tchoisi\tutilisé le .*\tnon$/m)
 })
+
+test('on a stopped Silo the command works too; with SMTP_URL the mail waits for Silo, and desactiver holds', async () => {
+  test.setTimeout(120_000)
+  await silo.stop()
+  const personnel = (args: string[], more: Record<string, string> = {}) =>
+    spawnSync(process.execPath, ['scripts/server.mjs', 'personnel', ...args], {
+      env: { ...process.env, ...env(), ...more },
+      encoding: 'utf8',
+      timeout: 120_000,
+    })
+  const made = personnel(
+    [
+      'creer',
+      'conseil2',
+      '--nom',
+      'Paul Bernard',
+      '--courriel',
+      'paul@cooperative.example',
+      '--roles',
+      'COM_ALI_ECRITURE_REGION',
+    ],
+    { SMTP_URL: 'smtp://127.0.0.1:2525' },
+  )
+  expect(made.status).toBe(0)
+  expect(made.stdout).toMatch(
+    /^Lien de première connexion : http:\/\/localhost:\d+\/security\/premiere-connexion\?jeton=/m,
+  )
+  expect(made.stdout).toContain('Silo n’est pas démarré, le courriel attend dans la file d’envoi (mail_outbox)')
+  const off = personnel(['desactiver', 'admin1'])
+  expect(off.status).toBe(0)
+  expect(off.stdout).toContain('Compte « admin1 » désactivé')
+  expect(personnel(['liste']).stdout).toMatch(/^admin1\t.*\tdepuis le \d\d\/\d\d\/\d{4} \d\d:\d\d$/m)
+})

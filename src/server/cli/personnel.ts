@@ -132,6 +132,10 @@ try {
           console.log(
             `Le même lien part par courriel à ${args.courriel} : Silo n’est pas démarré, le courriel attend dans la file d’envoi (mail_outbox) et partira dès que Silo démarrera.`,
           )
+        else if (siloRunning)
+          console.log(
+            `Le même lien part par courriel à ${args.courriel}, par la file d’envoi de Silo (mail_outbox) : Silo tourne, il l’envoie dans les secondes qui viennent.`,
+          )
         else
           console.log(
             `Le même lien part par courriel à ${args.courriel}, par la file d’envoi de Silo (mail_outbox) : dans les secondes qui viennent si Silo tourne, sinon à son démarrage.`,
