@@ -187,6 +187,21 @@ describe.each(backends)('npm run personnel on $name', (backend) => {
     expect((await account('rlimite'))!.displayName).toBe('Essai 2')
   })
 
+  it('a burst of creer on one new identifier: one account, the link limit holds (3 made, the others refused)', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => creer('rafale', { nom: `Rafale ${i}` })),
+    )
+    const made = results.filter((r) => r.status === 'fulfilled')
+    expect(made).toHaveLength(3)
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as Error).message).toMatch(/Déjà 3 liens envoyés à ce compte/)
+    expect(await opened.db.select().from(users).where(eq(users.username, 'rafale'))).toHaveLength(1)
+    expect((await auditOf('rafale')).filter((r) => r.action === 'personnel-cree')).toHaveLength(1)
+    const links = await opened.db.select().from(liensConnexion).where(eq(liensConnexion.username, 'rafale'))
+    expect(links).toHaveLength(3)
+    expect(links.filter((l) => l.remplaceA === null)).toHaveLength(1) // only the last one opens
+  })
+
   it('liste shows the staff accounts, their password and last link, not the members', async () => {
     await creer('zliste')
     const comptes = await listePersonnel(opened.db, t.config.staffRoles, now)

@@ -76,14 +76,17 @@ export async function creerPersonnel(
       throw new RefusPersonnel(
         `Le compte « ${input.identifiant} » est désactivé : réactivez-le d’abord (npm run personnel -- reactiver ${input.identifiant}).`,
       )
-    await tx
+    // xmax = 0: this statement inserted the row (of two creer at once, one creates, one updates).
+    const [upserted] = await tx
       .insert(users)
       .values({ username: input.identifiant, displayName: nom, email: input.courriel, roles })
       .onConflictDoUpdate({ target: users.username, set: { displayName: nom, email: input.courriel, roles } })
+      .returning({ cree: sql<boolean>`xmax = 0` })
+    const cree = upserted!.cree
     await tx.insert(auditLog).values({
       username: OPERATEUR,
       numTiers: null,
-      action: existing ? 'personnel-modifie' : 'personnel-cree',
+      action: cree ? 'personnel-cree' : 'personnel-modifie',
       details: { compte: input.identifiant, nom, email: input.courriel, roles },
     })
     const { lien, url } = await issueSignInLink(tx, {
@@ -94,7 +97,7 @@ export async function creerPersonnel(
       origin: input.origin,
       mail: input.mail,
     })
-    return { cree: !existing, url, lien }
+    return { cree, url, lien }
   })
 }
 
