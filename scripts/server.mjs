@@ -1,5 +1,5 @@
 // Runs a compiled server entry with plain `node` (no tsx in production): `node scripts/server.mjs
-// start|main|backup|restore|import-pglite|import|secrets|api-key [args…]`. The server is compiled into dist-server/ by
+// start|main|backup|restore|import-pglite|import|secrets|api-key|personnel [args…]`. The server is compiled into dist-server/ by
 // esbuild (npm run build does it too); here it is compiled first when it is missing or older than
 // its sources, so a fresh clone's `npm install && npm start` works. Compiling is safe beside a
 // running instance: each file is written aside then renamed over the old one (a running process

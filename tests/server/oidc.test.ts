@@ -4,10 +4,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import Provider from 'oidc-provider'
+import { DateTime } from 'luxon'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp } from './support/app'
+import { desactiverCompte } from '../../src/server/services/personnel'
 import { chromiumLaunch } from '../chromium'
 
 const listen = (server: Server) =>
@@ -83,6 +85,19 @@ describe('OpenID Connect sign-in', () => {
     const page = await browser.newPage()
     await page.goto(`${appUrl}/security/login`)
     await page.fill('input[name=login]', 'inconnu-de-silo')
+    await page.fill('input[name=password]', 'x')
+    await page.click('button[type=submit]')
+    await page.click('button[type=submit]')
+    await page.waitForURL(/\/login\?error=1/)
+    expect((await page.context().cookies()).find((c) => c.name === 'silo_session')).toBeUndefined()
+    await page.close()
+  })
+
+  it('a disabled account (npm run personnel -- desactiver) gets no session, whatever the provider says', async () => {
+    await desactiverCompte(opened.db, '100002', DateTime.now())
+    const page = await browser.newPage()
+    await page.goto(`${appUrl}/security/login`)
+    await page.fill('input[name=login]', '100002')
     await page.fill('input[name=password]', 'x')
     await page.click('button[type=submit]')
     await page.click('button[type=submit]')

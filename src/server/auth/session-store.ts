@@ -64,7 +64,9 @@ export async function lookupSession(db: Db, token: string, now: DateTime, limits
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.username, sessions.username))
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    // A disabled account's sessions are revoked when it is disabled; this check also ends one that
+    // a sign-in under way at that moment opened just after (npm run personnel -- desactiver).
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), isNull(users.desactiveA)))
     .limit(1)
   const row = rows[0]
   if (!row) return { state: 'none' }

@@ -14,7 +14,10 @@ export async function withDatabase<T>(
   if (config.databaseUrl) return fn(config.databaseUrl)
   const dir = config.dataDir
   if (use === 'read') {
-    if (!readCredentials(dir)) throw new Error(`No Silo database in ${dir} (DATA_DIR).`)
+    if (!readCredentials(dir))
+      throw new Error(
+        `Aucune base de données Silo dans ${dir} (DATA_DIR) : démarrez Silo une première fois (npm start).`,
+      )
     if (currentHolder(dir)) return fn(clusterUrl(dir))
   }
   mkdirSync(dir, { recursive: true })

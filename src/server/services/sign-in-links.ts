@@ -123,6 +123,12 @@ export interface LinkRequest {
   now: DateTime
   /** linkOrigin(config): null refuses (links disabled). */
   origin: string | null
+  /**
+   * false: the link is made (hashed) but no mail is queued — the operator's terminal shows it
+   * (`npm run personnel` without SMTP_URL), and no encrypted link waits in mail_outbox for a
+   * mailer that will never send it.
+   */
+  mail?: boolean
 }
 
 /**
@@ -136,7 +142,8 @@ export async function issueSignInLink(db: Db, input: LinkRequest): Promise<{ lie
   if (!input.origin) throw linksDisabled()
   const now = input.now.toJSDate()
   const { jeton, url } = newLink(input.origin)
-  const secret = await sealMailSecret(db, url)
+  const mailed = input.mail !== false
+  const secret = mailed ? await sealMailSecret(db, url) : null
   return db.transaction(async (tx) => {
     // The account's row, locked: two sends at once are counted one after the other.
     const [account] = await tx
@@ -167,10 +174,17 @@ export async function issueSignInLink(db: Db, input: LinkRequest): Promise<{ lie
       )
       .returning({ mailId: liensConnexion.mailId })
     await dropUnsentLinks(tx, replaced)
-    const [mail] = await tx
-      .insert(mailOutbox)
-      .values({ to: account.email, subject: LINK_MAIL_SUBJECT, body: linkMailBody(account, input.demandeur), secret })
-      .returning({ id: mailOutbox.id })
+    const [mail] = mailed
+      ? await tx
+          .insert(mailOutbox)
+          .values({
+            to: account.email,
+            subject: LINK_MAIL_SUBJECT,
+            body: linkMailBody(account, input.demandeur),
+            secret,
+          })
+          .returning({ id: mailOutbox.id })
+      : []
     const [row] = await tx
       .insert(liensConnexion)
       .values({
@@ -181,14 +195,14 @@ export async function issueSignInLink(db: Db, input: LinkRequest): Promise<{ lie
         email: account.email,
         creeA: now,
         expireA: input.now.plus({ hours: LIEN_VALIDITE_HEURES }).toJSDate(),
-        mailId: mail!.id,
+        mailId: mail?.id ?? null,
       })
       .returning()
     await tx.insert(auditLog).values({
       username: input.by,
       numTiers: input.numTiers,
       action: 'lien-connexion',
-      details: { email: account.email, origine: input.demandeur.par },
+      details: { email: account.email, origine: input.demandeur.par, ...(mailed ? {} : { courriel: false }) },
     })
     return { lien: linkOf(row!), url }
   })
@@ -223,7 +237,7 @@ export async function overLimit(tx: Pick<Db, 'select'>, username: string, now: D
  * so a member never receives a link that no longer opens anything. A mail being sent right now
  * still leaves, with a link that is no longer good.
  */
-async function dropUnsentLinks(tx: Pick<Db, 'update'>, links: { mailId: number | null }[]) {
+export async function dropUnsentLinks(tx: Pick<Db, 'update'>, links: { mailId: number | null }[]) {
   const ids = links.flatMap((l) => (l.mailId === null ? [] : [l.mailId]))
   if (ids.length === 0) return
   await tx

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
@@ -31,18 +31,25 @@ export async function checkPassword(
   if (wait > 0) return { state: 'throttled', retryAfterSeconds: wait, message: throttledMessage(wait) }
 
   const [user] = await db
-    .select({ username: users.username, passwordHash: users.passwordHash })
+    .select({ username: users.username, passwordHash: users.passwordHash, desactiveA: users.desactiveA })
     .from(users)
     .where(eq(users.username, input.username))
     .limit(1)
   const stored = user?.passwordHash ?? (await dummyHash)
   const ok = await place.hash(() => verifyPassword(input.password, stored))
-  if (!user || !user.passwordHash || !ok) return { state: 'refused' }
+  // A disabled account (npm run personnel -- desactiver) is refused like a wrong password: the
+  // password is checked all the same, so the answer's time says nothing of the account's state.
+  if (!user || !user.passwordHash || !ok || user.desactiveA) return { state: 'refused' }
   await giveBack(db, keys)
   return { state: 'ok', username: user.username, deviceId }
 }
 
+/** An account that may sign in (OpenID Connect): it exists and is not disabled. */
 export async function userExists(db: Db, username: string): Promise<boolean> {
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.username, username)).limit(1)
+  const [row] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(and(eq(users.username, username), isNull(users.desactiveA)))
+    .limit(1)
   return Boolean(row)
 }
