@@ -60,14 +60,17 @@ export const PremiereConnexionBody = v.object({
 export const DEMANDE_LIEN_PATH = '/security/premiere-connexion/demande'
 export const DEMANDE_LIEN_ENVOYEE_PATH = '/security/premiere-connexion/demande/envoyee'
 
-export const DemandeLienBody = v.object({
-  identifiant: v.pipe(
-    v.string('Identifiant requis'),
-    v.trim(),
-    v.minLength(1, 'Indiquez votre identifiant (votre numéro de tiers).'),
-    v.maxLength(64, 'Identifiant trop long : 64 caractères au plus.'),
-  ),
-}, 'Requête invalide : un objet { identifiant } est attendu.')
+export const DemandeLienBody = v.object(
+  {
+    identifiant: v.pipe(
+      v.string('Identifiant requis'),
+      v.trim(),
+      v.minLength(1, 'Indiquez votre identifiant (votre numéro de tiers).'),
+      v.maxLength(64, 'Identifiant trop long : 64 caractères au plus.'),
+    ),
+  },
+  'Requête invalide : un objet { identifiant } est attendu.',
+)
 export type DemandeLienBody = v.InferOutput<typeof DemandeLienBody>
 
 /** The one answer to a JSON request, whatever the number. */

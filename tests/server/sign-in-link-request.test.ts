@@ -5,11 +5,7 @@
 // number (3 an hour, under a burst too) and per requesting address (10 an hour, under a burst).
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEMANDE_LIEN_ENVOYEE_PATH,
-  DEMANDE_LIEN_PATH,
-  LIENS_PAR_HEURE,
-} from '../../src/contract/acces-adherent'
+import { DEMANDE_LIEN_ENVOYEE_PATH, DEMANDE_LIEN_PATH, LIENS_PAR_HEURE } from '../../src/contract/acces-adherent'
 import { liensConnexion, mailOutbox, users } from '../../src/server/db/schema'
 import { silentLogger } from '../../src/server/logger'
 import { DEMANDE_PLANCHER_MS, DEMANDES_PAR_ADRESSE } from '../../src/server/services/link-request'
@@ -112,7 +108,9 @@ describe.each(backends)('asking for a sign-in link from the sign-in page, on $na
     expect(page.status).toBe(200)
     const html = await page.text()
     expect(html).toContain('<label for="identifiant">Identifiant (numéro de tiers)</label>')
-    expect(html).toMatch(/<input id="identifiant" name="identifiant" autocomplete="username" inputmode="numeric"[^>]*value="400001"/)
+    expect(html).toMatch(
+      /<input id="identifiant" name="identifiant" autocomplete="username" inputmode="numeric"[^>]*value="400001"/,
+    )
     expect(html).toContain(`<form method="post" action="${DEMANDE_LIEN_PATH}">`)
     expect(html).not.toMatch(/\sstyle=/)
     expect(html).not.toContain('<script')
@@ -150,9 +148,11 @@ describe.each(backends)('asking for a sign-in link from the sign-in page, on $na
     expect(await linksOf('400002')).toBe(0)
     expect(await linksOf('400003')).toBe(0)
     expect(await mailsTo('earl.desactivee@example.org')).toBe(0)
-    const [audit] = await opened.db.execute<{ username: string; n: number }>(
-      sql`select username, count(*)::int as n from audit_log where num_tiers = '400001' and action = 'lien-connexion' group by username`,
-    ).then((r) => r.rows)
+    const [audit] = await opened.db
+      .execute<{ username: string; n: number }>(
+        sql`select username, count(*)::int as n from audit_log where num_tiers = '400001' and action = 'lien-connexion' group by username`,
+      )
+      .then((r) => r.rows)
     expect(audit).toEqual({ username: '400001', n: 2 })
 
     // The mail, as the member receives it through SMTP: who asked, and a link that opens the page.

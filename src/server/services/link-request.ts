@@ -58,7 +58,12 @@ export async function countAddressRequest(db: Db, address: string | null, now: D
   const start = sql`(case when ${stale} then ${at}::timestamptz else ${t.windowStart} end)`
   const rows = await db
     .insert(t)
-    .values({ key: key(address), failures: 1, windowStart: at, blockedUntil: now.plus({ hours: WINDOW_HOURS }).toJSDate() })
+    .values({
+      key: key(address),
+      failures: 1,
+      windowStart: at,
+      blockedUntil: now.plus({ hours: WINDOW_HOURS }).toJSDate(),
+    })
     .onConflictDoUpdate({
       target: t.key,
       set: {
