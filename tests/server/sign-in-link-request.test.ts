@@ -50,8 +50,8 @@ describe.each(backends)('asking for a sign-in link from the sign-in page, on $na
   const accounts = (from: number, n: number) =>
     Promise.all(Array.from({ length: n }, (_, i) => account(String(from + i), `earl.${from + i}@example.org`)))
 
-  function ask(identifiant: string, opts: { json?: boolean; address?: string; origin?: string } = {}) {
-    return t.app.request(
+  async function ask(identifiant: string, opts: { json?: boolean; address?: string; origin?: string } = {}) {
+    return await t.app.request(
       DEMANDE_LIEN_PATH,
       {
         method: 'POST',
@@ -115,6 +115,9 @@ describe.each(backends)('asking for a sign-in link from the sign-in page, on $na
     expect(html).not.toMatch(/\sstyle=/)
     expect(html).not.toContain('<script')
     expect(page.headers.get('content-security-policy')).not.toContain('unsafe-inline')
+    // Its stylesheet carries this response's nonce (docs/csp-styles.md).
+    const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '')?.[1]
+    expect(html).toContain(`<style nonce="${nonce}">`)
   })
 
   it('the same answer for an unknown number, one without an address, a disabled one, a known one and one over its limit; the known one gets the mail', async () => {
