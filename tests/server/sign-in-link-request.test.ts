@@ -50,8 +50,11 @@ describe.each(backends)('asking for a sign-in link from the sign-in page, on $na
   const accounts = (from: number, n: number) =>
     Promise.all(Array.from({ length: n }, (_, i) => account(String(from + i), `earl.${from + i}@example.org`)))
 
-  async function ask(identifiant: string, opts: { json?: boolean; address?: string; origin?: string } = {}) {
-    return await t.app.request(
+  async function ask(
+    identifiant: string,
+    opts: { json?: boolean; address?: string; origin?: string; app?: typeof t.app } = {},
+  ) {
+    return await (opts.app ?? t.app).request(
       DEMANDE_LIEN_PATH,
       {
         method: 'POST',
@@ -120,13 +123,18 @@ describe.each(backends)('asking for a sign-in link from the sign-in page, on $na
     expect(html).toContain(`<style nonce="${nonce}">`)
   })
 
-  it('the same answer for an unknown number, one without an address, a disabled one, a known one and one over its limit; the known one gets the mail', async () => {
+  it('the same answer for an unknown number, one without an address, a disabled one, a known one, one over its limit and links disabled; the known one gets the mail', async () => {
     // 400004 has had its hour's links already.
     for (let i = 0; i < LIENS_PAR_HEURE; i++) await ask('400004')
     expect(await linksOf('400004')).toBe(LIENS_PAR_HEURE)
     const numbers = ['499999', '400002', '400003', '400001', '400004']
+    // A Silo listening on every address without PUBLIC_URL: links disabled (link-origin.ts).
+    const noLinks = buildTestApp(opened.db, { HOST: '0.0.0.0' }).app
     for (const json of [false, true]) {
-      const answers = await Promise.all(numbers.map(async (n) => seen(await ask(n, { json }))))
+      const answers = await Promise.all([
+        ...numbers.map(async (n) => seen(await ask(n, { json }))),
+        ask('400001', { json, app: noLinks }).then(seen),
+      ])
       for (const a of answers.slice(1)) expect(a).toEqual(answers[0])
       if (json) {
         expect(answers[0]!.status).toBe(202)
