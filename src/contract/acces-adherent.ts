@@ -51,3 +51,28 @@ export const PremiereConnexionBody = v.object({
   motDePasse: v.string(),
   confirmation: v.string(),
 })
+
+/**
+ * Where a member asks for a link themselves (the sign-in page's « Première connexion ou mot de
+ * passe oublié ? », issue 48): GET the form, POST `{identifiant}` as a form or JSON. Every request
+ * gets the same answer whatever the number (a form post: 303 to DEMANDE_LIEN_ENVOYEE_PATH).
+ */
+export const DEMANDE_LIEN_PATH = '/security/premiere-connexion/demande'
+export const DEMANDE_LIEN_ENVOYEE_PATH = '/security/premiere-connexion/demande/envoyee'
+
+export const DemandeLienBody = v.object(
+  {
+    identifiant: v.pipe(
+      v.string('Identifiant requis'),
+      v.trim(),
+      v.minLength(1, 'Indiquez votre identifiant (votre numéro de tiers).'),
+      v.maxLength(64, 'Identifiant trop long : 64 caractères au plus.'),
+    ),
+  },
+  'Requête invalide : un objet { identifiant } est attendu.',
+)
+export type DemandeLienBody = v.InferOutput<typeof DemandeLienBody>
+
+/** The one answer to a JSON request, whatever the number. */
+export const DemandeLienReponse = v.object({ message: v.string() })
+export type DemandeLienReponse = v.InferOutput<typeof DemandeLienReponse>

@@ -42,6 +42,7 @@ import { lecturesRoutes } from './routes/lectures/lectures.routes'
 import { integrationRoutes } from './routes/integration/integration.routes'
 import { accesRoutes } from './routes/acces/acces.routes'
 import { firstSignInRoutes } from './routes/session/first-sign-in.routes'
+import { linkRequestRoutes } from './routes/session/link-request.routes'
 
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   const app = new Hono<AppEnv>()
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
 
   app.route('/', sessionRoutes)
   app.route('/', firstSignInRoutes)
+  app.route('/', linkRequestRoutes)
   app.route('/', infosRoutes)
   app.route('/', userRoutes)
   app.route('/', tiersRoutes)

@@ -125,6 +125,8 @@ async function orderLineSteps(page: Page, visit: (name: string) => Promise<void>
 const PUBLIC: Screen[] = [
   { name: 'Connexion (serveur)', open: byUrl('/security/login') },
   { name: 'Connexion', open: byUrl('/login') },
+  { name: 'Demande de lien', open: byUrl('/security/premiere-connexion/demande') },
+  { name: 'Demande de lien reçue', open: byUrl('/security/premiere-connexion/demande/envoyee') },
   { name: 'Contacts (aide)', open: byUrl('/infos/contacts') },
   { name: 'Mentions légales', open: byUrl('/infos/mention') },
   { name: 'Confidentialité', open: byUrl('/infos/politique') },

@@ -48,6 +48,8 @@ export const SHARD_WEIGHTS: Record<string, number> = {
   'imported-member.spec.ts': 26,
   // About 31 s here (issues 48, 51): an import, the link's mail, three widths with the probes, six refusals.
   'first-password.spec.ts': 34,
+  // About 21 s here (issue 48, item 3): an import, the request, the mail, the password.
+  'sign-in-link-request.spec.ts': 24,
   // About 6 s here (issue 43, item 10).
   'contract-order.spec.ts': 8,
   // About 15 s here (issue 43, item 6).

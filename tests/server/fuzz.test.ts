@@ -21,6 +21,7 @@ import { ParametreBody } from '../../src/contract/parametres'
 import { ParametresCommandeQuery } from '../../src/contract/parametres-commande'
 import { ReferentielQuery } from '../../src/contract/referentiel'
 import { LoginBody } from '../../src/contract/session'
+import { DEMANDE_LIEN_PATH, DemandeLienBody } from '../../src/contract/acces-adherent'
 import { ActingForBody, TiersSearchQuery } from '../../src/contract/tiers-search'
 import type { Db } from '../../src/server/db/client'
 import { selectRows } from '../../src/server/db/raw'
@@ -236,6 +237,15 @@ const WRITES: WriteTarget[] = [
     who: 'anonymous',
     body: fromSchema(LoginBody, { username: E, password: 'demo' }),
     checkRows: false,
+  },
+  // A well-formed request answers after its floor (0.8 s, services/link-request.ts): fewer cases.
+  {
+    name: 'POST security/premiere-connexion/demande',
+    method: 'POST',
+    path: DEMANDE_LIEN_PATH,
+    who: 'anonymous',
+    body: fromSchema(DemandeLienBody, { identifiant: E }),
+    runs: 12,
   },
 ]
 

@@ -75,7 +75,7 @@ describe.each(backends)('sessions on $name', (backend) => {
     expect(html).toContain('Erreur d&#39;authentification')
     // Not vague: what to check, under the spec's words.
     expect(html).toContain(
-      'ou le mot de passe est incorrect. Vérifiez-les ; mot de passe oublié : contactez votre coopérative.',
+      'ou le mot de passe est incorrect. Vérifiez-les ; mot de passe oublié : suivez « Première connexion ou mot de passe oublié ? ».',
     )
     expect(html).toContain('value="100002"')
   })

@@ -50,6 +50,9 @@ export function plainPage(opts: {
   .hint { color: #333; font-size: .95rem; margin: .5rem 0 0; }
   form .hint { margin-top: 1rem; }
   main > .hint { margin-bottom: 1rem; }
+  /* A way out of the card (« Première connexion ou mot de passe oublié ? »): 48px high, as the footer's. */
+  .more { margin: 1rem 0 0; }
+  .more a { color: var(--green); font-weight: 600; display: inline-flex; align-items: center; min-height: 48px; }
   /* Links a gloved finger can hit: 48px high, wrapping on a narrow screen or with large text. */
   footer { margin-top: 2rem; font-size: .95rem; display: flex; flex-wrap: wrap; gap: 0 1rem; }
   footer a { color: var(--green); display: inline-flex; align-items: center; min-height: 48px; min-width: 48px; }

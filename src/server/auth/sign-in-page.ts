@@ -2,6 +2,7 @@
 // Plain HTML, no script: it works on the oldest supported phone and with a screen reader.
 import { redirectTarget } from '../../contract/redirect-target'
 import { errorBlock, escapeHtml as escape, plainPage } from './plain-page'
+import { DEMANDE_LIEN_TEXTE, linkRequestHref } from './link-request-page'
 
 export function signInPage(opts: {
   redirectFrom: string
@@ -24,7 +25,8 @@ export function signInPage(opts: {
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     <button type="submit">Se connecter</button>
     <p class="hint">Votre identifiant vous a été remis par votre coopérative.</p>
-  </form>`,
+  </form>
+  <p class="more"><a href="${escape(linkRequestHref(opts.username))}">${DEMANDE_LIEN_TEXTE}</a></p>`,
   })
 }
 

@@ -22,7 +22,7 @@ import { checkPassword, signInGate, userExists } from './session.handlers'
 const LOGIN_FAILED = "Erreur d'authentification"
 /** Said under the spec's words on the sign-in page: what a farmer can check (issue 27). */
 const LOGIN_FAILED_HINT =
-  'L’identifiant (votre numéro de tiers) ou le mot de passe est incorrect. Vérifiez-les ; mot de passe oublié : contactez votre coopérative.'
+  'L’identifiant (votre numéro de tiers) ou le mot de passe est incorrect. Vérifiez-les ; mot de passe oublié : suivez « Première connexion ou mot de passe oublié ? ».'
 const BUSY = 'Trop de connexions en cours : veuillez réessayer dans quelques secondes.'
 /**
  * What a logout's answer tells the browser to erase: its HTTP cache of this site. Checked in
