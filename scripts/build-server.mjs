@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, write
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite', 'import', 'secrets', 'api-key']
+export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite', 'import', 'secrets', 'api-key', 'invitations']
 const SOURCE = {
   start: 'cli/start',
   main: 'main',
@@ -16,6 +16,7 @@ const SOURCE = {
   import: 'cli/import',
   secrets: 'cli/secrets',
   'api-key': 'cli/api-key',
+  invitations: 'cli/invitations',
 }
 /** What the compiled server is made from. */
 const SOURCES = ['src/server', 'src/domain', 'src/contract', 'package.json', 'scripts/build-server.mjs']
