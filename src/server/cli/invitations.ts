@@ -53,7 +53,13 @@ function parse(args: string[]): Command | null {
 const n = (x: number) => groupDigits(x).padStart(8)
 
 function printSent(sent: EnvoiInvitations, ms: number) {
-  console.log(`${groupDigits(sent.envoyes)} invitation(s) mise(s) en file d’envoi en ${(ms / 1000).toFixed(1)} s.`)
+  const queued =
+    sent.envoyes === 0
+      ? 'Aucune invitation mise'
+      : sent.envoyes === 1
+        ? '1 invitation mise'
+        : `${groupDigits(sent.envoyes)} invitations mises`
+  console.log(`${queued} en file d’envoi en ${(ms / 1000).toFixed(1)} s.`)
   const skipped = RAISONS_IGNORE.filter((r) => sent.ignores[r] > 0)
   if (skipped.length === 0) return
   console.log('Comptes ignorés :')

@@ -58,7 +58,7 @@ export function AccountList({
           Page précédente
         </button>
         <p className="px-2 text-base">
-          Page {groupDigits(page)} sur {groupDigits(pages)} ({groupDigits(total)} comptes)
+          Page {groupDigits(page)} sur {groupDigits(pages)} ({groupDigits(total)} {total === 1 ? 'compte' : 'comptes'})
         </p>
         <button type="button" className={OUTLINE} disabled={page >= pages} onClick={() => onPage(page + 1)}>
           Page suivante
