@@ -111,7 +111,7 @@ async function sendBatch(
     result.ignores.inconnu = usernames.length - locked.length
     if (locked.length === 0) return result
     // Read after the locks are held: this statement sees every send that held them before.
-    const rows = await selectRows<Candidate>(
+    const rows = await selectRows<Candidate & Record<string, unknown>>(
       tx,
       sql`select u.username, u.display_name, ${adresseSql} as email, ${etatSql(now)} as etat,
                  coalesce(c.heure, 0)::int as heure, coalesce(c.jour, 0)::int as jour
