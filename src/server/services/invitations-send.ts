@@ -19,7 +19,7 @@ import { MAIL_MAX_ATTEMPTS } from './mailer'
 import { empreinte, LINK_MAIL_SUBJECT, linkMailBody, linksDisabled, newLink, type Demandeur } from './sign-in-links'
 
 /** Accounts per transaction: a few thousand rows per statement, locks held a fraction of a second. */
-export const INVITATIONS_PAR_LOT = 2000
+const INVITATIONS_PAR_LOT = 2000
 
 /** Invitations wait behind an order's confirmation (0) in the mail outbox. */
 const PRIORITE_INVITATION = 1
