@@ -154,6 +154,7 @@ describe.each(backends)('invitations on $name', (backend) => {
       }
     ).rows[0]!
     expect(mail.priorite).toBe(1)
+    expect(mail.body).toContain('Bonjour EARL Invitée 200001,')
     expect(mail.body).toContain('Votre identifiant : 200001')
     expect(mail.body).toContain('l’équipe informatique de votre coopérative')
     expect(mail.body).not.toContain('jeton=')

@@ -21,6 +21,10 @@ import { empreinte, LINK_MAIL_SUBJECT, linkMailBody, linksDisabled, newLink, typ
 /** Accounts per transaction: a few thousand rows per statement, locks held a fraction of a second. */
 const INVITATIONS_PAR_LOT = 2000
 
+/** Where the mails' template gets each account's number and name (the text is cut there). */
+const NUMBER = '\u0001'
+const NAME = '\u0002'
+
 /** Invitations wait behind an order's confirmation (0) in the mail outbox. */
 const PRIORITE_INVITATION = 1
 
@@ -53,6 +57,12 @@ const skipReason = (etat: EtatInvitation): RaisonIgnore | null =>
 const array = (values: readonly unknown[]) => sql.param(values)
 
 /**
+ * These statements' estimated costs (a subquery per account) pass jit_above_cost, and compiling
+ * them took longer than running them (75 ms of 470 for the states of 20,000 accounts).
+ */
+const NO_JIT = sql`set local jit = off`
+
+/**
  * Queues a link for each target account that has an address and neither a password nor a good
  * link, within the limits. Returns how many were queued and how many skipped, by reason.
  */
@@ -62,10 +72,13 @@ export async function sendInvitations(db: Db, input: InvitationRequest): Promise
   let targets: string[]
   if ('tous' in input.cible) {
     // A first look, without locks: who may need a link. Each is looked at again under its lock.
-    const rows = await selectRows<{ username: string; etat: EtatInvitation }>(
-      db,
-      sql`select u.username, ${etatSql(input.now)} as etat from users u order by u.username`,
-    )
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(NO_JIT)
+      return selectRows<{ username: string; etat: EtatInvitation }>(
+        tx,
+        sql`select u.username, ${etatSql(input.now)} as etat from users u order by u.username`,
+      )
+    })
     targets = []
     for (const r of rows) {
       const reason = skipReason(r.etat)
@@ -104,6 +117,7 @@ async function sendBatch(
   const result: EnvoiInvitations = { envoyes: 0, ignores: noneSkipped() }
   const now = input.now
   return db.transaction(async (tx) => {
+    await tx.execute(NO_JIT)
     const locked = await selectRows<{ username: string }>(
       tx,
       sql`select username from users where username = any(${array(usernames)}::text[]) order by username for update`,
@@ -163,20 +177,26 @@ async function queueLinks(
   ).map((r) => Number(r.id))
   const hashes: string[] = []
   const secrets: string[] = []
-  const bodies: string[] = []
-  for (const a of accounts) {
+  for (let i = 0; i < accounts.length; i++) {
     const { jeton, url } = newLink(input.origin)
     hashes.push(empreinte(jeton))
     secrets.push(sealWith(key, url))
-    bodies.push(
-      linkMailBody({ displayName: a.display_name, username: a.username, hasPassword: false }, input.demandeur),
-    )
   }
   const emails = accounts.map((a) => a.email!)
+  // The mails' text is linkMailBody's, made once with markers where SQL puts each account's number
+  // and name: its few hundred bytes are not sent and parsed 20,000 times (1.4 of 4.5 s, measured).
+  const template = linkMailBody({ displayName: NAME, username: NUMBER, hasPassword: false }, input.demandeur)
+  const withName = (text: string) =>
+    text.split(NAME).flatMap((t, i) => (i === 0 ? [sql`${t}::text`] : [sql`display_name`, sql`${t}::text`]))
+  const body = sql.join(
+    template.split(NUMBER).flatMap((t, i) => (i === 0 ? withName(t) : [sql`username`, ...withName(t)])),
+    sql` || `,
+  )
   await tx.execute(sql`insert into mail_outbox (id, "to", subject, body, secret, priorite)
-    select id, "to", ${LINK_MAIL_SUBJECT}, body, secret, ${PRIORITE_INVITATION}
-      from unnest(${array(ids)}::int[], ${array(emails)}::text[], ${array(bodies)}::text[], ${array(secrets)}::text[])
-        as m(id, "to", body, secret)`)
+    select id, "to", ${LINK_MAIL_SUBJECT}, ${body}, secret, ${PRIORITE_INVITATION}
+      from unnest(${array(ids)}::int[], ${array(emails)}::text[], ${array(names)}::text[],
+                  ${array(accounts.map((a) => a.display_name))}::text[], ${array(secrets)}::text[])
+        as m(id, "to", username, display_name, secret)`)
   await tx.execute(sql`insert into liens_connexion (empreinte, username, envoye_par, origine, email, cree_a, expire_a, mail_id)
     select empreinte, username, ${input.by}, 'invitation', email, ${now.toISO()}::timestamptz,
            ${now.plus({ hours: LIEN_VALIDITE_HEURES }).toISO()}::timestamptz, mail_id
