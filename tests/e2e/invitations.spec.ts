@@ -158,10 +158,13 @@ test('staff invite every imported account at once; one mail each; a member choos
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectAccessible(page)
 
-  // Again: nobody is left to invite.
-  await page.getByRole('button', { name: 'Envoyer les invitations à tous les comptes non invités' }).click()
+  // Again, from the keyboard: nobody is left to invite.
+  await page.getByRole('button', { name: 'Envoyer les invitations à tous les comptes non invités' }).focus()
+  await page.keyboard.press('Enter')
   await expect(dialog).toContainText('Aucun courriel ne va partir.')
-  await dialog.getByRole('button', { name: 'Envoyer' }).click()
+  // The dialog takes the focus on its first button.
+  await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(page.getByRole('status').filter({ hasText: 'Aucune invitation envoyée.' })).toBeVisible()
   expect(mailsTo('').length - mailsBefore).toBe(toSend)
 })

@@ -345,6 +345,12 @@ describe.each(backends)('invitations on $name', (backend) => {
       expect(mail.body).toMatch(/Ce lien a été demandé par : .+\./)
     })
 
+    it('are described in the OpenAPI document', async () => {
+      const doc = await (await get(t.app, '/api/openapi.json')).json()
+      expect(doc.paths['/web/v1/invitations'].get.responses).toHaveProperty('403')
+      expect(doc.paths['/web/v1/invitations/envoi'].post.responses).toHaveProperty('409')
+    })
+
     it('answers 409 without PUBLIC_URL on a Silo reachable from other machines, writing nothing', async () => {
       await account('200001', { email: 'a@example.org' })
       const open = buildTestApp(opened.db, { HOST: '0.0.0.0' })
