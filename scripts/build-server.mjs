@@ -6,7 +6,18 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, write
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const ENTRIES = ['start', 'main', 'backup', 'restore', 'import-pglite', 'import', 'secrets', 'api-key', 'personnel']
+export const ENTRIES = [
+  'start',
+  'main',
+  'backup',
+  'restore',
+  'import-pglite',
+  'import',
+  'secrets',
+  'api-key',
+  'personnel',
+  'invitations',
+]
 const SOURCE = {
   start: 'cli/start',
   main: 'main',
@@ -17,6 +28,7 @@ const SOURCE = {
   secrets: 'cli/secrets',
   'api-key': 'cli/api-key',
   personnel: 'cli/personnel',
+  invitations: 'cli/invitations',
 }
 /** What the compiled server is made from. */
 const SOURCES = ['src/server', 'src/domain', 'src/contract', 'package.json', 'scripts/build-server.mjs']

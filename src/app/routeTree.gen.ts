@@ -24,6 +24,7 @@ import { Route as InfosMentionRouteImport } from './routes/infos/mention'
 import { Route as InfosPolitiqueRouteImport } from './routes/infos/politique'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminBanniereMessagesRouteImport } from './routes/_admin/admin/banniere-messages'
+import { Route as AdminAdminInvitationsRouteImport } from './routes/_admin/admin/invitations'
 import { Route as AdminAdminParametresRouteImport } from './routes/_admin/admin/parametres'
 import { Route as MainAdminAccesAdherentRouteImport } from './routes/_main/admin/acces-adherent'
 import { Route as MainAdminEditArticlesRouteImport } from './routes/_main/admin/edit-articles'
@@ -113,6 +114,11 @@ const AdminAdminBanniereMessagesRoute =
     path: '/admin/banniere-messages',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminAdminInvitationsRoute = AdminAdminInvitationsRouteImport.update({
+  id: '/admin/invitations',
+  path: '/admin/invitations',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminParametresRoute = AdminAdminParametresRouteImport.update({
   id: '/admin/parametres',
   path: '/admin/parametres',
@@ -200,6 +206,7 @@ export interface FileRoutesByFullPath {
   '/infos/politique': typeof InfosPolitiqueRoute
   '/infos/': typeof InfosIndexRoute
   '/admin/banniere-messages': typeof AdminAdminBanniereMessagesRoute
+  '/admin/invitations': typeof AdminAdminInvitationsRoute
   '/admin/parametres': typeof AdminAdminParametresRoute
   '/admin/acces-adherent': typeof MainAdminAccesAdherentRoute
   '/admin/edit-articles': typeof MainAdminEditArticlesRoute
@@ -227,6 +234,7 @@ export interface FileRoutesByTo {
   '/infos/politique': typeof InfosPolitiqueRoute
   '/infos': typeof InfosIndexRoute
   '/admin/banniere-messages': typeof AdminAdminBanniereMessagesRoute
+  '/admin/invitations': typeof AdminAdminInvitationsRoute
   '/admin/parametres': typeof AdminAdminParametresRoute
   '/admin/acces-adherent': typeof MainAdminAccesAdherentRoute
   '/admin/edit-articles': typeof MainAdminEditArticlesRoute
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/infos/politique': typeof InfosPolitiqueRoute
   '/infos/': typeof InfosIndexRoute
   '/_admin/admin/banniere-messages': typeof AdminAdminBanniereMessagesRoute
+  '/_admin/admin/invitations': typeof AdminAdminInvitationsRoute
   '/_admin/admin/parametres': typeof AdminAdminParametresRoute
   '/_main/admin/acces-adherent': typeof MainAdminAccesAdherentRoute
   '/_main/admin/edit-articles': typeof MainAdminEditArticlesRoute
@@ -289,6 +298,7 @@ export interface FileRouteTypes {
     | '/infos/politique'
     | '/infos/'
     | '/admin/banniere-messages'
+    | '/admin/invitations'
     | '/admin/parametres'
     | '/admin/acces-adherent'
     | '/admin/edit-articles'
@@ -316,6 +326,7 @@ export interface FileRouteTypes {
     | '/infos/politique'
     | '/infos'
     | '/admin/banniere-messages'
+    | '/admin/invitations'
     | '/admin/parametres'
     | '/admin/acces-adherent'
     | '/admin/edit-articles'
@@ -346,6 +357,7 @@ export interface FileRouteTypes {
     | '/infos/politique'
     | '/infos/'
     | '/_admin/admin/banniere-messages'
+    | '/_admin/admin/invitations'
     | '/_admin/admin/parametres'
     | '/_main/admin/acces-adherent'
     | '/_main/admin/edit-articles'
@@ -479,6 +491,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminBanniereMessagesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/invitations': {
+      id: '/_admin/admin/invitations'
+      path: '/admin/invitations'
+      fullPath: '/admin/invitations'
+      preLoaderRoute: typeof AdminAdminInvitationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/parametres': {
       id: '/_admin/admin/parametres'
       path: '/admin/parametres'
@@ -582,6 +601,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAdminBanniereMessagesRoute: typeof AdminAdminBanniereMessagesRoute
+  AdminAdminInvitationsRoute: typeof AdminAdminInvitationsRoute
   AdminAdminParametresRoute: typeof AdminAdminParametresRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
   AdminAdminConnectAsSelectionTiersRoute: typeof AdminAdminConnectAsSelectionTiersRoute
@@ -589,6 +609,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminBanniereMessagesRoute: AdminAdminBanniereMessagesRoute,
+  AdminAdminInvitationsRoute: AdminAdminInvitationsRoute,
   AdminAdminParametresRoute: AdminAdminParametresRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
   AdminAdminConnectAsSelectionTiersRoute:

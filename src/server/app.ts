@@ -43,6 +43,7 @@ import { integrationRoutes } from './routes/integration/integration.routes'
 import { accesRoutes } from './routes/acces/acces.routes'
 import { firstSignInRoutes } from './routes/session/first-sign-in.routes'
 import { linkRequestRoutes } from './routes/session/link-request.routes'
+import { invitationsRoutes } from './routes/invitations/invitations.routes'
 
 export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   const app = new Hono<AppEnv>()
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
     app.route('/', routes)
   app.route('/', evaluationsRoutes)
   app.route('/', accesRoutes)
+  app.route('/', invitationsRoutes)
   // The ERP's door: API keys only (routes/integration/integration-access.ts).
   app.route('/', integrationRoutes)
   app.route('/', lecturesRoutes(app))

@@ -27,6 +27,7 @@ import type { Db } from '../../src/server/db/client'
 import { selectRows } from '../../src/server/db/raw'
 import { DEMO } from '../../src/server/seed/demo'
 import { Lectures, LECTURES_PATH } from '../../src/contract/lectures'
+import { EnvoiInvitationsBody, InvitationsQuery } from '../../src/contract/invitations'
 import { fromSchema, hostileString, queryFrom } from './support/arbitraries'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
@@ -202,6 +203,14 @@ const WRITES: WriteTarget[] = [
     body: fromSchema(ParametreBody, { categorie: 'HORAIRE_COMMANDE', code: 'HEURE_PIVOT', value: '10:00:00' }),
   },
   {
+    // The demo's accounts all have a password: a valid selection sends nothing, a refused one neither.
+    name: 'POST invitations/envoi',
+    method: 'POST',
+    path: '/web/v1/invitations/envoi',
+    who: 'admin',
+    body: fromSchema(EnvoiInvitationsBody, { identifiants: [E, DEMO.volailles] }),
+  },
+  {
     name: 'PATCH articles/{num}',
     method: 'PATCH',
     path: '/web/v1/articles/410103',
@@ -250,6 +259,12 @@ const WRITES: WriteTarget[] = [
 ]
 
 const READS: ReadTarget[] = [
+  {
+    name: 'GET invitations',
+    path: '/web/v1/invitations',
+    who: 'admin',
+    query: queryFrom(InvitationsQuery, { etat: 'non-invite', page: '1', recherche: '1000' }),
+  },
   {
     name: 'GET commandes',
     path: `/web/v1/tiers/${E}/commandes`,

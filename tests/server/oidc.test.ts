@@ -6,7 +6,9 @@ import { serve, type ServerType } from '@hono/node-server'
 import Provider from 'oidc-provider'
 import { DateTime } from 'luxon'
 import { chromium, type Browser } from 'playwright-core'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../src/server/db/schema'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp } from './support/app'
 import { desactiverCompte } from '../../src/server/services/personnel'
@@ -78,6 +80,12 @@ describe('OpenID Connect sign-in', () => {
     const me = await page.evaluate(async () => (await fetch('/web/user/me')).json())
     expect(me).toMatchObject({ username: '100001', tiers: { numTiers: '100001' } })
     expect(me.roles).toContain('COM_ALI_LECTURE_PERSONNELLE')
+    // Dated for the invitations' states (issue 48): this account needs no first sign-in link.
+    const [account] = await opened.db
+      .select({ at: users.connexionOidcA })
+      .from(users)
+      .where(eq(users.username, '100001'))
+    expect(account?.at).toBeInstanceOf(Date)
     await page.close()
   })
 

@@ -13,7 +13,7 @@ import { signOut } from './sign-out'
 import { SiteFooter } from './site-footer'
 
 interface Item {
-  to: '/admin/connect-as/selection-tiers' | '/admin/parametres' | '/admin/banniere-messages'
+  to: '/admin/connect-as/selection-tiers' | '/admin/parametres' | '/admin/banniere-messages' | '/admin/invitations'
   label: string
   icon: IconName
 }
@@ -22,6 +22,7 @@ const SEARCH: Item = { to: '/admin/connect-as/selection-tiers', label: 'Recherch
 const BUSINESS: Item[] = [
   { to: '/admin/parametres', label: 'Paramètres', icon: 'settings' },
   { to: '/admin/banniere-messages', label: 'Bannière de messages', icon: 'campaign' },
+  { to: '/admin/invitations', label: 'Invitations', icon: 'mail' },
 ]
 
 export function AdminShell({

@@ -13,6 +13,7 @@ import { brakeRefusal } from '../../auth/flood-brake'
 import { writeSessionCookies } from '../../auth/device-owner'
 import { sessionLimitsOf, startSession } from '../../auth/start-session'
 import { finishOidcLogin, startOidcLogin } from '../../auth/oidc'
+import { noteOidcSignIn } from '../../services/invitations'
 import { lookupSession, refreshSession, revokeSession } from '../../auth/session-store'
 import { clientAddress } from '../../http/client-address'
 import { safeRedirect, signInPage } from '../../auth/sign-in-page'
@@ -121,6 +122,8 @@ sessionRoutes.get('/security/callback', describeRoute({ hide: true }), async (c)
   const result = await finishOidcLogin(c, config).catch(() => null)
   // The provider proves who it is; Silo must also know the account (its roles live here).
   if (!result || !(await userExists(db, result.username))) return c.redirect('/login?error=1', 302)
+  // The invitations' states: this account signs in through the provider (no link needed).
+  await noteOidcSignIn(db, result.username, c.get('deps').clock.now())
   await startSession(c, { username: result.username, knownDeviceId: null, device: false })
   return c.redirect(safeRedirect(result.redirectFrom), 302)
 })
