@@ -48,6 +48,9 @@ export const SHARD_WEIGHTS: Record<string, number> = {
   'imported-member.spec.ts': 26,
   // About 31 s here (issues 48, 51): an import, the link's mail, three widths with the probes, six refusals.
   'first-password.spec.ts': 34,
+  // About 61 s here on a loaded machine (issue 49 item 8): an import, the link's mail, the ERP's two
+  // deliveries, the worker installed, a reload; then the past orders, window after window.
+  'history-fresh.spec.ts': 45,
   // About 6 s here (issue 43, item 10).
   'contract-order.spec.ts': 8,
   // About 15 s here (issue 43, item 6).
