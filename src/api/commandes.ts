@@ -62,7 +62,7 @@ export const commandesHistoriqueQueryOptions = (numTiers: string, now: DateTime)
       return { paging: pageParam, commandes, precedente }
     },
     getNextPageParam: (last: OrderHistoryPage): OrderPaging | undefined => {
-      // More in this window: its next page; otherwise the window before.
+      // More in this window: its next page; otherwise the window of the next older order.
       const apres = nextCursor(last.commandes, LIMITE_DEFAUT)
       if (apres) return { ...last.paging, apres }
       // A cursor page that came back empty ends the window, not the history.

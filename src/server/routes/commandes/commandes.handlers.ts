@@ -56,7 +56,8 @@ export async function loadCommandes(
 
 /** The day (Paris) of the newest order received before `before` with a line at one of `etapes`,
  * or null. One query down the (num_tiers, date) index, newest first, stopping at the first order
- * whose lines qualify: a member with years of orders costs what one with a handful does. */
+ * whose lines qualify (the history's steps are where most old orders end): never a count, never
+ * the member's whole history read. */
 async function newestBefore(db: Db, numTiers: string, etapes: readonly string[], before: Date): Promise<string | null> {
   const [row] = await db
     .select({ date: commandes.date })
