@@ -19,6 +19,9 @@ export interface RequestOptions {
   /** No answer after this long is a network failure (a half-open connection in a barn must not
    * hang a screen or the outbox): DEFAULT_TIMEOUT_MS unless said otherwise. */
   timeoutMs?: number
+  /** Given the answer's headers when it is a success (a paged list's hints about what follows);
+   * such a read is never shared with an identical one in flight, which would not get them. */
+  headersOut?: (headers: Headers) => void
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
@@ -182,6 +185,7 @@ async function run(path: string, opts: RequestOptions): Promise<unknown> {
     if (res.status === 401) sessionLostListener?.()
   }
   if (!res.ok) throw await toApiError(res)
+  opts.headersOut?.(res.headers)
   if (res.status === 204) return null
   const text = await res.text()
   return text ? JSON.parse(text) : null
@@ -201,7 +205,7 @@ export async function request<TSchema extends v.GenericSchema>(
     ([k, val]) => k.toLowerCase() === 'cache-control' && /no-cache/i.test(val),
   )
   let pending: Promise<unknown>
-  if (coalescing && method === 'GET' && !noCache && !opts.signal) {
+  if (coalescing && method === 'GET' && !noCache && !opts.signal && !opts.headersOut) {
     const key = buildUrl(path, opts.query)
     pending = inFlightGets.get(key) ?? run(path, opts).finally(() => inFlightGets.delete(key))
     inFlightGets.set(key, pending)

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { nextDeliveryPage } from '../domain/history-paging'
+import { ERP_FRESH_MS } from './erp-freshness'
 import { request } from './http-client'
 import {
   Livraisons,
@@ -19,7 +20,7 @@ const livraisonsQueryOptions = (numTiers: string, page: LivraisonsPage = {}) =>
   queryOptions({
     queryKey: ['livraisons', numTiers, page.dateFin ?? 'dernieres', page.apres ?? 'debut'],
     queryFn: () => fetchLivraisons(numTiers, page),
-    staleTime: 5 * 60_000,
+    staleTime: ERP_FRESH_MS,
   })
 
 /** The newest lines of the window ending today, as many as a page may hold: what the feed
@@ -28,7 +29,7 @@ export const recentLivraisonsQueryOptions = (numTiers: string) =>
   queryOptions({
     queryKey: ['livraisons', numTiers, 'recentes'],
     queryFn: () => request(livraisonsPath(numTiers), Livraisons, { query: { limite: LIVRAISONS_LIMITE_MAX } }),
-    staleTime: 5 * 60_000,
+    staleTime: ERP_FRESH_MS,
   })
 
 // The history's query: pages of 12 lines within a 3-month window, then the windows before
@@ -46,5 +47,5 @@ export const historyQueryOptions = (queryClient: QueryClient, numTiers: string) 
     initialPageParam: {} as PageParam,
     // The rest of the window (`suite`), then by the date before the oldest shown; `fin`: nothing older.
     getNextPageParam: (last: LivraisonsPageData): PageParam | undefined => nextDeliveryPage(last),
-    staleTime: 5 * 60_000,
+    staleTime: ERP_FRESH_MS,
   })

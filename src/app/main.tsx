@@ -82,8 +82,8 @@ async function start() {
   // The device's copy is restored before anything renders, outside React: loaders read the cache.
   // On the server's page, a provider's "restoring" state would flip while the page hydrates, and
   // React would then hydrate everything under it at once, in one long task (measured 160–400 ms
-  // at 4× CPU, issue 29). The server's fresher data stays: a restore never replaces newer data.
-  const persistence = restoreAndPersist(persistOptions)
+  // at 4× CPU, issue 29). The server's fresher data stays: the restore leaves out what it rendered.
+  const persistence = restoreAndPersist(persistOptions, firstScreen?.state)
   if (!firstScreen) {
     // Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
     // transition render made the router's store updates render again and blocked the page twice

@@ -13,8 +13,9 @@ import {
   persistQueryClientRestore,
   persistQueryClientSave,
   type PersistQueryClientOptions,
+  type Persister,
 } from '@tanstack/react-query-persist-client'
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query'
+import type { DehydratedState, Query, QueryClient, QueryKey } from '@tanstack/react-query'
 import { isArticleRead, restoringArticleCopy } from '../api/article-reads'
 import { warmDb } from '../offline/db-warm'
 
@@ -83,9 +84,29 @@ function saveChanges(options: PersistQueryClientOptions): void {
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveNow())
 }
 
-/** Restores the device's copy (the data already in the cache, newer, stays), then saves changes. */
-export function restoreAndPersist(options: PersistQueryClientOptions): Promise<void> {
-  return persistQueryClientRestore(options)
+/**
+ * Restores the device's copy, then saves changes. The queries the server rendered this page with
+ * (`serverRendered`, app/first-screen) are left out of the restore: they are what the server's own
+ * rows said a moment ago, and the device's older copy must never go over them. The library keeps
+ * the newer of the two by their `dataUpdatedAt`, but the server's is stamped by the server's clock
+ * and the copy's by the device's: a phone whose clock runs a few minutes ahead had its copy win,
+ * and a delivery the ERP had just posted was gone again from the Historique (issue 49 item 8).
+ */
+export function restoreAndPersist(options: PersistQueryClientOptions, serverRendered?: DehydratedState): Promise<void> {
+  const rendered = new Set(serverRendered?.queries.map((q) => q.queryHash))
+  const persister: Persister =
+    rendered.size === 0
+      ? options.persister
+      : {
+          ...options.persister,
+          restoreClient: async () => {
+            const copy = await options.persister.restoreClient()
+            if (!copy) return copy
+            const queries = copy.clientState.queries.filter((q) => !rendered.has(q.queryHash))
+            return { ...copy, clientState: { ...copy.clientState, queries } }
+          },
+        }
+  return persistQueryClientRestore({ ...options, persister })
     .catch(() => undefined) // an unreadable copy is dropped by the restore itself: start without it
     .then(() => {
       firstCopyHeldArticles = hasArticleReads(options.queryClient)

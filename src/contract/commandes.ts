@@ -25,6 +25,14 @@ const Etapes = v.pipe(
 export const LIMITE_DEFAUT = 50
 const LIMITE_MAX = 200
 export const CURSEUR_SUIVANT = 'X-Curseur-Suivant'
+/** The order history (GET /commandes with its period): on a page that ends the period (no
+ * CURSEUR_SUIVANT), the day (Paris) of the newest order received before dateDebut with a line at
+ * one of the steps asked, absent when there is none. The app goes straight to the 3-month window
+ * ending that day rather than through the empty ones before it (issue 49 item 8); a header, as
+ * the cursor is, so the body stays the spec's array. */
+export const COMMANDE_PRECEDENTE = 'X-Commande-Precedente'
+/** The value of COMMANDE_PRECEDENTE, as read by the app: a day, or nothing. */
+export const CommandePrecedente = v.nullable(IsoDate)
 /** The position after `commande` in the newest-first order: its instant (ms) and id. */
 export const curseurDe = (commande: Pick<Commande, 'id' | 'date'>): string =>
   `${Date.parse(commande.date)}.${commande.id}`

@@ -82,3 +82,21 @@ export function afterOrderPage(state: OrderPaging, count: number): OrderPaging {
   const window = nextHistoryWindow(state.window.dateDebut)
   return { window, termine: window === null }
 }
+
+/** After a page that ended its window, with what the server said of the orders before it
+ * (COMMANDE_PRECEDENTE, src/contract/commandes): the window ending on the day of the newest older
+ * order, whatever empty windows lie between (issue 49 item 8: a member whose last order was
+ * older than the first window saw "nothing" and a disabled button), or the end when there is none.
+ * `undefined`: a page kept from before the server said; the window before, as then. */
+export function afterOrderWindow(
+  state: OrderPaging,
+  count: number,
+  precedente: IsoDate | null | undefined,
+): OrderPaging {
+  if (precedente === undefined) return afterOrderPage(state, count)
+  if (state.termine || !state.window || precedente === null) return { window: null, termine: true }
+  // A day within the window (a server's mistake) must not page the same window again.
+  const window =
+    precedente < state.window.dateDebut ? historyWindow(precedente) : nextHistoryWindow(state.window.dateDebut)
+  return { window, termine: window === null }
+}

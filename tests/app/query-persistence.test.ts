@@ -80,3 +80,34 @@ describe('a page hidden right after a change', () => {
     expect(local()).toContain('"actingFor":"100002"')
   })
 })
+
+describe('the page the server rendered', () => {
+  it('keeps the server’s data: the device’s copy of the same query is not restored over it, whatever its date (issue 49)', async () => {
+    vi.resetModules()
+    localStorage.clear()
+    const { createPersistOptions } = await import('../../src/app/query-client')
+    const persistence = await import('../../src/app/query-persistence')
+    const { dehydrate } = await import('@tanstack/react-query')
+    const options = { queryClient: new QueryClient(), ...createPersistOptions() }
+    // The device's copy: the history without the delivery just posted, stamped by a clock running
+    // ten minutes ahead of the server's; and another query the server did not render.
+    const ahead = Date.now() + 10 * 60_000
+    const copy = JSON.parse(olderCopy(options.buster!)) as {
+      timestamp: number
+      clientState: { queries: { state: { dataUpdatedAt: number } }[] }
+    }
+    for (const q of copy.clientState.queries) q.state.dataUpdatedAt = ahead
+    localStorage.setItem(LOCAL_KEY, JSON.stringify(copy))
+    // The server's render: the history with the new delivery, at the server's time.
+    const server = new QueryClient()
+    server.setQueryData(FIRST_KEY, { pages: [{ lignes: ['BL-NEW'] }] })
+    const rendered = dehydrate(server)
+    const { hydrate } = await import('@tanstack/react-query')
+    hydrate(options.queryClient, rendered)
+
+    await persistence.restoreAndPersist(options, rendered)
+    expect(options.queryClient.getQueryData(FIRST_KEY)).toEqual({ pages: [{ lignes: ['BL-NEW'] }] })
+    // What the server did not render comes from the device's copy as before.
+    expect(options.queryClient.getQueryData(ARTICLE_KEY)).toEqual([{ numArticle: 'S1' }])
+  })
+})

@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/orders'
 import {
   afterOrderPage,
+  afterOrderWindow,
   deliveryPageStarts,
   firstHistoryWindow,
   historyWindow,
@@ -104,5 +105,18 @@ describe('history paging', () => {
     const next = afterOrderPage(start, 4)
     expect(next).toEqual({ window: { dateDebut: '2026-05-24', dateFin: '2026-08-23' }, termine: false })
     expect(afterOrderPage(next, 0)).toEqual({ window: null, termine: true })
+  })
+  it('the order-history paging goes straight to the window of the next older order the server names (issue 49)', () => {
+    const start = startOrderPaging(paris('2026-11-23T08:00'))
+    // An empty first window, an order on 2026-03-14: the window ending that day, not the one before.
+    const found = afterOrderWindow(start, 0, '2026-03-14')
+    expect(found).toEqual({ window: { dateDebut: '2025-12-15', dateFin: '2026-03-14' }, termine: false })
+    // Nothing older: the end, even after a window with orders.
+    expect(afterOrderWindow(found, 3, null)).toEqual({ window: null, termine: true })
+    // A day that is not before the window (a server's mistake) never pages the same window again.
+    expect(afterOrderWindow(start, 2, '2026-09-01')).toEqual(afterOrderPage(start, 2))
+    // A page kept from before the server said (no field): as before, by count.
+    expect(afterOrderWindow(start, 0, undefined)).toEqual({ window: null, termine: true })
+    expect(afterOrderWindow(start, 4, undefined)).toEqual(afterOrderPage(start, 4))
   })
 })

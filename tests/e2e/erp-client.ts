@@ -51,5 +51,15 @@ export function erp(key: string) {
       expect(res.status, await res.clone().text()).toBe(200)
       return res.json()
     },
+    /** A delivery into the member's Historique (POST …/livraisons, docs/integration.md). */
+    async delivery(body: unknown) {
+      const res = await fetch(`${serverURL}/api/integration/v1/livraisons`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify(body),
+      })
+      expect(res.status, await res.clone().text()).toBe(201)
+      return res.json()
+    },
   }
 }

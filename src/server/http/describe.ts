@@ -22,12 +22,24 @@ export const idempotencyHeader = {
     'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
 }
 
-export const describeRead = (summary: string, tag: string, schema: GenericSchema, extra: Record<number, string> = {}) =>
+/** A response header a read may carry (its value a string), as OpenAPI describes it. */
+export const responseHeader = (description: string, format?: 'date') => ({
+  description,
+  schema: { type: 'string' as const, ...(format && { format }) },
+})
+
+export const describeRead = (
+  summary: string,
+  tag: string,
+  schema: GenericSchema,
+  extra: Record<number, string> = {},
+  headers?: Record<string, ReturnType<typeof responseHeader>>,
+) =>
   describeRoute({
     summary,
     tags: [tag],
     responses: {
-      200: { description: 'OK', content: json(schema) },
+      200: { description: 'OK', content: json(schema), ...(headers && { headers }) },
       400: error('Paramètres invalides'),
       401: error('Non authentifié'),
       403: error('La session ne peut pas agir pour ce tiers'),

@@ -12,11 +12,12 @@ export function OrderList({
   caption,
 }: {
   commandes: readonly Commande[]
-  empty: string
+  /** Said when there are none; without it, nothing is (more may come: the caller's to say). */
+  empty?: string
   caption: string
 }) {
   const navigate = useNavigate()
-  if (commandes.length === 0) return <EmptyState>{empty}</EmptyState>
+  if (commandes.length === 0) return empty ? <EmptyState>{empty}</EmptyState> : null
   return (
     <>
       <table className="hidden w-full border-collapse text-left text-base md:table">

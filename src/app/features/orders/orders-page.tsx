@@ -84,7 +84,8 @@ function Lists({ numTiers }: { numTiers: string }) {
         <QueryStatus query={historique}>
           <OrderList
             commandes={passees}
-            empty="Aucune commande dans l'historique pour ces dates."
+            // Nothing in these windows but older orders exist: no "nothing" text, the button leads there.
+            empty={historique.hasNextPage ? undefined : "Aucune commande dans l'historique pour ces dates."}
             caption="Historique des commandes"
           />
           <MoreButton

@@ -12,6 +12,8 @@ export interface PageCommandes {
   commandes: Commande[]
   /** The cursor of the next page, null on the last one. */
   suivant: string | null
+  /** On the last page of a period: the day of the newest order before it (COMMANDE_PRECEDENTE). */
+  precedente?: string | null
 }
 
 // The instant to the millisecond, as the cursor carries it (PostgreSQL keeps microseconds).
@@ -27,8 +29,8 @@ export async function loadCommandes(
   page: PageQuery = { limite: LIMITE_DEFAUT },
 ): Promise<PageCommandes> {
   const conditions = [eq(commandes.numTiers, numTiers), inArray(commandeLignes.etape, [...etapes])]
-  if (window) {
-    const from = DateTime.fromISO(window.dateDebut, { zone: ZONE }).startOf('day')
+  const from = window && DateTime.fromISO(window.dateDebut, { zone: ZONE }).startOf('day')
+  if (window && from) {
     const to = DateTime.fromISO(window.dateFin, { zone: ZONE }).plus({ days: 1 }).startOf('day')
     conditions.push(gte(commandes.date, from.toJSDate()), lt(commandes.date, to.toJSDate()))
   }
@@ -47,7 +49,29 @@ export async function loadCommandes(
   const ids = rows.slice(0, page.limite).map((r) => r.id)
   const found = await loadByIds(db, ids)
   const last = found.at(-1)
-  return { commandes: found, suivant: rows.length > page.limite && last ? curseurDe(last) : null }
+  const suivant = rows.length > page.limite && last ? curseurDe(last) : null
+  if (!from || suivant) return { commandes: found, suivant }
+  return { commandes: found, suivant, precedente: await newestBefore(db, numTiers, etapes, from.toJSDate()) }
+}
+
+/** The day (Paris) of the newest order received before `before` with a line at one of `etapes`,
+ * or null. One query down the (num_tiers, date) index, newest first, stopping at the first order
+ * whose lines qualify (the history's steps are where most old orders end): never a count, never
+ * the member's whole history read. */
+async function newestBefore(db: Db, numTiers: string, etapes: readonly string[], before: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ date: commandes.date })
+    .from(commandes)
+    .where(
+      and(
+        eq(commandes.numTiers, numTiers),
+        lt(commandes.date, before),
+        sql`exists (select 1 from ${commandeLignes} where ${commandeLignes.commandeId} = ${commandes.id} and ${inArray(commandeLignes.etape, [...etapes])})`,
+      ),
+    )
+    .orderBy(desc(commandes.date))
+    .limit(1)
+  return row ? DateTime.fromJSDate(row.date, { zone: ZONE }).toISODate() : null
 }
 
 export const loadCommandesEnCours = (db: Db, numTiers: string, page?: PageQuery) =>

@@ -15,6 +15,7 @@ import {
   COMMANDES_EN_COURS_ROUTE,
   COMMANDES_ROUTE,
   CommandesQuery,
+  COMMANDE_PRECEDENTE,
   CURSEUR_SUIVANT,
   IDEMPOTENCY_HEADER,
   PageQuery,
@@ -25,7 +26,7 @@ import { actedFor, forCustomer, requireActForWrite } from '../../auth/access'
 import { audit } from '../../db/audit'
 import type { AppEnv } from '../../http/env'
 import { badRequest, forbidden, notFound } from '../../http/http-error'
-import { describeRead, error, idempotencyHeader, json, unavailable } from '../../http/describe'
+import { describeRead, error, idempotencyHeader, json, responseHeader, unavailable } from '../../http/describe'
 import type { Context } from 'hono'
 import { loadCommande, loadCommandes, loadCommandesEnCours, type PageCommandes } from './commandes.handlers'
 import { idempotent } from '../../http/idempotency'
@@ -136,6 +137,7 @@ commandesRoutes.post(
 /** A page of orders: the spec's array, and the next page's cursor in a header when there is one. */
 function pageReply(c: Context, page: PageCommandes) {
   if (page.suivant) c.header(CURSEUR_SUIVANT, page.suivant)
+  if (page.precedente) c.header(COMMANDE_PRECEDENTE, page.precedente)
   return c.json(page.commandes)
 }
 
@@ -159,6 +161,15 @@ commandesRoutes.get(
     'Commandes reçues entre dateDebut et dateFin qui ont au moins une ligne à l’une des étapes données',
     'commandes',
     Commandes,
+    {},
+    {
+      [CURSEUR_SUIVANT]: responseHeader('Curseur de la page suivante (paramètre apres), absent sur la dernière'),
+      [COMMANDE_PRECEDENTE]: responseHeader(
+        'Sur la dernière page de la période : jour (heure de Paris) de la commande la plus récente reçue avant dateDebut ' +
+          'qui a une ligne à l’une des étapes données ; absent quand il n’y en a pas',
+        'date',
+      ),
+    },
   ),
   validate('param', NumTiersParam),
   forCustomer,
