@@ -14,10 +14,11 @@ import { parseDecimal, roundTonnes } from '../../domain/tonnes'
 import { ZONE } from '../../domain/calendar'
 import { formatConflictMessage, type ConflictEntry } from '../../domain/conflict'
 import { checkCartStoragePlaces } from '../../domain/cart-checks'
-import { formatTonnes } from '../../domain/format'
+import { formatDate, formatTonnes } from '../../domain/format'
 import { validateOrderLine } from '../../domain/order-line'
 import { isAlimentSimple } from '../../domain/quantity'
 import { text } from '../../domain/text'
+import { typographie } from '../../domain/typography'
 import type { CartLine } from '../../domain/types'
 import type { Db } from '../db/client'
 import {
@@ -311,15 +312,19 @@ function confirmationText(
 ): string {
   const lines = lignes.map((l) => {
     const a = ctx.articles.get(l.numArticle)
-    return `- ${a?.libelle ?? l.numArticle} : ${formatTonnes(l.quantiteCommande ?? 0)}, livraison du ${l.datePrevueLivraison} au ${l.finDatePrevueLivraison}`
+    // The article's name is the cooperative's, kept as it is; our words get French typography.
+    const window = `du ${formatDate(l.datePrevueLivraison) || l.datePrevueLivraison} au ${formatDate(l.finDatePrevueLivraison) || l.finDatePrevueLivraison}`
+    return `- ${a?.libelle ?? l.numArticle}${typographie(` : ${formatTonnes(l.quantiteCommande ?? 0)}, livraison ${window}`)}`
   })
   return [
     `Bonjour,`,
     ``,
-    `Votre commande N°${numero} du ${now.setZone(ZONE).toFormat('dd/MM/yyyy à HH:mm')} a bien été enregistrée :`,
+    typographie(
+      `Votre commande N°${numero} du ${now.setZone(ZONE).toFormat('dd/MM/yyyy à HH:mm')} a bien été enregistrée :`,
+    ),
     ...lines,
     ``,
-    `Vous pouvez la suivre dans Silo, menu « Commandes internet ».`,
+    typographie(`Vous pouvez la suivre dans Silo, menu « Commandes internet ».`),
     'La coopérative',
   ].join('\n')
 }

@@ -169,7 +169,7 @@ export function OrderLineForm(props: Props) {
         </ol>
       </nav>
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
-        <p className="mb-3 text-sm text-neutral-800">Les champs marqués * sont obligatoires.</p>
+        <p className="mb-3 mt-2 text-sm text-neutral-800">Les champs marqués * sont obligatoires.</p>
         {data.notes.length > 0 && (
           // The status wraps the list: role="status" on the <ul> itself would take its list role
           // away and leave the items outside any list (axe: listitem).
