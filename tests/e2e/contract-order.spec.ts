@@ -47,7 +47,16 @@ test('farmer 100001 orders on contract CT2026-0412 from Contrats: the form names
   // The confirmation mail, through real SMTP, gives the delivery window as the screens do (issue 51).
   const sentTo = (await page.getByText(/^Une confirmation vous a été envoyée à l'adresse/).textContent())!
   const email = /(\S+@\S+)$/.exec(sentTo)![1]!
-  const ofOrder = () => mailsTo(email).filter((m) => m.includes(`N°${numero}`))
+  // Quoted-printable undone (mailsTo leaves '°' as =C2=B0).
+  const decoded = (raw: string) =>
+    Buffer.from(
+      raw.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8')
+  const ofOrder = () =>
+    mailsTo(email)
+      .map(decoded)
+      .filter((m) => m.includes(`N°${numero} `))
   await expect.poll(() => ofOrder().length, { timeout: 30_000 }).toBeGreaterThan(0)
   expect(ofOrder()[0]).toContain(`livraison du ${formatDate(start)} au ${formatDate(end)}`)
   // The order's detail in Commandes internet names the contract.
