@@ -34,3 +34,15 @@ export function typographie(texte: string): string {
     .replace(new RegExp(`${SPACES}*»`, 'g'), `${ESPACE_FINE}»`)
     .replace(new RegExp(`(\\d)${SPACES}+(${UNITES.join('|')})(?=$|[\\s.,;:!?)»/])`, 'gu'), `$1${ESPACE_INSECABLE}$2`)
 }
+
+/**
+ * Several reasons as one French text: each its own sentence, ended by its own point (one is added
+ * when it has none), separated by a space — never "… « Valorisée ». ; La ligne 002 …" (issue 51).
+ */
+export function enPhrases(raisons: readonly string[]): string {
+  return raisons
+    .map((r) => r.trim())
+    .filter((r) => r !== '')
+    .map((r) => (/[.!?…]$/.test(r) ? r : `${r}.`))
+    .join(' ')
+}

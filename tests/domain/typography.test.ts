@@ -1,6 +1,6 @@
 // The French typography helper (issue 51): no-break spaces before units and double punctuation.
 import { describe, expect, it } from 'vitest'
-import { avecUnite, ESPACE_FINE, ESPACE_INSECABLE, typographie } from '../../src/domain/typography'
+import { avecUnite, enPhrases, ESPACE_FINE, ESPACE_INSECABLE, typographie } from '../../src/domain/typography'
 import { formatEuros, formatTonnes } from '../../src/domain/format'
 
 const NB = ESPACE_INSECABLE
@@ -40,5 +40,20 @@ describe('formatted numbers carry the no-break space before their unit', () => {
     expect(formatTonnes(7.5)).toBe(`7,500${NB}t`)
     expect(formatEuros(1234.5)).toBe(`1 234,50${NB}€`)
     expect(avecUnite('7,5', 't')).toBe(`7,5${NB}t`)
+  })
+})
+
+describe('enPhrases', () => {
+  it('makes each reason its own sentence, never ". ;"', () => {
+    expect(
+      enPhrases([
+        'La ligne 001 est à l’étape « Livrée » : elle ne peut pas revenir à l’étape « Valorisée ».',
+        'La ligne 002 est inconnue',
+      ]),
+    ).toBe(
+      'La ligne 001 est à l’étape « Livrée » : elle ne peut pas revenir à l’étape « Valorisée ». La ligne 002 est inconnue.',
+    )
+    expect(enPhrases(['Une seule raison.'])).toBe('Une seule raison.')
+    expect(enPhrases([])).toBe('')
   })
 })

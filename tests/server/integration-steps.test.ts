@@ -308,7 +308,7 @@ describe.each(backends)('steps and deliveries from the ERP on $name', (backend) 
     })
     expect(address.status).toBe(422)
     expect((await address.json()).message).toBe(
-      `Ligne 1 : adresse 42 inconnue pour le tiers ${DEMO.eleveur}. ; Ligne 1 : commande 123 inconnue pour le tiers ${DEMO.eleveur}. ; Ligne 1 : La quantité livrée doit être supérieure à 0 t.`,
+      `Ligne 1 : adresse 42 inconnue pour le tiers ${DEMO.eleveur}. Ligne 1 : commande 123 inconnue pour le tiers ${DEMO.eleveur}. Ligne 1 : La quantité livrée doit être supérieure à 0 t.`,
     )
     const future = await erp('/api/integration/v1/livraisons', { ...base, dateEffectiveLivraison: '2027-01-04' })
     expect(future.status).toBe(422)
