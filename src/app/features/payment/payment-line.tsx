@@ -9,6 +9,7 @@ import type { LineLabels } from '../../ui/line-labels'
 import { LineIdentity } from '../../ui/line-identity'
 import { LineSummaryRows } from '../../ui/line-summary'
 import type { LineProposal } from './use-line-proposals'
+import { avecUnite } from '../../../domain/typography'
 
 interface Props {
   line: CartLine
@@ -97,7 +98,7 @@ export function PaymentLine({
             </div>
             <dl className="pairs content-center gap-x-4 gap-y-1 text-base">
               <dt className="text-neutral-800">Taux d'escompte</dt>
-              <dd className="font-semibold">{formatNombre(selection.tauxEscompte ?? 0, 2)} %</dd>
+              <dd className="font-semibold">{avecUnite(formatNombre(selection.tauxEscompte ?? 0, 2), '%')}</dd>
               <dt className="text-neutral-800">Échéance</dt>
               <dd className="font-semibold">
                 {selection.datePrevEche ? formatDate(selection.datePrevEche) : 'à la facture'}
