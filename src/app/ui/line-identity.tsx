@@ -3,7 +3,7 @@
 // the payment step had lost the contract the cart showed).
 import type { CartLine } from '../../domain/types'
 
-export const lineIdentity = (line: Pick<CartLine, 'numArticle' | 'numLot' | 'numContrat'>): string =>
+const lineIdentity = (line: Pick<CartLine, 'numArticle' | 'numLot' | 'numContrat'>): string =>
   `Article ${line.numArticle ?? ''}${line.numLot ? ` · lot ${line.numLot}` : ''}${line.numContrat ? ` · contrat N° ${line.numContrat}` : ''}`
 
 export function LineIdentity({ line }: { line: Pick<CartLine, 'numArticle' | 'numLot' | 'numContrat'> }) {
