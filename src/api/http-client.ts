@@ -70,6 +70,15 @@ export function neverCoalesce() {
 let refreshing: Promise<boolean> | null = null
 /** How many refreshes have succeeded: a request remembers the count it was sent under. */
 let refreshes = 0
+/** The server answered the refresh itself with a refusal: this page holds no session any more,
+ * and only a sign-in (a new page) brings one. Nothing is asked with it again: each ask would be
+ * one more 401, one more console error on the sign-in page (issue 51). A refresh that got no
+ * answer (no network) proves nothing and sets nothing. */
+let refused = false
+/** The server told this page its session is over (see `refused`). */
+export const sessionRefused = (): boolean => refused
+/** Forgets that refusal: for the client's own tests (the app signs in through a new page). */
+export const forgetSessionRefusal = (): void => void (refused = false)
 
 /** One refresh for every concurrent 401: they all wait on the same promise. A 401 to a request sent
  * before a refresh that has since succeeded (a slow answer, met after the shared promise was let go)
@@ -83,6 +92,8 @@ function refreshSession(sentUnder: number): Promise<boolean> {
   })
     .then((r) => {
       if (r.ok) refreshes += 1
+      // Never in the server's render (many people's sessions in one process: `coalescing` off).
+      else if (r.status === 401 && coalescing) refused = true
       return r.ok
     })
     .catch(() => false)
@@ -173,6 +184,8 @@ async function run(path: string, opts: RequestOptions): Promise<unknown> {
     sessionLostListener?.()
     throw new ApiError({ status: 401, statusText: 'Unauthorized', reason: SIGNED_OUT, code: null, body: null })
   }
+  if (refused && !path.includes('security'))
+    throw new ApiError({ status: 401, statusText: 'Unauthorized', reason: SIGNED_OUT, code: null, body: null })
   const sentUnder = refreshes
   let res = await send(path, opts)
   if (res.status === 401 && !path.includes('security')) {

@@ -3,6 +3,7 @@
 import { CAMIONS_SOUFFLEURS, CAPACITE_CAMION, CAPACITE_PETIT_CAMION, PETITS_CAMIONS } from './constants'
 import { byCharacters } from './compare'
 import { formatDate, formatTonnes } from './format'
+import { avecUnite } from './typography'
 import { canConfirmOrder as hasWriteRole } from './roles'
 import { placeKey, PLACE_FIELDS, storageSite } from './storage-places'
 import { roundTonnes } from './tonnes'
@@ -86,9 +87,9 @@ export const totalWeight = (lines: readonly CartLine[]): number =>
 
 // The spec says what the warnings say, not their words: these sentences are ours.
 const avertissementPetitCamion = (total: number) =>
-  `Le poids total de ${formatTonnes(total)} dépasse la capacité d'un petit camion (${CAPACITE_PETIT_CAMION} t)`
+  `Le poids total de ${formatTonnes(total)} dépasse la capacité d'un petit camion (${avecUnite(String(CAPACITE_PETIT_CAMION), 't')})`
 const avertissementCamion = (total: number) =>
-  `Le poids total de ${formatTonnes(total)} dépasse la capacité d'un camion (${CAPACITE_CAMION} t)`
+  `Le poids total de ${formatTonnes(total)} dépasse la capacité d'un camion (${avecUnite(String(CAPACITE_CAMION), 't')})`
 
 /** Not blocking: VISP/PNEUP lines above 17 t, VIS/PNEU lines above 27 t, over the whole cart. */
 export function capacityWarnings(lines: readonly CartLine[]): string[] {

@@ -1,8 +1,11 @@
 // Business constants and the product's French texts (both spec files, sections 5, 8 and 9).
 // Texts are copied character for character, typos included ('etre', 'caratères', 'Inconu'…):
-// they are the product's texts, not ours to correct. What the wire's checks say lives in the
+// they are the product's texts, not ours to correct. Only their spaces before `:` `?` and units are
+// made unbreakable (typographie, typography.ts, issue 51): the same words, never a line starting
+// with '?'. What the wire's checks say lives in the
 // contract (src/contract/limits) and is part of MESSAGES.
 import { WIRE_MESSAGES } from '../contract/limits'
+import { avecUnite, typographie } from './typography'
 
 export const CODE_AUTRE_LIEU = '997'
 export const PREFIXE_AUTRE_LIEU = '997:'
@@ -67,32 +70,34 @@ export const MESSAGES = {
     "L'horaire de début de livraison doit etre identique pour tous les aliments dont la date de début de livraison est la même",
   horairesUnJour: 'Les horaires ne sont pas valides pour une livraison sur un seul jour',
   periodeAnticipeeTitre: 'Période anticipée',
-  periodeAnticipee: 'La date début de période de livraison est anticipée. Voulez-vous continuer ?',
+  periodeAnticipee: typographie('La date début de période de livraison est anticipée. Voulez-vous continuer ?'),
   intervalleTitre: 'Intervalle de date',
   // ordering-area.md wording; cart-orders-admin.md writes "L'intervalle  entre" (two spaces).
-  intervalle: "L'intervalle entre les deux dates de livraison est au-delà de 5 jours. Voulez-vous continuer ?",
+  intervalle: typographie(
+    "L'intervalle entre les deux dates de livraison est au-delà de 5 jours. Voulez-vous continuer ?",
+  ),
   aucunJourCommun: "Il n'y a aucun jour de livraison possible commun aux aliments sélectionnés",
   lieuDejaPrevu: 'Ce lieu de stockage est déjà prévu pour une autre commande de votre panier à la même date',
   lieuRequis: 'Veuillez renseigner au moins un lieu de livraison',
   // Not worded by the spec ("custom place text is 3 to 20 characters").
   autreLieuLongueur: 'Le lieu de stockage doit contenir entre 3 et 20 caractères',
   quantiteInvalide: 'Veuillez renseigner une quantité valide',
-  quantiteEgale: (min: string) => `Veuillez renseigner une valeur égale à ${min} t`,
-  quantiteMax: (max: string) => `Veuillez renseigner une valeur inférieure ou égale à ${max} t`,
+  quantiteEgale: (min: string) => `Veuillez renseigner une valeur égale à ${avecUnite(min, 't')}`,
+  quantiteMax: (max: string) => `Veuillez renseigner une valeur inférieure ou égale à ${avecUnite(max, 't')}`,
   supplementationsIncompatibles: 'Supplémentations incompatibles',
   supplementationsMax: (n: number) => `max ${n} supplémentation(s) de ce type pour cet article`,
   mineralRequis: 'Veuillez renseigner une quantité de mineraux voulue',
-  mineralMax: (max: string) => `Veuillez renseigner une valeur maximale ou égale à ${max} %`,
+  mineralMax: (max: string) => `Veuillez renseigner une valeur maximale ou égale à ${avecUnite(max, '%')}`,
   adresseRequise: 'Veuillez renseigner une adresse de livraison',
   adresseIncompatible: "Le cahier des charges de l'adresse n'est pas compatible avec le l'article",
   batimentNumerique: 'Doit être une valeur numérique, ou vide',
   // ordering-area.md wording (straight apostrophe); cart-orders-admin.md writes "n’est" with a
   // curly apostrophe: see MODE_CAMION_VARIANTE_PANIER.
   modeCamionMin: (n: string) =>
-    `Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum ${n}t`,
+    typographie(`Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum ${n}t`),
   modeCamionMax: (n: string) =>
-    `Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum ${n}t`,
-  annulerTitre: 'Annuler ?',
+    typographie(`Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum ${n}t`),
+  annulerTitre: typographie('Annuler ?'),
   annuler: 'Voulez-vous vraiment annuler vos modifications?',
   navigateurNonSupporte: 'Cette version de votre navigateur ne permet pas un usage optimal de votre application.',
   // Cart (cart-orders-admin §5)
@@ -100,7 +105,7 @@ export const MESSAGES = {
   autreEspece:
     'Un autre aliment pour une autre espèce doit être livré aux mêmes dates dans les mêmes lieux de stockage.',
   memeEspece: 'Un autre aliment doit être livré aux mêmes dates dans les mêmes lieux de stockage pour la même espèce.',
-  confirmerDatesLieux: 'Voulez-vous vraiment confirmer ces dates et lieux de stockage ?',
+  confirmerDatesLieux: typographie('Voulez-vous vraiment confirmer ces dates et lieux de stockage ?'),
   lieuxVidesDialogue: 'Le lieu de stockage doit être renseigné pour chacune des lignes',
   lieuxVidesFin: 'Merci de renseigner un lieu de stockage',
   especesDifferentesDialogue:
@@ -109,8 +114,8 @@ export const MESSAGES = {
   delaiTropCourtDialogue: 'Pour les lignes suivantes, le délai de livraison est trop court',
   modifierLignes: 'Merci de modifier vos lignes de commande',
   dupliquerReglementPartiel: "Le mode de règlement n'a pas pu être dupliqué sur toutes les lignes de votre commande.",
-  supprimerLigne: 'Voulez-vous vraiment supprimer cette ligne de commande ?',
-  viderPanier: 'Voulez-vous vraiment supprimer toutes les lignes de votre panier ?',
+  supprimerLigne: typographie('Voulez-vous vraiment supprimer cette ligne de commande ?'),
+  viderPanier: typographie('Voulez-vous vraiment supprimer toutes les lignes de votre panier ?'),
   panierVide: 'Votre panier est vide',
   melangerDechargement: 'MELANGER AU DECHARGEMENT',
   // Administration
@@ -132,8 +137,10 @@ export const MESSAGES = {
 
 /** cart-orders-admin.md's spelling of the truck-mode messages (curly apostrophe in "n’est"). */
 export const MODE_CAMION_VARIANTE_PANIER = {
-  min: (n: string) => `Le mode camion sélectionné n’est pas compatible avec la quantité saisie : minimum ${n}t`,
-  max: (n: string) => `Le mode camion sélectionné n’est pas compatible avec la quantité saisie : maximum ${n}t`,
+  min: (n: string) =>
+    typographie(`Le mode camion sélectionné n’est pas compatible avec la quantité saisie : minimum ${n}t`),
+  max: (n: string) =>
+    typographie(`Le mode camion sélectionné n’est pas compatible avec la quantité saisie : maximum ${n}t`),
 } as const
 
 /** cart-orders-admin.md's spelling of the interval confirmation (two spaces after "L'intervalle"). */

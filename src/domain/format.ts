@@ -6,6 +6,7 @@ import { civilOf, dayNumber, weekdayOf } from './day-numbers'
 import { JOURS } from './weekdays'
 import { roundTonnes } from './tonnes'
 import { parisTimeOf } from './paris-clock'
+import { avecUnite } from './typography'
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n))
 
@@ -41,8 +42,11 @@ export function formatNombre(value: number, decimals?: number): string {
   return negative && /[1-9]/.test(body) ? `-${body}` : body
 }
 
-/** Tonnes with 3 decimals: '1 234,500 t'. */
-export const formatTonnes = (value: number): string => `${formatNombre(roundTonnes(value), 3)} t`
+/** Tonnes with 3 decimals: '1 234,500 t', the unit after a no-break space (typography.ts). */
+export const formatTonnes = (value: number): string => avecUnite(formatNombre(roundTonnes(value), 3), 't')
 
-/** Euros with 2 decimals: '1 234,50 €'. */
-export const formatEuros = (value: number): string => `${formatNombre(value, 2)} €`
+/** Tonnes as formatNombre writes them (up to 3 decimals): '7,5 t', unbreakable. */
+export const formatTonnesCourt = (value: number): string => avecUnite(formatNombre(value), 't')
+
+/** Euros with 2 decimals: '1 234,50 €', the unit after a no-break space. */
+export const formatEuros = (value: number): string => avecUnite(formatNombre(value, 2), '€')

@@ -11,6 +11,7 @@
 // Each refusal is a French sentence naming the line.
 import { lineStepLabel } from './orders'
 import { parseDecimal, roundTonnes } from './tonnes'
+import { typographie } from './typography'
 
 /** The forward sequence; SUPPRIMEE and ERREUR stand beside it. */
 const SEQUENCE: readonly string[] = ['ENREGISTREE', 'VALORISEE', 'PREPAREE', 'LOGISTIQUE', 'LIVREE', 'FACTUREE']
@@ -59,12 +60,16 @@ export function checkDeliveredQuantity(value: unknown, commandee?: number | null
   if (tonnes > LIVRAISON_LIGNE_MAX_TONNES)
     return {
       ok: false,
-      reason: `La quantité livrée (${tonnes} t) dépasse ${LIVRAISON_LIGNE_MAX_TONNES} t : elle n’est pas vraisemblable pour une ligne.`,
+      reason: typographie(
+        `La quantité livrée (${tonnes} t) dépasse ${LIVRAISON_LIGNE_MAX_TONNES} t : elle n’est pas vraisemblable pour une ligne.`,
+      ),
     }
   if (typeof commandee === 'number' && commandee > 0 && tonnes > roundTonnes(commandee * 2 + TOLERANCE_TONNES))
     return {
       ok: false,
-      reason: `La quantité livrée (${tonnes} t) est sans rapport avec la quantité commandée (${commandee} t).`,
+      reason: typographie(
+        `La quantité livrée (${tonnes} t) est sans rapport avec la quantité commandée (${commandee} t).`,
+      ),
     }
   return { ok: true, tonnes }
 }

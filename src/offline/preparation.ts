@@ -18,6 +18,7 @@ import {
   contraintesLivraisonQueryOptions,
   minerauxQueryOptions,
   supplementationsQueryOptions,
+  validationAdresseQueryOptions,
 } from '../api/articles'
 import { commandesEnCoursQueryOptions, commandesHistoriqueQueryOptions } from '../api/commandes'
 import { articleCopyRestored } from '../api/article-reads'
@@ -153,8 +154,11 @@ function articleTasks(qc: QueryClient, numTiers: string): Task[] {
         reglementTiersQueryOptions(numTiers, { numArticle: w.numArticle, codeTypeArticle: w.type }),
       ),
     )
-    for (const numAdr of adresses)
+    for (const numAdr of adresses) {
       add(task(qc, w.kind, contraintesLivraisonQueryOptions(type, w.numArticle, numTiers, numAdr)))
+      // The address's specifications, so the form refuses an incompatible address offline too.
+      add(task(qc, w.kind, validationAdresseQueryOptions(w.numArticle, numTiers, numAdr)))
+    }
   }
   return [...tasks.values()]
 }

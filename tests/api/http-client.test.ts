@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError } from '../../src/api/api-error'
-import { onSessionLost, request } from '../../src/api/http-client'
+import { forgetSessionRefusal, onSessionLost, request, sessionRefused } from '../../src/api/http-client'
 
 const Echo = v.object({ ok: v.boolean() })
 const json = (status: number, body: unknown) =>
@@ -17,6 +17,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals()
   onSessionLost(null)
+  forgetSessionRefusal()
 })
 
 describe('http client', () => {
@@ -88,6 +89,24 @@ describe('http client', () => {
     )
     await expect(request('/web/a', Echo)).rejects.toMatchObject({ status: 401 })
     expect(lost).toHaveBeenCalledTimes(1)
+  })
+
+  it('once the server refused the refresh, nothing more is asked with the session (issue 51: no more 401s)', async () => {
+    fetchMock.mockImplementation(async () => json(401, { message: 'Authentification requise' }))
+    await expect(request('/web/user/me', Echo)).rejects.toBeInstanceOf(ApiError)
+    expect(sessionRefused()).toBe(true)
+    const calls = fetchMock.mock.calls.length
+    await expect(request('/web/v1/referentiel', Echo)).rejects.toMatchObject({ status: 401 })
+    expect(fetchMock.mock.calls.length).toBe(calls)
+  })
+
+  it('a refresh that got no answer (no network) is no refusal', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.endsWith('/security/refresh')) throw new TypeError('Failed to fetch')
+      return json(401, { message: 'Authentification requise' })
+    })
+    await expect(request('/web/user/me', Echo)).rejects.toBeInstanceOf(ApiError)
+    expect(sessionRefused()).toBe(false)
   })
 
   it('never refreshes on a path containing security', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { toCartLine as formLine, type OrderLineValues } from '../../src/app/features/order-line/order-line-values'
 import { toCartLine as quickAddLine, type DuplicableLine } from '../../src/app/features/history/quick-add-lines'
 import { lineQuantity } from '../../src/app/ui/line-summary'
+import { typographie } from '../../src/domain/typography'
 
 const values: OrderLineValues = {
   quantiteCommande: '12,5',
@@ -57,7 +58,7 @@ describe('unit T', () => {
       '001',
     )
     expect(fromForm).toMatchObject({ codeUniteArticle: 'T', quantiteCommande: 12.5 })
-    expect(lineQuantity(fromForm)).toBe('12,500 t')
+    expect(lineQuantity(fromForm)).toBe(typographie('12,500 t'))
     const fromHistory = {
       idLigne: '002',
       ...quickAddLine(
@@ -75,6 +76,6 @@ describe('unit T', () => {
       ),
     }
     expect(fromHistory).toMatchObject({ codeUniteArticle: 'T', quantiteCommande: 8 })
-    expect(lineQuantity(fromHistory)).toBe('8,000 t')
+    expect(lineQuantity(fromHistory)).toBe(typographie('8,000 t'))
   })
 })

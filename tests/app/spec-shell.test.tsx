@@ -15,6 +15,7 @@ import { adminItems } from '../../src/app/ui/shell/nav-items'
 import { lineQuantity } from '../../src/app/ui/line-summary'
 import { quickAddSummary } from '../../src/domain/articles'
 import { canEditArticles, ROLE } from '../../src/domain/roles'
+import { typographie } from '../../src/domain/typography'
 
 async function text(ui: ReactNode): Promise<string> {
   const router = createRouter({
@@ -91,8 +92,10 @@ describe('the Contentieux dialog', () => {
 
 describe('quantities', () => {
   it('in t when the unit is T, otherwise in the unit', () => {
-    expect(lineQuantity({ idLigne: '001', quantiteCommande: 12.5, codeUniteArticle: 'T' })).toBe('12,500 t')
-    expect(lineQuantity({ idLigne: '001', quantiteCommande: 40, codeUniteArticle: 'SAC' })).toBe('40 SAC')
+    expect(lineQuantity({ idLigne: '001', quantiteCommande: 12.5, codeUniteArticle: 'T' })).toBe(
+      typographie('12,500 t'),
+    )
+    expect(lineQuantity({ idLigne: '001', quantiteCommande: 40, codeUniteArticle: 'SAC' })).toBe('40\u00a0SAC')
   })
 })
 

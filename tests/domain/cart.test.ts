@@ -15,6 +15,7 @@ import { checkCartStoragePlaces, placeOverlapWarnings } from '../../src/domain/c
 import { MESSAGES } from '../../src/domain/constants'
 import { storageSite } from '../../src/domain/storage-places'
 import type { CartLine } from '../../src/domain/types'
+import { typographie } from '../../src/domain/typography'
 
 const l = (idLigne: string, o: Partial<CartLine> = {}): CartLine => ({
   idLigne,
@@ -99,10 +100,10 @@ describe('cart', () => {
         l('001', { codeModeCamion: 'VISP', quantiteCommande: 10 }),
         l('002', { codeModeCamion: 'PNEUP', quantiteCommande: 7.5 }),
       ]),
-    ).toEqual(["Le poids total de 17,500 t dépasse la capacité d'un petit camion (17 t)"])
+    ).toEqual([typographie("Le poids total de 17,500 t dépasse la capacité d'un petit camion (17 t)")])
     expect(
       capacityWarnings([l('001', { quantiteCommande: 20 }), l('002', { codeModeCamion: 'PNEU', quantiteCommande: 8 })]),
-    ).toEqual(["Le poids total de 28,000 t dépasse la capacité d'un camion (27 t)"])
+    ).toEqual([typographie("Le poids total de 28,000 t dépasse la capacité d'un camion (27 t)")])
     expect(
       capacityWarnings([
         l('001', { quantiteCommande: 27 }),

@@ -3,6 +3,7 @@ import { formatDate, formatDateCourte, formatEuros, formatNombre, formatTonnes }
 import { browserNotice, isSupportedBrowser } from '../../src/domain/browser-support'
 import { errorLogoutPage } from '../../src/domain/error-logout'
 import { paris } from './helpers'
+import { typographie } from '../../src/domain/typography'
 
 describe('French number and date formatting', () => {
   it("weekday dd/MM/yyyy like 'lundi 23/11/2026'", () => {
@@ -15,11 +16,11 @@ describe('French number and date formatting', () => {
     expect(formatNombre(1234567.5)).toBe('1 234 567,5')
     expect(formatNombre(-1234.25, 2)).toBe('-1 234,25')
     expect(formatNombre(12)).toBe('12')
-    expect(formatEuros(1234.5)).toBe('1 234,50 €')
+    expect(formatEuros(1234.5)).toBe(typographie('1 234,50 €'))
   })
   it('tonnes with 3 decimals', () => {
-    expect(formatTonnes(1234.5)).toBe('1 234,500 t')
-    expect(formatTonnes(0.0004)).toBe('0,000 t')
+    expect(formatTonnes(1234.5)).toBe(typographie('1 234,500 t'))
+    expect(formatTonnes(0.0004)).toBe(typographie('0,000 t'))
   })
 })
 

@@ -4,6 +4,7 @@ import { validateOrderLine, type OrderLineContext } from '../../src/domain/order
 import { DEFAULT_ORDER_PARAMETERS } from '../../src/domain/order-parameters'
 import type { CartLine } from '../../src/domain/types'
 import { paris } from './helpers'
+import { typographie } from '../../src/domain/typography'
 
 const valid: CartLine = {
   idLigne: '001',
@@ -40,7 +41,7 @@ describe('whole order-line validation (the server re-checks every line)', () => 
     const simple = { alimentSimple: true }
     const over15 = { ...valid, quantiteCommande: 20 }
     expect(fields(over15, simple)).toEqual([
-      'quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 15 t',
+      typographie('quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 15 t'),
     ])
     expect(fields({ ...valid, quantiteCommande: 15 }, simple)).toEqual([])
     // Drawn on a forward contract: up to 29 t.
@@ -49,7 +50,7 @@ describe('whole order-line validation (the server re-checks every line)', () => 
     const benne = { ...valid, numContrat: 'C2026-01', codeModeCamion: 'BENNE', datePrevueLivraison: '2026-11-26' }
     expect(fields({ ...benne, quantiteCommande: 29 }, simple)).toEqual([])
     expect(fields({ ...benne, quantiteCommande: 29.5 }, simple)).toContain(
-      'quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 29 t',
+      typographie('quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 29 t'),
     )
     // Not a simple feed: the absolute 29 t; the order parameters' values replace 15 and 29; the
     // article's own maximum takes precedence over the defaults.
@@ -57,7 +58,7 @@ describe('whole order-line validation (the server re-checks every line)', () => 
     const params = { ...ctx.params!, quantiteMaxAlimentSimple: 18, quantiteMaxAlimentSimpleContrat: 27 }
     expect(fields({ ...valid, quantiteCommande: 18 }, { ...simple, params })).toEqual([])
     expect(fields({ ...valid, quantiteCommande: 18.5 }, { ...simple, params })).toEqual([
-      'quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 18 t',
+      typographie('quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 18 t'),
     ])
     expect(fields(over15, { ...simple, contraintesArticle: { quantiteMin: 1, quantiteMax: 24 } })).toEqual([])
   })
@@ -73,13 +74,15 @@ describe('whole order-line validation (the server re-checks every line)', () => 
         mineraux: [{ numArticle: 'M1', quantiteCommande: 20 }],
       }),
     ).toEqual([
-      'quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 29 t',
-      "codeModeCamion: Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum 27t",
+      typographie('quantiteCommande: Veuillez renseigner une valeur inférieure ou égale à 29 t'),
+      typographie(
+        "codeModeCamion: Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum 27t",
+      ),
       'numAdresse: Veuillez renseigner une adresse de livraison',
       'numBatiment: Doit être une valeur numérique, ou vide',
       'datePrevueLivraison: La date doit être supérieure ou égale à 24/11/2026',
       'codeTypeSilo1: Lieu de stockage non reconnu',
-      'mineraux.M1: Veuillez renseigner une valeur maximale ou égale à 15 %',
+      typographie('mineraux.M1: Veuillez renseigner une valeur maximale ou égale à 15 %'),
     ])
   })
   it("Le cahier des charges de l'adresse n'est pas compatible avec le l'article", () => {

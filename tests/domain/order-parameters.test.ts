@@ -8,6 +8,7 @@ import {
   withTruckLimits,
 } from '../../src/domain/order-parameters'
 import { INTERVALLE_VARIANTE_PANIER, MESSAGES } from '../../src/domain/constants'
+import { typographie } from '../../src/domain/typography'
 
 describe('the order-parameter object with the spec defaults', () => {
   it('pivot 10:00, extra delay PT30M, ECART_DATE 5 working days, DELAIS_MAX 1 month, DELAIS_ALERTE 5 working days, holiday banner 15 days', () => {
@@ -84,11 +85,11 @@ describe('texts copied character for character', () => {
     expect(MESSAGES.etapeInconnue).toBe('Inconu')
     expect(MESSAGES.adresseIncompatible).toContain("avec le l'article")
     expect(MESSAGES.intervalle).toBe(
-      "L'intervalle entre les deux dates de livraison est au-delà de 5 jours. Voulez-vous continuer ?",
+      typographie("L'intervalle entre les deux dates de livraison est au-delà de 5 jours. Voulez-vous continuer ?"),
     )
     expect(INTERVALLE_VARIANTE_PANIER).toContain("L'intervalle  entre")
     expect(MESSAGES.periodeAnticipee).toBe(
-      'La date début de période de livraison est anticipée. Voulez-vous continuer ?',
+      typographie('La date début de période de livraison est anticipée. Voulez-vous continuer ?'),
     )
     expect(MESSAGES.annuler).toBe('Voulez-vous vraiment annuler vos modifications?')
   })

@@ -6,6 +6,7 @@ import {
   stepInstantRefusal,
   stepMoveRefusal,
 } from '../../src/domain/order-steps'
+import { typographie } from '../../src/domain/typography'
 
 describe('order line steps the ERP may move to', () => {
   it('forward along the sequence, skipping allowed', () => {
@@ -58,11 +59,14 @@ describe('delivered quantities and dates', () => {
     expect(checkDeliveredQuantity(-3)).toEqual({ ok: false, reason: 'La quantité livrée doit être supérieure à 0 t.' })
     expect(checkDeliveredQuantity(0)).toMatchObject({ ok: false })
     expect(checkDeliveredQuantity(0.0001)).toMatchObject({ ok: false })
-    expect(checkDeliveredQuantity(1e9)).toMatchObject({ ok: false, reason: expect.stringContaining('60 t') })
+    expect(checkDeliveredQuantity(1e9)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(typographie('60 t')),
+    })
     expect(checkDeliveredQuantity(26, 12.5)).toMatchObject({ ok: true })
     expect(checkDeliveredQuantity(26.5, 12.5)).toEqual({
       ok: false,
-      reason: 'La quantité livrée (26.5 t) est sans rapport avec la quantité commandée (12.5 t).',
+      reason: typographie('La quantité livrée (26.5 t) est sans rapport avec la quantité commandée (12.5 t).'),
     })
   })
   it('a delivery date is not in the future nor before the order', () => {

@@ -10,6 +10,7 @@ import {
   validateQuantity,
 } from '../../src/domain/quantity'
 import { roundTonnes } from '../../src/domain/tonnes'
+import { typographie } from '../../src/domain/typography'
 
 describe('quantity', () => {
   it('Veuillez renseigner une quantité valide (required, numeric, above 0)', () => {
@@ -19,12 +20,12 @@ describe('quantity', () => {
   })
   it('Veuillez renseigner une valeur égale à {min} t (when min ≥ max)', () => {
     const b = quantityBounds({ quantiteMin: 25, quantiteMax: 25 })
-    expect(validateQuantity(24, b)).toBe('Veuillez renseigner une valeur égale à 25 t')
+    expect(validateQuantity(24, b)).toBe(typographie('Veuillez renseigner une valeur égale à 25 t'))
     expect(validateQuantity(25, b)).toBeNull()
   })
   it('Veuillez renseigner une valeur inférieure ou égale à {max} t (otherwise)', () => {
     expect(validateQuantity(16, quantityBounds({ quantiteMax: 15.5 }))).toBe(
-      'Veuillez renseigner une valeur inférieure ou égale à 15,5 t',
+      typographie('Veuillez renseigner une valeur inférieure ou égale à 15,5 t'),
     )
     expect(validateQuantity('15,5', quantityBounds({ quantiteMax: 15.5 }))).toBeNull()
   })
@@ -32,7 +33,7 @@ describe('quantity', () => {
     expect(quantityBounds()).toEqual({ min: 0, max: 29 })
     expect(quantityBounds({ quantiteMax: 40, quantiteMin: -3 })).toEqual({ min: 0, max: 29 })
     expect(quantityBounds({ quantiteMin: 2, quantiteMax: 10 })).toEqual({ min: 2, max: 10 })
-    expect(validateQuantity(29.5)).toBe('Veuillez renseigner une valeur inférieure ou égale à 29 t')
+    expect(validateQuantity(29.5)).toBe(typographie('Veuillez renseigner une valeur inférieure ou égale à 29 t'))
   })
   it('comma decimals, negatives to 0, 3 decimals', () => {
     expect(parseQuantityInput('12,5')).toBe(12.5)

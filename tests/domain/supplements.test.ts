@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { offeredSupplementations, toggleSupplementation, validateSupplementations } from '../../src/domain/supplements'
 import { mineralMax, validateMineralQuantity, validateMineraux } from '../../src/domain/minerals'
+import { typographie } from '../../src/domain/typography'
 
 const aa1 = { numArticle: 'A1', codeSousTypeArticle: 'AA', groupe: 'G1' }
 const aa2 = { numArticle: 'A2', codeSousTypeArticle: 'AA', groupe: 'G2' }
@@ -36,7 +37,7 @@ describe('minerals', () => {
       expect(validateMineralQuantity(bad)).toBe('Veuillez renseigner une quantité de mineraux voulue')
   })
   it('Veuillez renseigner une valeur maximale ou égale à {max} % (mineral max 15 % by default)', () => {
-    expect(validateMineralQuantity(16)).toBe('Veuillez renseigner une valeur maximale ou égale à 15 %')
+    expect(validateMineralQuantity(16)).toBe(typographie('Veuillez renseigner une valeur maximale ou égale à 15 %'))
     expect(validateMineralQuantity('2,5')).toBeNull()
     expect(validateMineralQuantity(15)).toBeNull()
     expect(mineralMax({ quantiteMaxMineral: 8 })).toBe(8)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveCodeModeCamion, truckModeChoices, validateTruckMode } from '../../src/domain/truck-mode'
 import { MODE_CAMION_VARIANTE_PANIER } from '../../src/domain/constants'
 import type { ModeCamion } from '../../src/domain/types'
+import { typographie } from '../../src/domain/typography'
 
 const modes: ModeCamion[] = [
   { code: 'VIS', libelle: 'Vis', libelleOption: null, minQuantite: null, maxQuantite: 27, delaiMinLivraison: null },
@@ -30,15 +31,15 @@ describe('truck mode', () => {
   })
   it("Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum {n}t", () => {
     expect(validateTruckMode('BENNE', 20, modes)).toBe(
-      "Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum 25t",
+      typographie("Le mode camion sélectionné n'est pas compatible avec la quantité saisie : minimum 25t"),
     )
   })
   it('… : maximum {n}t', () => {
     expect(validateTruckMode('VISP', 18, modes)).toBe(
-      "Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum 17t",
+      typographie("Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum 17t"),
     )
     expect(validateTruckMode('FOND', 28, [])).toBe(
-      "Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum 27t",
+      typographie("Le mode camion sélectionné n'est pas compatible avec la quantité saisie : maximum 27t"),
     )
     expect(validateTruckMode('VIS', 27, modes)).toBeNull()
   })
@@ -47,7 +48,7 @@ describe('truck mode', () => {
   })
   it("the cart document's variant keeps its curly apostrophe", () => {
     expect(MODE_CAMION_VARIANTE_PANIER.min('25')).toBe(
-      'Le mode camion sélectionné n’est pas compatible avec la quantité saisie : minimum 25t',
+      typographie('Le mode camion sélectionné n’est pas compatible avec la quantité saisie : minimum 25t'),
     )
   })
 })

@@ -87,7 +87,7 @@ test('poultry farmer 100002 opens lot VL10231, switches plans, sees the recommen
   // The 80 % is when a tranche counts as complete, not how much of it is ordered: said in tonnes.
   const recommendedCard = main(page).locator('li', { has: page.getByText('Tranche conseillée') })
   await expect(
-    recommendedCard.getByText(/commandables — complète à partir de [\d ]+,\d{3} t commandées \(80 %\)/),
+    recommendedCard.getByText(/commandables — complète à partir de [\d ]+,\d{3}\st commandées \(80\s%\)/),
   ).toBeVisible()
   // Ordering from the recommended tranche opens the order-line form for that article and lot.
   const recommended = main(page).locator('li', { has: page.getByText('Tranche conseillée') })

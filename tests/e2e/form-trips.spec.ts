@@ -1,6 +1,8 @@
 // What a farmer still tripped on in the order-line form (issue 43), on a phone: the advice's
 // "Commander" opening a single-day window with slots that day refuses, "Période anticipée" asked
 // about a date the app filled in itself, and a start moved past the end leaving the end behind.
+// Issue 51: an early start the app filled in (an advice's window, dates carried over that became
+// early since) is asked about once, as the line is added.
 // Dates come from src/domain's calendar, as the app and the seed compute them from today.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DateTime } from 'luxon'
@@ -47,7 +49,7 @@ async function toDeliveryStep(page: Page): Promise<Locator> {
   return dialog
 }
 
-test('the advice’s Commander on a need one day ahead opens a single day the form accepts, slots Début → Fin de journée', async ({
+test('the advice’s Commander on a need one day ahead opens a single day the form accepts, slots Début → Fin de journée; its early day is asked about as the line is added', async ({
   page,
 }) => {
   // VL10233's chicks arrive at today+6 (the seed's today). The phone's clock is set to 8:00 on the
@@ -94,6 +96,9 @@ test('the advice’s Commander on a need one day ahead opens a single day the fo
 
   await endSlot.selectOption({ label: 'Fin de journée' })
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+  // The one possible day is tomorrow: early, asked once as the line is added (issue 51).
+  await expect(early(page)).toContainText(MESSAGES.periodeAnticipee)
+  await early(page).getByRole('button', { name: 'Oui' }).click()
   await expect(dialog).toBeHidden()
   await expect(cartLink(page)).toHaveAccessibleName(/1 ligne/)
   expect((await storedLines(page))[0]).toMatchObject({
@@ -159,4 +164,47 @@ test('a start moved past the inherited end moves the end to its default, and the
   const lines = await storedLines(page)
   expect(lines).toHaveLength(2)
   expect(lines[1]).toMatchObject({ datePrevueLivraison: moved, finDatePrevueLivraison: expected })
+})
+
+test.describe('dates carried over that became early', () => {
+  test.afterEach(async ({ request }) => {
+    await request.post('/api/test/clock', { data: { offsetSeconds: 0 } })
+  })
+
+  test('the next line inherits dates that were not early when chosen and are now: asked once, as it is added', async ({
+    page,
+    request,
+  }) => {
+    test.slow() // two lines through the whole form
+    // Chosen today: a start seven business days on, past the alert delay (five working days).
+    const start = businessDaysAfter(7)
+    const end = businessDaysAfter(1, start)
+    await page.clock.setFixedTime(DateTime.fromISO(`${businessDaysAfter(0)}T08:00`, { zone: ZONE }).toJSDate())
+    await signIn(page, '100001', 'demo', '/catalog/aliments')
+    const dialog = await toDeliveryStep(page)
+    await dialog.getByLabel('Livraison au plus tôt *').fill(start)
+    await dialog.getByLabel('Livraison au plus tard *').fill(end)
+    await expect(early(page)).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(cartLink(page)).toHaveAccessibleName(/1 ligne/)
+
+    // Three business days later (the server's clock and the phone's): the start is four working
+    // days away, inside the alert delay, and still past the first allowed day.
+    const later = businessDaysAfter(3)
+    const offset = DateTime.fromISO(`${later}T08:00`, { zone: ZONE }).diffNow().as('seconds')
+    expect((await request.post('/api/test/clock', { data: { offsetSeconds: Math.round(offset) } })).ok()).toBe(true)
+    await page.clock.setFixedTime(DateTime.fromISO(`${later}T08:00`, { zone: ZONE }).toJSDate())
+    await page.reload()
+    const next = await toDeliveryStep(page)
+    await expect(next.getByLabel('Livraison au plus tôt *')).toHaveValue(start)
+    await expect(next.getByLabel('Livraison au plus tard *')).toHaveValue(end)
+    await expect(early(page)).toHaveCount(0)
+    await next.getByRole('button', { name: 'Ajouter au panier' }).click()
+    await expect(early(page)).toContainText(MESSAGES.periodeAnticipee)
+    await early(page).getByRole('button', { name: 'Oui' }).click()
+    await expect(next).toBeHidden()
+    await expect(cartLink(page)).toHaveAccessibleName(/2 lignes/)
+    await expect(early(page)).toHaveCount(0)
+  })
 })

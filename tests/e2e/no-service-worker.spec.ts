@@ -25,6 +25,11 @@ test('no service worker, cut after the first load: the shell stays and the page 
     'cette page n’a pas encore été ouverte sur cet appareil, et ce navigateur ne garde pas Silo pour une utilisation sans réseau',
   )
   await expect(page.getByText(/dynamically imported module|TypeError/)).toHaveCount(0)
+  // Every image of that page shows, the logo first (issue 51: it was a broken image once cut).
+  const broken = () =>
+    page.evaluate(() => [...document.images].filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src))
+  await expect(page.locator('img').first()).toBeVisible()
+  await expect.poll(broken).toEqual([])
   // The shell is still there: the customer, the menu, and the screen already shown.
   await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
   await tabs.getByRole('link', { name: 'Historique' }).click()

@@ -10,6 +10,7 @@ import { DEMO } from '../../src/server/seed/demo'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
 import { orderLine } from './support/order-line'
+import { typographie } from '../../src/domain/typography'
 
 // TEST_NOW is Monday 2026-11-23 08:30 in Paris.
 const line = orderLine
@@ -80,7 +81,7 @@ describe.each(backends)('order rules from the database on $name', (backend) => {
       expect(await refused(order([line({ ...simple, quantiteCommande: 16 })]))).toEqual([
         expect.objectContaining({
           number: '410106',
-          reason: 'Veuillez renseigner une valeur inférieure ou égale à 15 t',
+          reason: typographie('Veuillez renseigner une valeur inférieure ou égale à 15 t'),
         }),
       ])
       const res = await post(order([line({ ...simple, quantiteCommande: 15 })]))

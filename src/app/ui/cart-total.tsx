@@ -8,7 +8,7 @@ export function CartTotal({ lines }: { lines: readonly CartLine[] }) {
   return (
     <div className="rounded-xl border-2 border-silo-green bg-white p-4">
       <p className="text-xl font-bold">
-        Poids total : <span data-testid="poids-total">{formatTonnes(totalWeight(lines))}</span>
+        Poids total{'\u00a0'}: <span data-testid="poids-total">{formatTonnes(totalWeight(lines))}</span>
       </p>
       {capacityWarnings(lines).map((w) => (
         <p

@@ -2,6 +2,7 @@
 // quantity (in t when the unit is T), supplements, minerals with a percent sign, storage places.
 import { formatNombre, formatTonnes } from '../../domain/format'
 import { storagePlaces } from '../../domain/storage-places'
+import { avecUnite } from '../../domain/typography'
 import type { CartLine } from '../../domain/types'
 import type { LineLabels } from './line-labels'
 
@@ -10,7 +11,7 @@ export const lineQuantity = (l: CartLine): string =>
     ? ''
     : !l.codeUniteArticle || l.codeUniteArticle === 'T'
       ? formatTonnes(l.quantiteCommande)
-      : `${formatNombre(l.quantiteCommande)} ${l.codeUniteArticle}`
+      : avecUnite(formatNombre(l.quantiteCommande), l.codeUniteArticle)
 
 const percent = (q: unknown) => formatNombre(Number(String(q ?? '').replace(',', '.')) || 0)
 
@@ -19,7 +20,7 @@ export function LineSummaryRows({ line, labels }: { line: CartLine; labels: Line
   const places = storagePlaces(line).map(labels.lieu)
   const supplements = (line.supplementations ?? []).map((s) => s.libelleArticle ?? s.libelleLong ?? s.numArticle)
   const minerals = (line.mineraux ?? []).map(
-    (m) => `${m.libelleArticle ?? m.numArticle} (${percent(m.quantiteCommande)} %)`,
+    (m) => `${m.libelleArticle ?? m.numArticle} (${avecUnite(percent(m.quantiteCommande), '%')})`,
   )
   return (
     <>

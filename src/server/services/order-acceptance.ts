@@ -14,7 +14,6 @@ import { parseDecimal, roundTonnes } from '../../domain/tonnes'
 import { ZONE } from '../../domain/calendar'
 import { formatConflictMessage, type ConflictEntry } from '../../domain/conflict'
 import { checkCartStoragePlaces } from '../../domain/cart-checks'
-import { formatTonnes } from '../../domain/format'
 import { validateOrderLine } from '../../domain/order-line'
 import { isAlimentSimple } from '../../domain/quantity'
 import { text } from '../../domain/text'
@@ -32,6 +31,7 @@ import {
 import type { Outcome, Tx } from '../http/idempotency'
 import { loadOrderContext, type OrderContext } from './order-context'
 import { appendToFeed } from './order-feed'
+import { confirmationText } from './order-confirmation-mail'
 
 const num = (v: unknown) => (text(v) === '' ? null : Number(v))
 
@@ -301,27 +301,6 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
   // exists iff it is in the feed. Its position is taken at the commit, under the feed's lock.
   await appendToFeed(tx, id, opts.idempotencyKey ?? null)
   return { status: 201, body: { numero, mail: email } satisfies CommandeAcceptee }
-}
-
-function confirmationText(
-  numero: string,
-  lignes: readonly LigneCommandePayload[],
-  ctx: OrderContext,
-  now: DateTime,
-): string {
-  const lines = lignes.map((l) => {
-    const a = ctx.articles.get(l.numArticle)
-    return `- ${a?.libelle ?? l.numArticle} : ${formatTonnes(l.quantiteCommande ?? 0)}, livraison du ${l.datePrevueLivraison} au ${l.finDatePrevueLivraison}`
-  })
-  return [
-    `Bonjour,`,
-    ``,
-    `Votre commande N°${numero} du ${now.setZone(ZONE).toFormat('dd/MM/yyyy à HH:mm')} a bien été enregistrée :`,
-    ...lines,
-    ``,
-    `Vous pouvez la suivre dans Silo, menu « Commandes internet ».`,
-    'La coopérative',
-  ].join('\n')
 }
 
 /** Is this order one of the customer's (a survey names it)? */

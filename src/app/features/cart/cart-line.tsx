@@ -4,6 +4,7 @@
 import { formatDate } from '../../../domain/format'
 import type { CartLine } from '../../../domain/types'
 import type { LineLabels } from '../../ui/line-labels'
+import { LineIdentity } from '../../ui/line-identity'
 import { LineSummaryRows } from '../../ui/line-summary'
 import { LineActions, Svg } from './line-actions'
 
@@ -38,11 +39,7 @@ export function CartLineCard({ line, labels, issues, mixing, onMixing, onEdit, o
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-[min(10rem,100%)] flex-1">
           <h3 className="text-lg font-bold leading-snug">{name}</h3>
-          <p className="text-base text-neutral-800">
-            Article {line.numArticle}
-            {line.numLot ? ` · lot ${line.numLot}` : ''}
-            {line.numContrat ? ` · contrat N° ${line.numContrat}` : ''}
-          </p>
+          <LineIdentity line={line} />
         </div>
         <LineActions name={name} onEdit={onEdit} onDelete={onDelete} />
       </div>

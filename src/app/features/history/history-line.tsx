@@ -8,7 +8,7 @@ import { OrderLineButton } from '../../ui/order-line-button'
 
 interface Props {
   ligne: LigneLivraison
-  adresse: string | null
+  adresse: string
   hasLots: boolean
   duplicating: boolean
   selected: boolean
@@ -16,6 +16,19 @@ interface Props {
 }
 
 export const lineKey = (l: LigneLivraison) => `${l.numLivraison}-${l.numLigne}`
+
+/**
+ * Where a line went: the address's words; 'Adresse non renseignée' for a line that never had one;
+ * for an address the customer no longer has (removed since), its number and that it was removed —
+ * not "non renseignée", which said it was never given (issue 51). `labels` is null while the
+ * customer's addresses are unknown: the number alone then.
+ */
+export function historyAddress(numAdresse: number | null, labels: ReadonlyMap<string, string> | null): string {
+  if (numAdresse === null) return 'Adresse non renseignée'
+  const label = labels?.get(String(numAdresse))
+  if (label) return label
+  return labels ? `Adresse ${numAdresse} (supprimée depuis)` : `Adresse ${numAdresse}`
+}
 
 /** Only lines with an address and an orderable article can be duplicated (§2, §5). */
 export const isSelectable = (l: LigneLivraison) => canDuplicateHistoryLine(l) && canAddHistoryLine(l)
@@ -30,7 +43,7 @@ export function HistoryLine({ ligne, adresse, hasLots, duplicating, selected, on
         {formatTonnes(ligne.quantiteLivree)}
         {ligne.numLot ? ` · lot ${ligne.numLot}` : ''}
       </span>
-      <span className="block text-base text-neutral-800">{adresse ?? 'Adresse non renseignée'}</span>
+      <span className="block text-base text-neutral-800">{adresse}</span>
       {!orderable && <span className="block text-base font-semibold text-neutral-900">Article non commandable</span>}
     </>
   )

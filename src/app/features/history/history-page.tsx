@@ -14,7 +14,7 @@ import { QueryStatus } from '../../ui/query-status'
 import { AddressFilter, addressLabel } from './address-filter'
 import { DuplicationBar } from './duplication-bar'
 import { HistoryHelp } from './history-help'
-import { HistoryLine, isSelectable, lineKey } from './history-line'
+import { historyAddress, HistoryLine, isSelectable, lineKey } from './history-line'
 import { OrderAdviceBar } from './order-advice-bar'
 import { useHistory } from './use-history'
 import { useHistoryMore } from './use-history-more'
@@ -128,9 +128,7 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
                     <HistoryLine
                       key={lineKey(l)}
                       ligne={l}
-                      adresse={
-                        l.numAdresse === null ? null : (labels.get(String(l.numAdresse)) ?? `Adresse ${l.numAdresse}`)
-                      }
+                      adresse={historyAddress(l.numAdresse, tiers ? labels : null)}
                       hasLots={tiers?.hasLots ?? false}
                       duplicating={duplicating}
                       selected={selected.has(lineKey(l))}

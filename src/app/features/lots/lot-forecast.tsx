@@ -9,7 +9,7 @@ import { tiersQueryOptions } from '../../../api/tiers'
 import type { Livraisons } from '../../../contract/livraisons'
 import type { Lot } from '../../../contract/lots'
 import { lotForecast } from '../../../domain/forecast-lots'
-import { formatDate, formatNombre } from '../../../domain/format'
+import { formatDate, formatTonnesCourt } from '../../../domain/format'
 import { lotNeed } from '../../ui/lot-need'
 import { AdviceSentence } from '../../ui/advice-sentence'
 import { AdviceOrderButton } from '../../ui/advice-order-button'
@@ -46,7 +46,7 @@ export function LotForecast({ lot, withButton = false }: { lot: Lot; withButton?
   return (
     <div className="mt-2 grid gap-1 font-normal">
       <p className="text-base">
-        <strong>{formatNombre(forecast.besoin)} t</strong>
+        <strong>{formatTonnesCourt(forecast.besoin)}</strong>
         {forecast.article ? ` de ${forecast.article.libelle}` : ''} dès le {formatDate(forecast.jourBesoin)}
         <span className="text-neutral-800">
           {' '}

@@ -4,6 +4,7 @@ import type { Lot, PlanAlimentation } from '../../../contract/lots'
 import { TRANCHE_COMPLETE_RATIO } from '../../../domain/constants'
 import { trancheRefusal, type TrancheState } from '../../../domain/feeding-plan'
 import { formatTonnes } from '../../../domain/format'
+import { avecUnite } from '../../../domain/typography'
 import { OrderLineButton } from '../../ui/order-line-button'
 import { QuantityBar } from '../../ui/quantity-bar'
 
@@ -35,7 +36,9 @@ export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
         )}
         {state.complete && <span className="text-base font-semibold">Tranche complète</span>}
       </div>
-      <p className="text-base text-neutral-800">{tranche.quantite.toLocaleString('fr-FR')} kg par animal</p>
+      <p className="text-base text-neutral-800">
+        {avecUnite(tranche.quantite.toLocaleString('fr-FR'), 'kg')} par animal
+      </p>
       {refusal && <p className="text-base font-semibold text-neutral-800">Non commandable : {refusal}</p>}
       <div className="mt-2">
         <QuantityBar
@@ -48,7 +51,8 @@ export function TrancheCard({ lot, tranche, state, planOrderable }: Props) {
           Commandé <strong>{formatTonnes(state.ordered)}</strong> sur {formatTonnes(state.orderable)} commandables
           <span className="text-neutral-800">
             {' '}
-            — complète à partir de {formatTonnes(TRANCHE_COMPLETE_RATIO * state.orderable)} commandées (80 %)
+            — complète à partir de {formatTonnes(TRANCHE_COMPLETE_RATIO * state.orderable)} commandées (
+            {avecUnite('80', '%')})
           </span>
         </p>
       </div>

@@ -1,8 +1,8 @@
 // Step Livraison: the truck mode (a label, then its option box; VIS when nothing is chosen), the
 // two dates with their defaults and confirmations, and the two slots (ordering-area §2, §5).
-// The confirmations ask about a date the farmer enters, never about one the app filled in (the
-// last dates chosen, an advice's window): those were asked about when they were typed, or are the
-// app's own choice (issue 43).
+// The confirmations ask about a date the farmer enters as it is entered; a start the app filled in
+// (the last dates chosen, an advice's window) that is early is asked about as the line is added
+// (order-line-form.tsx, issue 51).
 import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { horizonDate, toIsoDate } from '../../../domain/calendar'
@@ -28,11 +28,13 @@ interface Props {
   periodes: readonly { code: string; libelle: string }[]
   /** The rules' context for the dates, with the truck mode chosen now. */
   windowCtx: DeliveryWindowContext
+  /** The farmer said yes to 'Période anticipée' for this start: not asked again at the end. */
+  onEarlyConfirmed?: (start: string) => void
 }
 
 type Pending = 'anticipee' | 'intervalle' | null
 
-export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
+export function DeliveryStep({ form, modes, periodes, windowCtx, onEarlyConfirmed }: Props) {
   const {
     register,
     setValue,
@@ -79,6 +81,7 @@ export function DeliveryStep({ form, modes, periodes, windowCtx }: Props) {
   const onAnswer = (yes: boolean) => {
     // Cancel clears the date the question was about (§5).
     if (!yes) set(pending === 'anticipee' ? 'datePrevueLivraison' : 'finDatePrevueLivraison', '')
+    else if (pending === 'anticipee') onEarlyConfirmed?.(getValues('datePrevueLivraison'))
     setPending(null)
   }
 

@@ -5,13 +5,17 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import type { DateTime } from 'luxon'
 import { placeOverlapWarnings } from '../../../domain/cart-checks'
+import { MESSAGES } from '../../../domain/constants'
+import { needsEarlyStartConfirmation } from '../../../domain/delivery-window'
 import { mineralMax } from '../../../domain/minerals'
 import { orderLineQuantityBounds } from '../../../domain/order-line'
 import { isAlimentSimple } from '../../../domain/quantity'
 import type { CartLine } from '../../../domain/types'
+import { ConfirmDialog } from '../../ui/modal'
 import { parisNow } from '../../ui/now'
 import { FILLED_BUTTON, OUTLINE_BUTTON } from './fields'
 import { DeliveryStep } from './delivery-step'
+import { confirmEarlyStart, isEarlyStartConfirmed } from './early-starts'
 import {
   orderLineResolver,
   STEP_FIELDS,
@@ -139,14 +143,33 @@ export function OrderLineForm(props: Props) {
     const step = groups.findIndex((g) => fieldsOf(g).some((f) => keys.includes(f.split('.')[0]!)))
     if (step >= 0 && step !== current) show(step)
   }
-  const submit = form.handleSubmit(async (values) => {
+  const save = async (values: OrderLineValues) => {
     setSaving(true)
     try {
       await onSave(toCartLine(values, article, data.supplementations, data.modes, idLigne))
     } finally {
       setSaving(false)
     }
+  }
+  // 'Période anticipée' is asked whenever the start is early (ordering-area §5), not only when the
+  // farmer types it: an advice's window opens on the first allowed day, and dates carried over
+  // from the last line become early as days pass (issue 51). Asked once, as the line is added,
+  // unless the farmer already said yes to this very date (early-starts.ts).
+  const [askEarly, setAskEarly] = useState<OrderLineValues | null>(null)
+  const submit = form.handleSubmit(async (values) => {
+    const start = values.datePrevueLivraison
+    if (!isEarlyStartConfirmed(start) && needsEarlyStartConfirmation(start, windowCtx)) setAskEarly(values)
+    else await save(values)
   }, onInvalid)
+  const answerEarly = (yes: boolean) => {
+    const values = askEarly
+    setAskEarly(null)
+    if (!values) return
+    if (yes) {
+      confirmEarlyStart(values.datePrevueLivraison)
+      void save(values)
+    } else form.setValue('datePrevueLivraison', '', { shouldDirty: true, shouldValidate: true })
+  }
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-1 flex-col">
@@ -169,7 +192,7 @@ export function OrderLineForm(props: Props) {
         </ol>
       </nav>
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
-        <p className="mb-3 text-sm text-neutral-800">Les champs marqués * sont obligatoires.</p>
+        <p className="mb-3 mt-2 text-sm text-neutral-800">Les champs marqués * sont obligatoires.</p>
         {data.notes.length > 0 && (
           // The status wraps the list: role="status" on the <ul> itself would take its list role
           // away and leave the items outside any list (axe: listitem).
@@ -216,6 +239,7 @@ export function OrderLineForm(props: Props) {
               modes={data.modes}
               periodes={data.referentiel?.periodesLivraison ?? []}
               windowCtx={windowCtx}
+              onEarlyConfirmed={confirmEarlyStart}
             />
           )}
         </div>
@@ -241,6 +265,12 @@ export function OrderLineForm(props: Props) {
           </button>
         )}
       </footer>
+      <ConfirmDialog
+        open={askEarly !== null}
+        title={MESSAGES.periodeAnticipeeTitre}
+        message={MESSAGES.periodeAnticipee}
+        onAnswer={answerEarly}
+      />
     </form>
   )
 }

@@ -5,7 +5,7 @@ import { parseQuantityInput, stepQuantity, type QuantityBounds } from '../../../
 import { QUANTITE_PAS } from '../../../domain/constants'
 import type { Adresse } from '../../../contract/tiers'
 import type { Contrat } from '../../../contract/contrats'
-import { formatDateCourte, formatNombre, formatTonnes } from '../../../domain/format'
+import { formatDateCourte, formatTonnes, formatTonnesCourt } from '../../../domain/format'
 import { QUANTITY_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced'
 import { CONTROL, ErrorText, Section, SelectField } from './fields'
 import { formatQuantite, type OrderLineValues } from './order-line-values'
@@ -68,7 +68,7 @@ export function ProductStep({ form, bounds, alimentSimple, adresses, contrats, n
           <button
             type="button"
             onClick={() => step(-1)}
-            aria-label={`Diminuer de ${formatNombre(QUANTITE_PAS)} t`}
+            aria-label={`Diminuer de ${formatTonnesCourt(QUANTITE_PAS)}`}
             className="touch-target w-12 shrink-0 rounded-lg border-2 border-silo-green text-2xl font-bold text-silo-green"
           >
             −
@@ -86,19 +86,19 @@ export function ProductStep({ form, bounds, alimentSimple, adresses, contrats, n
           <button
             type="button"
             onClick={() => step(1)}
-            aria-label={`Augmenter de ${formatNombre(QUANTITE_PAS)} t`}
+            aria-label={`Augmenter de ${formatTonnesCourt(QUANTITE_PAS)}`}
             className="touch-target w-12 shrink-0 rounded-lg border-2 border-silo-green text-2xl font-bold text-silo-green"
           >
             +
           </button>
         </div>
         <p id={`${id}-h`} className="mt-1 text-sm text-neutral-800">
-          {bounds.min >= bounds.max ? `${formatNombre(bounds.min)} t` : `Jusqu'à ${formatNombre(bounds.max)} t`}
+          {bounds.min >= bounds.max ? formatTonnesCourt(bounds.min) : `Jusqu'à ${formatTonnesCourt(bounds.max)}`}
           {alimentSimple &&
             (alimentSimple.avecContrat
               ? ' (aliment simple avec contrat à terme)'
               : ' (aliment simple sans contrat à terme)')}
-          , par pas de {formatNombre(QUANTITE_PAS)} t
+          , par pas de {formatTonnesCourt(QUANTITE_PAS)}
         </p>
         <ErrorText id={`${id}-e`} error={error} />
       </div>

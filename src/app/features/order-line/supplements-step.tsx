@@ -7,6 +7,7 @@ import { offeredSupplementations, toggleSupplementation } from '../../../domain/
 import type { Supplementation } from '../../../contract/articles'
 import { CheckField, ErrorText, Section, TextField } from './fields'
 import type { OrderLineValues } from './order-line-values'
+import { avecUnite } from '../../../domain/typography'
 
 interface Props {
   form: UseFormReturn<OrderLineValues>
@@ -69,7 +70,10 @@ export function SupplementsStep({ form, supplementations, mineralMax, unknown = 
       {fields.length > 0 && (
         <div role="group" aria-labelledby={`${id}-m`}>
           <p id={`${id}-m`} className="font-semibold">
-            Minéraux <span className="font-normal">(taux d'incorporation, {formatNombre(mineralMax)} % maximum)</span>
+            Minéraux{' '}
+            <span className="font-normal">
+              (taux d'incorporation, {avecUnite(formatNombre(mineralMax), '%')} maximum)
+            </span>
           </p>
           {fields.map((f, i) => (
             <div key={f.key} className="grid gap-1 border-t border-neutral-200 py-1">

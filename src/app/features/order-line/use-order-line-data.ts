@@ -70,11 +70,13 @@ export function useOrderLineData(
     ...quiet,
     enabled: adr !== null,
   })
-  // The address check needs the server: offline it is skipped (the server checks the order).
+  // The address check: offline, the answer the device holds (prefetched below, and by the
+  // preparation for no signal) decides as the server's would, with the same src/domain rule
+  // (issue 51); only an address never checked is left to the server.
   const validation = useQuery({
     ...validationAdresseQueryOptions(numArticle, numTiers, adr ?? 0),
     ...quiet,
-    enabled: adr !== null && online,
+    enabled: adr !== null,
   })
   const cart = useLiveQuery(() => readCartLines(owner, numTiers), [owner, numTiers])
   const adresses = offeredAddresses(tiers.data?.adresses ?? [])
@@ -108,7 +110,7 @@ export function useOrderLineData(
     notes.push(
       "Hors connexion : les jours de livraison de cette adresse n'ont pas pu être chargés ; la coopérative les vérifiera.",
     )
-  if (adr !== null && (!online || failed(validation)))
+  if (adr !== null && failed(validation))
     notes.push("Hors connexion : la compatibilité de l'adresse avec l'article sera vérifiée à l'envoi de la commande.")
 
   return {
@@ -126,7 +128,7 @@ export function useOrderLineData(
     /** Offline, the article's supplementations or minerals could not be loaded: "none" is unknown. */
     supplementsUnknown: failed(supplementations) || failed(mineraux),
     contraintesLivraison: contraintes.data ?? null,
-    adresseCompatible: online && validation.data ? validation.data.valid : null,
+    adresseCompatible: validation.data ? validation.data.valid : null,
     modes,
     cart,
     notes,

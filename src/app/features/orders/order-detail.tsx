@@ -11,6 +11,7 @@ import { orderDay } from './order-date'
 import { lineStepLabel, mobileStepLabel } from '../../../domain/orders'
 import { autreLieuTexte, isAutreLieu } from '../../../domain/storage-places'
 import { restoreAutreLieux } from '../../../domain/submission'
+import { avecUnite } from '../../../domain/typography'
 
 type Libelles = {
   periode: (c: string) => string
@@ -36,7 +37,7 @@ function Ligne({ l: stored, libelles }: { l: LigneCommande; libelles: Libelles }
         <dd className="font-semibold">
           {l.codeUniteArticle === 'T'
             ? formatTonnes(l.quantiteCommande)
-            : `${formatNombre(l.quantiteCommande)} ${l.codeUniteArticle}`}
+            : avecUnite(formatNombre(l.quantiteCommande), l.codeUniteArticle)}
         </dd>
         <dt className="text-neutral-800">Livraison</dt>
         <dd>
@@ -75,7 +76,11 @@ function Ligne({ l: stored, libelles }: { l: LigneCommande; libelles: Libelles }
         {l.mineraux.length > 0 && (
           <>
             <dt className="text-neutral-800">Minéraux</dt>
-            <dd>{l.mineraux.map((m) => `${m.libelleArticle} (${formatNombre(m.quantiteCommande)} %)`).join(', ')}</dd>
+            <dd>
+              {l.mineraux
+                .map((m) => `${m.libelleArticle} (${avecUnite(formatNombre(m.quantiteCommande), '%')})`)
+                .join(', ')}
+            </dd>
           </>
         )}
         {l.commentaire && (

@@ -6,8 +6,10 @@ import { formatDate, formatNombre } from '../../../domain/format'
 import type { PaymentSelection } from '../../../domain/payment'
 import type { CartLine } from '../../../domain/types'
 import type { LineLabels } from '../../ui/line-labels'
+import { LineIdentity } from '../../ui/line-identity'
 import { LineSummaryRows } from '../../ui/line-summary'
 import type { LineProposal } from './use-line-proposals'
+import { avecUnite } from '../../../domain/typography'
 
 interface Props {
   line: CartLine
@@ -51,10 +53,7 @@ export function PaymentLine({
   return (
     <li className="rounded-xl border-2 border-neutral-300 bg-white p-4" data-ligne={line.idLigne}>
       <h3 className="text-lg font-bold leading-snug">{name}</h3>
-      <p className="text-base text-neutral-800">
-        Article {line.numArticle}
-        {line.numLot ? ` · lot ${line.numLot}` : ''}
-      </p>
+      <LineIdentity line={line} />
       <dl className="mt-2 pairs gap-x-4 gap-y-1 text-base">
         <LineSummaryRows line={line} labels={labels} />
       </dl>
@@ -99,7 +98,7 @@ export function PaymentLine({
             </div>
             <dl className="pairs content-center gap-x-4 gap-y-1 text-base">
               <dt className="text-neutral-800">Taux d'escompte</dt>
-              <dd className="font-semibold">{formatNombre(selection.tauxEscompte ?? 0, 2)} %</dd>
+              <dd className="font-semibold">{avecUnite(formatNombre(selection.tauxEscompte ?? 0, 2), '%')}</dd>
               <dt className="text-neutral-800">Échéance</dt>
               <dd className="font-semibold">
                 {selection.datePrevEche ? formatDate(selection.datePrevEche) : 'à la facture'}

@@ -3,13 +3,16 @@
 // serves (src/server/http/static.ts). The page asks the server who is signed in, without waiting
 // for it to be shown (offline it stays as it is): signed in, it goes on to where the sign-in
 // would have sent them, the Historique by default. A sign-out under way (its marker), a page
-// started without a session, or a failure that sent the page here (?error) asks nothing; nor does
+// started without a session, a page the server already told its session is over (a refused
+// refresh, issue 51: asking again only logged 401s), or a failure that sent the page here (?error)
+// asks nothing; nor does
 // a second visit within seconds of sending someone on (a screen refusing them would send them
 // back: never back and forth).
 import { useEffect } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { startedSignedIn } from '../../../api/device-owner'
+import { sessionRefused } from '../../../api/http-client'
 import { signOutPending } from '../../../api/signed-out'
 import { meQueryOptions } from '../../../api/user'
 import { signedInTarget } from '../../../contract/redirect-target'
@@ -23,7 +26,8 @@ export function useOnIfSignedIn(redirectFrom: string | undefined, error: boolean
   useEffect(() => {
     let live = true
     const check = () => {
-      if (error || !startedSignedIn() || signOutPending() || performance.now() - sentOnAt < 10_000) return
+      if (error || !startedSignedIn() || sessionRefused() || signOutPending() || performance.now() - sentOnAt < 10_000)
+        return
       // Asked again, never read from the cache: a refusal (401) that sent the page here must not
       // be answered by an older copy, which would send the person back and forth.
       queryClient

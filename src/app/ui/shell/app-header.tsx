@@ -7,6 +7,7 @@ import { useAfterFirstPaint } from '../after-first-paint'
 import { Icon } from '../icons'
 import { LogoutButton } from './logout-button'
 import { optionalPart } from '../optional-part'
+import { LOGO_SRC } from '../logo'
 
 // The count (with Dexie) comes once the screen is shown: an overlay on the icon, nothing moves.
 const CartBadge = optionalPart(() => import('./cart-badge'))
@@ -41,7 +42,7 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
             className="touch-target flex items-center justify-center"
             aria-label="Silo, accueil"
           >
-            <img src="/favicon.svg" alt="" width={36} height={36} className="rounded bg-white p-0.5" />
+            <img src={LOGO_SRC} alt="" width={36} height={36} className="rounded bg-white p-0.5" />
           </Link>
         </div>
         <div className="min-w-0 flex-1 px-2 py-1">

@@ -6,6 +6,7 @@ import { parametresCommandeRawQueryOptions } from '../../../api/parametres-comma
 import { upcomingHolidays } from '../../../domain/holiday-alert'
 import { DEFAULT_ORDER_PARAMETERS } from '../../../domain/order-parameters'
 import { formatDate } from '../../../domain/format'
+import { typographie } from '../../../domain/typography'
 import { parisToday } from '../today'
 import { Banner } from './banner'
 
@@ -18,8 +19,9 @@ export function HolidayBanner({ numTiers }: { numTiers: string }) {
     <Banner label="Jours fériés à venir" text={holidays.map((j) => j.date).join(' ')}>
       {holidays.map((j) => (
         <p key={j.date} className="text-base font-medium text-neutral-900">
-          Jour férié le {formatDate(j.date)} ({j.libelle}) : pas de livraison ce jour-là, pensez à anticiper vos
-          commandes.
+          {typographie(
+            `Jour férié le ${formatDate(j.date)} (${j.libelle}) : pas de livraison ce jour-là, pensez à anticiper vos commandes.`,
+          )}
         </p>
       ))}
     </Banner>

@@ -1,5 +1,8 @@
 // The cooperative's warning banner: the messages whose dates include today (in Paris), foldable.
+// The staff's words are shown with French typography's no-break spaces (': pensez à' never starts
+// a line, issue 51).
 import type { MessageBandeau } from '../../../contract/referentiel'
+import { typographie } from '../../../domain/typography'
 import { parisToday } from '../today'
 import { Banner } from './banner'
 
@@ -14,7 +17,7 @@ export function MessageBanner({ messages }: { messages: readonly MessageBandeau[
     <Banner label="Messages de la coopérative" text={current.map((m) => m.texte).join('\n')}>
       {current.map((m) => (
         <p key={m.id} className="text-base font-medium text-neutral-900">
-          {m.texte}
+          {typographie(m.texte)}
         </p>
       ))}
     </Banner>

@@ -9,6 +9,7 @@ import { CODES_ERREUR } from '../../../contract/error-codes'
 import type { LivraisonPayload } from '../../../contract/integration'
 import { ZONE } from '../../../domain/calendar'
 import { deliveryDateRefusal } from '../../../domain/order-steps'
+import { enPhrases } from '../../../domain/typography'
 import { adresses, articles, batiments, commandes, exploitations, lots, modesCamion } from '../../db/schema'
 import { HttpError } from '../../http/http-error'
 import type { Tx } from '../../http/idempotency'
@@ -22,7 +23,8 @@ export interface Refusal {
 export function unprocessable(refusals: readonly Refusal[]): HttpError {
   const codes = new Set(refusals.map((r) => r.code))
   const code = codes.size === 1 ? [...codes][0]! : CODES_ERREUR.LIVRAISON_INVALIDE
-  return new HttpError(422, refusals.map((r) => r.reason).join(' ; '), code)
+  // Each its own sentence, as the ERP's people read them (issue 51: never « … ». ; … »).
+  return new HttpError(422, enPhrases(refusals.map((r) => r.reason)), code)
 }
 
 const present = <T>(values: readonly (T | null | undefined)[]): T[] => [

@@ -20,11 +20,13 @@ import {
   stepMoveRefusal,
 } from '../../../domain/order-steps'
 import { commandeEtapes, commandeLignes, commandes, livraisonLignes, livraisons, tiers } from '../../db/schema'
+import { enPhrases } from '../../../domain/typography'
 import { HttpError, notFound } from '../../http/http-error'
 import type { Outcome, Tx } from '../../http/idempotency'
 import { deliveryReferenceRefusals, unprocessable, type Refusal } from './delivery-references'
 
-const refused = (status: 409 | 422, reasons: string[], code: string) => new HttpError(status, reasons.join(' ; '), code)
+// Several reasons: each its own sentence (enPhrases), as the ERP's people read them (issue 51).
+const refused = (status: 409 | 422, reasons: string[], code: string) => new HttpError(status, enPhrases(reasons), code)
 const invalid = (reasons: string[]) => refused(422, reasons, CODES_ERREUR.LIVRAISON_INVALIDE)
 
 interface Move {
