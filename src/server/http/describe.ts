@@ -35,3 +35,8 @@ export const describeRead = (summary: string, tag: string, schema: GenericSchema
       ...Object.fromEntries(Object.entries(extra).map(([status, d]) => [status, error(d)])),
     },
   })
+
+/** services/entite.ts: a numEntite that is not the customer's, or an article unknown. */
+export const ENTITE_INCONNUE_404 =
+  'Tiers inconnu (TIERS_INEXISTANT), ou numEntite qui n’est pas celle du tiers (ENTITE_INCONNUE)'
+export const ENTITE_OU_ARTICLE_INCONNU_404 = `${ENTITE_INCONNUE_404}, ou numArticle inconnu (ARTICLE_INEXISTANT)`
