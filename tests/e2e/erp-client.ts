@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { FluxCommandes } from '../../src/contract/integration'
+import { checkedFetch } from '../server/support/openapi-check'
 import { expect, serverURL } from './network-switch'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -22,9 +23,14 @@ export function createApiKey(): string {
   return /silo_[A-Za-z0-9_-]{43}/.exec(out)![0]
 }
 
-/** The ERP: the integration API only, straight to the server (never through the farmer's network). */
+/**
+ * The ERP: the integration API only, straight to the server (never through the farmer's network).
+ * Each exchange is checked against the OpenAPI document the server serves (an ERP's client is
+ * written from it alone): a mismatch fails the test.
+ */
 export function erp(key: string) {
   const headers = { authorization: `Bearer ${key}` }
+  const fetch = checkedFetch(serverURL)
   return {
     async feed(apres: string): Promise<FluxCommandes> {
       const res = await fetch(`${serverURL}/api/integration/v1/commandes?apres=${apres}&limite=500`, { headers })

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO } from '../../src/server/seed/demo'
 import { createApiKey } from '../../src/server/services/api-keys'
 import { backends, type OpenedTestDb } from './support/databases'
+import { withOpenApiCheck } from './support/openapi-check'
 import { buildTestApp, send, signIn } from './support/app'
 import { orderLine } from './support/order-line'
 
@@ -47,7 +48,7 @@ describe.skipIf(!python).each(backends)('the Python ERP consumer of the docs, on
 
   beforeAll(async () => {
     opened = await backend.open()
-    const t = buildTestApp(opened.db)
+    const t = withOpenApiCheck(buildTestApp(opened.db))
     key = (await createApiKey(opened.db, 'ERP en Python')).key
     const [{ start }] = (
       await opened.db.execute<{ start: string }>(

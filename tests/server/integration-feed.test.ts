@@ -10,6 +10,7 @@ import { DEMO } from '../../src/server/seed/demo'
 import { createApiKey, listApiKeys, revokeApiKey } from '../../src/server/services/api-keys'
 import { appendToFeed, readFeed } from '../../src/server/services/order-feed'
 import { backends, type OpenedTestDb } from './support/databases'
+import { withOpenApiCheck } from './support/openapi-check'
 import { buildTestApp, get, send, signIn } from './support/app'
 import { orderLine } from './support/order-line'
 
@@ -39,7 +40,7 @@ describe.each(backends)('the order feed on $name', (backend) => {
 
   beforeAll(async () => {
     opened = await backend.open()
-    t = buildTestApp(opened.db)
+    t = withOpenApiCheck(buildTestApp(opened.db))
     key = (await createApiKey(opened.db, 'ERP')).key
   })
   afterAll(async () => opened?.close())
@@ -207,7 +208,7 @@ describe.each(backends)('the order feed on $name', (backend) => {
   })
 
   it('the rate limit holds per key under a concurrent burst, 429 with Retry-After, other keys unaffected', async () => {
-    const limited = buildTestApp(opened.db, { INTEGRATION_RATE_LIMIT: '10' })
+    const limited = withOpenApiCheck(buildTestApp(opened.db, { INTEGRATION_RATE_LIMIT: '10' }))
     const burst = await createApiKey(opened.db, 'Rafale')
     const calm = await createApiKey(opened.db, 'Calme')
     const ask = (k: string) =>

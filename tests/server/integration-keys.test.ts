@@ -9,6 +9,7 @@ import type { Db } from '../../src/server/db/client'
 import { DEMO } from '../../src/server/seed/demo'
 import { createApiKey, listApiKeys } from '../../src/server/services/api-keys'
 import { backends, type OpenedTestDb } from './support/databases'
+import { withOpenApiCheck } from './support/openapi-check'
 import { buildTestApp, get, send, signIn, TEST_NOW } from './support/app'
 import { orderLine } from './support/order-line'
 import { DateTime } from 'luxon'
@@ -42,7 +43,7 @@ describe.each(backends)('API keys’ scope, end and the wrong-key throttle on $n
 
   beforeAll(async () => {
     opened = await backend.open()
-    t = buildTestApp(opened.db)
+    t = withOpenApiCheck(buildTestApp(opened.db))
     const farmer = await signIn(t.app, DEMO.eleveur)
     const res = await send(
       t.app,
@@ -146,7 +147,7 @@ describe.each(backends)('API keys’ scope, end and the wrong-key throttle on $n
         }
       },
     }) as Db
-    const app = buildTestApp(counted).app
+    const app = withOpenApiCheck(buildTestApp(counted)).app
     const res = await ask(app, wrongKey(5000), '198.51.100.77')
     expect(res.status).toBe(401)
     expect(calls).toEqual(['execute'])

@@ -10,6 +10,7 @@ import { ZONE } from '../../src/domain/calendar'
 import { DEMO } from '../../src/server/seed/demo'
 import { createApiKey } from '../../src/server/services/api-keys'
 import { backends, type OpenedTestDb } from './support/databases'
+import { withOpenApiCheck } from './support/openapi-check'
 import { buildTestApp, send, signIn, TEST_NOW, TEST_TODAY } from './support/app'
 import { orderLine } from './support/order-line'
 
@@ -82,7 +83,7 @@ describe.each(backends)('integration writes refused as the app refuses them, on 
 
   beforeAll(async () => {
     opened = await backend.open()
-    t = buildTestApp(opened.db)
+    t = withOpenApiCheck(buildTestApp(opened.db))
     key = (await createApiKey(opened.db, 'ERP')).key
     own = await farmOf(sql`true`)
     // Another member's building, with a lot of its own (the demo has lots for one member only).

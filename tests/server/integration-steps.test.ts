@@ -15,6 +15,7 @@ import { ZONE } from '../../src/domain/calendar'
 import { DEMO } from '../../src/server/seed/demo'
 import { createApiKey } from '../../src/server/services/api-keys'
 import { backends, type OpenedTestDb } from './support/databases'
+import { withOpenApiCheck } from './support/openapi-check'
 import { buildTestApp, get, send, signIn, TEST_NOW, TEST_TODAY } from './support/app'
 import { orderLine } from './support/order-line'
 import { fromSchema, hostileValue } from './support/arbitraries'
@@ -76,7 +77,7 @@ describe.each(backends)('steps and deliveries from the ERP on $name', (backend) 
 
   beforeAll(async () => {
     opened = await backend.open()
-    t = buildTestApp(opened.db)
+    t = withOpenApiCheck(buildTestApp(opened.db))
     key = (await createApiKey(opened.db, 'ERP')).key
     farmer = await signIn(t.app, DEMO.eleveur)
     numero = await placeOrder('Etapes')

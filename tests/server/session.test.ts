@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn } from './support/app'
+import { withOpenApiCheck } from './support/openapi-check'
 
 describe.each(backends)('sessions on $name', (backend) => {
   let opened: OpenedTestDb
@@ -9,7 +10,7 @@ describe.each(backends)('sessions on $name', (backend) => {
 
   beforeAll(async () => {
     opened = await backend.open()
-    t = buildTestApp(opened.db)
+    t = withOpenApiCheck(buildTestApp(opened.db))
   })
   afterAll(async () => opened?.close())
 

@@ -12,6 +12,7 @@ import { sendDueMails } from '../../src/server/services/mailer'
 import { LIEN_A_INSERER } from '../../src/server/services/mail-secret'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn, TEST_NOW } from './support/app'
+import { withOpenApiCheck } from './support/openapi-check'
 import { startTestSmtp, type TestSmtp } from './support/smtp'
 
 const FARMER_ROLES = ['COM_ALI_LECTURE_PERSONNELLE', 'COM_ALI_ECRITURE_PERSONNELLE']
@@ -61,7 +62,7 @@ describe.each(backends)('first sign-in links on $name', (backend) => {
   beforeAll(async () => {
     opened = await backend.open()
     // Listening on loopback without PUBLIC_URL: links go to http://localhost:PORT (link-origin.ts).
-    t = buildTestApp(opened.db, { HOST: '127.0.0.1' })
+    t = withOpenApiCheck(buildTestApp(opened.db, { HOST: '127.0.0.1' }))
     smtp = await startTestSmtp()
     admin = await signIn(t.app, DEMO.admin)
     await importedMember('100900', 'earl.essai@example.org')

@@ -4,6 +4,7 @@ import { describeRoute, resolver } from 'hono-openapi'
 import type { GenericSchema } from 'valibot'
 import { IDEMPOTENCY_HEADER } from '../../contract/commandes'
 import { ErrorBody } from '../../contract/common'
+import { KEY_PATTERN } from './idempotency'
 
 export const json = (schema: GenericSchema) => ({ 'application/json': { schema: resolver(schema) } })
 export const error = (description: string) => ({ description, content: json(ErrorBody) })
@@ -17,7 +18,7 @@ export const idempotencyHeader = {
   in: 'header' as const,
   name: IDEMPOTENCY_HEADER,
   required: false,
-  schema: { type: 'string' as const },
+  schema: { type: 'string' as const, pattern: KEY_PATTERN.source },
   description:
     'Clé unique par envoi (8 à 100 caractères) : un nouvel envoi avec la même clé renvoie la première réponse.',
 }
@@ -46,3 +47,8 @@ export const describeRead = (
       ...Object.fromEntries(Object.entries(extra).map(([status, d]) => [status, error(d)])),
     },
   })
+
+/** services/entite.ts: a numEntite that is not the customer's, or an article unknown. */
+export const ENTITE_INCONNUE_404 =
+  'Tiers inconnu (TIERS_INEXISTANT), ou numEntite qui n’est pas celle du tiers (ENTITE_INCONNUE)'
+export const ENTITE_OU_ARTICLE_INCONNU_404 = `${ENTITE_INCONNUE_404}, ou numArticle inconnu (ARTICLE_INEXISTANT)`

@@ -28,7 +28,7 @@ export interface Outcome {
 /** An "in_flight" row (written by an earlier Silo) older than this died with its request. */
 const STALE_MS = 30_000
 const KEEP_DAYS = 30
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
 /** Any constant: the first half of the advisory locks that claim keys (two-int key space). */
 const LOCK_CLASS = 7_146_026
 

@@ -24,9 +24,77 @@ const documentation = {
   security: [{ session: [] }],
 }
 
+/**
+ * The answer of a request its validator refuses (http/validate.ts): hono-openapi's default
+ * `{ success, error, data }` is not what Silo answers.
+ */
+const validationError = {
+  description: 'Requête invalide (REQUETE_INVALIDE) : la raison nomme le champ',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object' as const,
+        properties: { message: { type: 'string' as const }, code: { type: 'string' as const } },
+        required: ['message'],
+      },
+    },
+  },
+}
+
+/**
+ * valibot's converter writes Int() (contract/common.ts: a JSON number or a string of digits, piped
+ * to an integer) as `anyOf [number, string]` beside the pipe's `type: integer`: a contradiction
+ * (Ajv's strict mode refuses it) and a union a strict client cannot send. What a client sends is
+ * the integer (a query or path parameter is typed `integer`, its digits on the wire): the union goes.
+ */
+export function integersAsIntegers(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(integersAsIntegers)
+  if (!node || typeof node !== 'object') return
+  const o = node as Record<string, unknown>
+  if (o.type === 'integer' && Array.isArray(o.anyOf)) delete o.anyOf
+  Object.values(o).forEach(integersAsIntegers)
+}
+
+const errorJson = validationError.content
+const answer = (description: string) => ({ description, content: errorJson })
+const WRITES = new Set(['post', 'put', 'patch', 'delete'])
+
+/**
+ * The answers the shared middlewares give before any route (app.ts, http/guards.ts,
+ * http/database-errors.ts), added to each operation that does not describe them itself.
+ */
+export function answersOfEveryRoute(paths: Record<string, Record<string, unknown>>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!op || typeof op !== 'object' || !('responses' in op)) continue
+      const responses = op.responses as Record<string, unknown>
+      const add = (status: number, description: string) => (responses[status] ??= answer(description))
+      if (path.startsWith('/web/')) add(401, 'Non authentifié (NON_AUTHENTIFIE) : se connecter')
+      if (WRITES.has(method)) {
+        add(403, 'Écriture venue d’une autre origine que Silo (ORIGINE_REFUSEE)')
+        add(
+          413,
+          `Corps trop volumineux (REQUETE_TROP_VOLUMINEUSE) : ${path.startsWith('/security/') ? 16 : 256} Ko au plus`,
+        )
+      }
+      if (!path.startsWith('/public/infos/version') && !path.startsWith('/public/infos/url-portail'))
+        add(
+          503,
+          'Serveur occupé (SERVEUR_OCCUPE) ou base de données indisponible (BASE_INDISPONIBLE) : réessayer après Retry-After',
+        )
+    }
+  }
+}
+
 export function mountOpenApi(app: Hono<AppEnv>) {
   let cached: Awaited<ReturnType<typeof generateSpecs>> | null = null
-  const specs = async () => (cached ??= await generateSpecs(app, { documentation }))
+  const specs = async () => {
+    if (cached) return cached
+    const doc = await generateSpecs(app, { documentation, defaultValidationErrorResponse: validationError })
+    integersAsIntegers(doc.paths)
+    answersOfEveryRoute(doc.paths as Record<string, Record<string, unknown>>)
+    return (cached = doc)
+  }
 
   app.get('/api/openapi.json', async (c) => c.json(await specs()))
 

@@ -5,7 +5,7 @@ import { Contrats, ContratsQuery, CONTRATS_ROUTE } from '../../../contract/contr
 import { loadContrats } from './contrats.handlers'
 import { checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
-import { describeRead } from '../../http/describe'
+import { describeRead, ENTITE_INCONNUE_404 } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
 
@@ -17,6 +17,7 @@ contratsRoutes.get(
     'Contrats non terminés à dateValidite (aujourd’hui par défaut), contratFutur pour ceux à venir',
     'catalogue',
     Contrats,
+    { 404: ENTITE_INCONNUE_404 },
   ),
   validate('param', NumTiersParam),
   forCustomer,

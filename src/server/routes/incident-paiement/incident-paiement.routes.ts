@@ -5,7 +5,7 @@ import { IncidentPaiement, IncidentPaiementQuery, INCIDENT_PAIEMENT_ROUTE } from
 import { loadIncidentPaiement } from '../../services/paiement'
 import { checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
-import { describeRead } from '../../http/describe'
+import { describeRead, ENTITE_INCONNUE_404 } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
 
@@ -13,7 +13,9 @@ export const incidentPaiementRoutes = new Hono<AppEnv>()
 
 incidentPaiementRoutes.get(
   INCIDENT_PAIEMENT_ROUTE,
-  describeRead('Incident de paiement en cours (bloquant : contentieux)', 'catalogue', IncidentPaiement),
+  describeRead('Incident de paiement en cours (bloquant : contentieux)', 'catalogue', IncidentPaiement, {
+    404: ENTITE_INCONNUE_404,
+  }),
   validate('param', NumTiersParam),
   forCustomer,
   validate('query', IncidentPaiementQuery),

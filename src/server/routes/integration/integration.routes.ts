@@ -24,7 +24,7 @@ import {
 import { error, json, unavailable } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { badRequest } from '../../http/http-error'
-import { idempotent } from '../../http/idempotency'
+import { idempotent, KEY_PATTERN } from '../../http/idempotency'
 import { validate, type Unprocessable } from '../../http/validate'
 import { CLE_API_ECHECS_PAR_MINUTE } from '../../services/api-keys'
 import { readFeed } from '../../services/order-feed'
@@ -64,7 +64,7 @@ const requiredKey = {
   in: 'header' as const,
   name: IDEMPOTENCY_HEADER,
   required: true,
-  schema: { type: 'string' as const },
+  schema: { type: 'string' as const, pattern: KEY_PATTERN.source },
   description:
     'Clé unique par envoi (8 à 100 lettres, chiffres, - ou _) : un nouvel envoi avec la même clé renvoie la première réponse ; la même clé avec un autre corps est refusée (422).',
 }

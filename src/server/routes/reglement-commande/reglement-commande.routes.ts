@@ -6,7 +6,7 @@ import { proposalsFromTerms } from '../../../domain/payment'
 import { loadReglementTiers } from '../../services/paiement'
 import { checkArticle, checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
-import { describeRead } from '../../http/describe'
+import { describeRead, ENTITE_OU_ARTICLE_INCONNU_404 } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
 
@@ -18,6 +18,7 @@ reglementCommandeRoutes.get(
     'Propositions de règlement pour une ligne : modes, échéance depuis le début de livraison, escompte, domiciliations',
     'commandes',
     PropositionsReglement,
+    { 404: ENTITE_OU_ARTICLE_INCONNU_404 },
   ),
   validate('param', NumTiersParam),
   forCustomer,

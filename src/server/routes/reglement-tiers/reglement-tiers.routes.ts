@@ -5,7 +5,7 @@ import { ReglementTiers, ReglementTiersQuery, REGLEMENT_TIERS_ROUTE } from '../.
 import { loadReglementTiers } from '../../services/paiement'
 import { checkArticle, checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
-import { describeRead } from '../../http/describe'
+import { describeRead, ENTITE_OU_ARTICLE_INCONNU_404 } from '../../http/describe'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
 
@@ -17,6 +17,7 @@ reglementTiersRoutes.get(
     'Modes de règlement du tiers (le mode par défaut en premier) et domiciliations bancaires',
     'catalogue',
     ReglementTiers,
+    { 404: ENTITE_OU_ARTICLE_INCONNU_404 },
   ),
   validate('param', NumTiersParam),
   forCustomer,

@@ -3,7 +3,7 @@
 // tokens tried at random cost one indexed read each. Choosing the password uses the link (once,
 // even for two posts at once), ends the account's other sessions and signs this browser in.
 import { Hono, type Context } from 'hono'
-import { describeRoute } from 'hono-openapi'
+import { describeRoute, resolver } from 'hono-openapi'
 import * as v from 'valibot'
 import { PREMIERE_CONNEXION_PATH, PremiereConnexionBody } from '../../../contract/acces-adherent'
 import { motDePasseRefuse } from '../../../domain/mot-de-passe'
@@ -18,6 +18,7 @@ import { linkAccount, useSignInLink } from '../../services/sign-in-links'
 export const firstSignInRoutes = new Hono<AppEnv>()
 
 const JETON = /^[A-Za-z0-9_-]{43}$/
+const page = { 'text/html': { schema: { type: 'string' as const } } }
 
 /**
  * Never kept by a cache. The token in the address leaves in no Referer to another site (the
@@ -35,7 +36,20 @@ firstSignInRoutes.get(
   describeRoute({
     summary: 'Page du lien de première connexion : choisir son mot de passe',
     tags: ['session'],
-    responses: { 200: { description: 'HTML' }, 404: { description: 'Lien inconnu, déjà utilisé, remplacé ou expiré' } },
+    security: [],
+    parameters: [
+      {
+        in: 'query',
+        name: 'jeton',
+        required: true,
+        schema: { type: 'string', pattern: JETON.source },
+        description: 'Le jeton du lien de première connexion reçu par courriel',
+      },
+    ],
+    responses: {
+      200: { description: 'Page du choix du mot de passe', content: page },
+      404: { description: 'Lien inconnu, déjà utilisé, remplacé ou expiré', content: page },
+    },
   }),
   async (c) => {
     privatePage(c)
@@ -52,12 +66,21 @@ firstSignInRoutes.post(
   describeRoute({
     summary: 'Choisit le mot de passe avec le lien de première connexion, puis ouvre la session',
     tags: ['session'],
+    security: [],
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': { schema: resolver(PremiereConnexionBody) },
+        'multipart/form-data': { schema: resolver(PremiereConnexionBody) },
+      },
+    },
     responses: {
       303: { description: 'Mot de passe enregistré, session ouverte : vers l’Historique' },
-      400: { description: 'Formulaire illisible' },
-      404: { description: 'Lien inconnu, déjà utilisé, remplacé ou expiré' },
+      400: { description: 'Formulaire illisible', content: page },
+      404: { description: 'Lien inconnu, déjà utilisé, remplacé ou expiré', content: page },
       422: {
         description: 'Mot de passe refusé (trop court, courant, facile à deviner, fait de l’identifiant ou du nom…)',
+        content: page,
       },
     },
   }),

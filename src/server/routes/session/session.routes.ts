@@ -36,6 +36,13 @@ const CLEAR_ON_LOGOUT = '"cache"'
 
 export const sessionRoutes = new Hono<AppEnv>()
 
+/** A refused sign-in: `{ message, code }` to JSON, the sign-in page with the reason to the form. */
+const errorOrPage = {
+  'application/json': { schema: resolver(ErrorBody) },
+  'text/html': { schema: { type: 'string' as const } },
+}
+const page = { 'text/html': { schema: { type: 'string' as const } } }
+
 const limitsOf = sessionLimitsOf
 // eslint-disable-next-line no-control-regex -- a NUL or a newline is never part of an account name
 const CONTROL = /[\u0000-\u001f\u007f]/
@@ -99,7 +106,20 @@ sessionRoutes.get(
   describeRoute({
     summary: 'Page de connexion (ou redirection vers le fournisseur OpenID Connect)',
     tags: ['session'],
-    responses: { 200: { description: 'HTML' } },
+    security: [],
+    parameters: [
+      {
+        in: 'query',
+        name: 'redirectFrom',
+        required: false,
+        schema: { type: 'string' },
+        description: 'Chemin de Silo où aller une fois connecté',
+      },
+    ],
+    responses: {
+      200: { description: 'Page de connexion', content: page },
+      302: { description: 'Déjà connecté, ou connexion par le fournisseur OpenID Connect : redirection' },
+    },
   }),
   async (c) => {
     const { config, db, clock } = c.get('deps')
@@ -132,22 +152,27 @@ sessionRoutes.post(
   SESSION_PATHS.login,
   describeRoute({
     summary: 'Connexion par identifiant et mot de passe (formulaire ou JSON)',
+    description:
+      'En JSON, la réponse est JSON ; le formulaire de la page de connexion reçoit une redirection (303) vers redirectFrom, ou la page avec la raison du refus.',
     tags: ['session'],
+    security: [],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': { schema: resolver(LoginBody) },
+        'application/x-www-form-urlencoded': { schema: resolver(LoginBody) },
+      },
+    },
     responses: {
       200: { description: 'Session ouverte', content: { 'application/json': { schema: resolver(SessionInfo) } } },
-      400: {
-        description: 'Corps illisible ou identifiant invalide',
-        content: { 'application/json': { schema: resolver(ErrorBody) } },
-      },
-      401: { description: LOGIN_FAILED, content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      303: { description: 'Formulaire : session ouverte, redirection vers redirectFrom' },
+      400: { description: 'Corps illisible ou identifiant invalide', content: errorOrPage },
+      401: { description: LOGIN_FAILED, content: errorOrPage },
       413: { description: 'Corps de plus de 16 Ko', content: { 'application/json': { schema: resolver(ErrorBody) } } },
-      429: {
-        description: 'Trop de tentatives (Retry-After en secondes)',
-        content: { 'application/json': { schema: resolver(ErrorBody) } },
-      },
+      429: { description: 'Trop de tentatives (Retry-After en secondes)', content: errorOrPage },
       503: {
         description: 'Trop de connexions en cours sur ce serveur (Retry-After en secondes)',
-        content: { 'application/json': { schema: resolver(ErrorBody) } },
+        content: errorOrPage,
       },
     },
   }),
@@ -197,6 +222,7 @@ sessionRoutes.post(
   describeRoute({
     summary: 'Prolonge la session en cours (appelé une fois par le client après un 401)',
     tags: ['session'],
+    security: [{ session: [] }, {}],
     responses: {
       200: { description: 'Session prolongée', content: { 'application/json': { schema: resolver(SessionInfo) } } },
       401: { description: 'Session terminée', content: { 'application/json': { schema: resolver(ErrorBody) } } },
@@ -223,6 +249,7 @@ sessionRoutes.post(
   describeRoute({
     summary: 'Termine la session (le jeton est révoqué)',
     tags: ['session'],
+    security: [{ session: [] }, {}],
     responses: { 204: { description: 'Session terminée' } },
   }),
   async (c) => {
