@@ -30,7 +30,7 @@ export async function postgresAnswers(url: string | undefined): Promise<string |
   }
 }
 
-export interface GoLive {
+interface GoLive {
   /** The address the browser uses: the proxy's, every instance's PUBLIC_URL. */
   base: string
   databaseUrl: string
