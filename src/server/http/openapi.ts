@@ -47,7 +47,7 @@ const validationError = {
  * (Ajv's strict mode refuses it) and a union a strict client cannot send. What a client sends is
  * the integer (a query or path parameter is typed `integer`, its digits on the wire): the union goes.
  */
-export function integersAsIntegers(node: unknown): void {
+function integersAsIntegers(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(integersAsIntegers)
   if (!node || typeof node !== 'object') return
   const o = node as Record<string, unknown>
@@ -63,7 +63,7 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete'])
  * The answers the shared middlewares give before any route (app.ts, http/guards.ts,
  * http/database-errors.ts), added to each operation that does not describe them itself.
  */
-export function answersOfEveryRoute(paths: Record<string, Record<string, unknown>>): void {
+function answersOfEveryRoute(paths: Record<string, Record<string, unknown>>): void {
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!op || typeof op !== 'object' || !('responses' in op)) continue

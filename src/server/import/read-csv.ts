@@ -76,7 +76,7 @@ async function readHead(file: FileHandle): Promise<Buffer> {
 const AGAIN = 'enregistrez-le en « CSV UTF-8 » et recommencez ; rien n’a été importé'
 
 /** What a file's first bytes say it is when it is not text in an 8-bit encoding, or null. */
-export function notText(head: Buffer): { line?: number; message: string } | null {
+function notText(head: Buffer): { line?: number; message: string } | null {
   const utf16 = (order: 'LE' | 'BE', bom: boolean) => ({
     line: 1,
     message: `le fichier est en UTF-16 ${order} ${bom ? 'avec BOM' : 'sans BOM (un octet nul sur deux)'} : ${AGAIN}`,

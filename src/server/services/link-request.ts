@@ -50,7 +50,7 @@ const key = (address: string | null) => `demande-lien:${address ?? 'inconnue'}`
  * one, whichever instance receives them. blocked_until holds the hour's end, so the housekeeping
  * (services/housekeeping.ts) keeps the row until then.
  */
-export async function countAddressRequest(db: Db, address: string | null, now: DateTime): Promise<boolean> {
+async function countAddressRequest(db: Db, address: string | null, now: DateTime): Promise<boolean> {
   const at = now.toJSDate()
   const windowOver = now.minus({ hours: WINDOW_HOURS }).toJSDate()
   const t = loginAttempts

@@ -43,7 +43,7 @@ const NO_MAIL =
   'Aucune adresse électronique pour ce compte : ajoutez-la (comptes.csv ou tiers.csv) avant d’envoyer un lien.'
 
 /** Where a link goes: the account's own address, else the member's (a subquery: usable under FOR UPDATE). */
-export const accountEmail = sql<
+const accountEmail = sql<
   string | null
 >`coalesce(nullif(${users.email}, ''), (select nullif(t.email, '') from tiers t where t.num_tiers = ${users.username}))`
 
@@ -217,7 +217,7 @@ export async function sendSignInLink(db: Db, input: LinkRequest): Promise<LienCo
  * Why one more link for this account would pass the limits (a French reason), or null. Counts
  * every link sent to it, whoever asked; call it under the account's row lock.
  */
-export async function overLimit(tx: Pick<Db, 'select'>, username: string, now: DateTime): Promise<string | null> {
+async function overLimit(tx: Pick<Db, 'select'>, username: string, now: DateTime): Promise<string | null> {
   const [{ hour, day } = { hour: 0, day: 0 }] = await tx
     .select({
       hour: sql<number>`count(*) filter (where ${liensConnexion.creeA} > ${now.minus({ hours: 1 }).toJSDate()})::int`,
