@@ -193,7 +193,10 @@ async function layoutProbes(page: Page, layersAt: 'top' | 'bottom' | 'all'): Pro
           const top = Math.max(0, v.top)
           const share = (Math.min(vh, v.bottom) - top) / vh
           if (share < 0.5)
-            findings.push({ probe: 'fields', what: `the fields scroll in ${Math.round(share * 100)} % of the screen's height` })
+            findings.push({
+              probe: 'fields',
+              what: `the fields scroll in ${Math.round(share * 100)} % of the screen's height`,
+            })
         }
       }
 

@@ -266,52 +266,53 @@ every('public screens: sign-in, help and legal pages', async ({ page }) => {
   expect(printTable('Public', from)).toEqual([])
 })
 
-every('farmer 100001: history, feeds, the order-line form, contracts, cart, payment, confirmation, orders, this device', async ({
-  page,
-}) => {
-  const from = rows.length
-  await signIn(page, '100001', 'demo', '/catalog/cart/view')
-  await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible({ timeout: 30_000 })
-  await writeCart(page, TWO_LINES)
-  const orders = await currentOrders(page)
-  expect(orders.length).toBeGreaterThan(0)
-  const screens: Screen[] = [
-    { name: 'Historique', open: byUrl('/catalog/order_history') },
-    { name: 'Aliments', open: byUrl('/catalog/aliments') },
-    { name: 'Contrats', open: byUrl('/catalog/contrats') },
-    { name: 'Panier', open: byUrl('/catalog/cart/view', heading('Mon panier')) },
-    {
-      name: 'Aide du panier',
-      open: async (p) => {
-        await byUrl('/catalog/cart/view', heading('Mon panier'))(p)
-        await p.getByRole('button', { name: 'Aide : votre panier' }).dispatchEvent('click')
-        await expect(p.getByRole('dialog')).toBeVisible()
-        await p.waitForTimeout(350)
+every(
+  'farmer 100001: history, feeds, the order-line form, contracts, cart, payment, confirmation, orders, this device',
+  async ({ page }) => {
+    const from = rows.length
+    await signIn(page, '100001', 'demo', '/catalog/cart/view')
+    await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible({ timeout: 30_000 })
+    await writeCart(page, TWO_LINES)
+    const orders = await currentOrders(page)
+    expect(orders.length).toBeGreaterThan(0)
+    const screens: Screen[] = [
+      { name: 'Historique', open: byUrl('/catalog/order_history') },
+      { name: 'Aliments', open: byUrl('/catalog/aliments') },
+      { name: 'Contrats', open: byUrl('/catalog/contrats') },
+      { name: 'Panier', open: byUrl('/catalog/cart/view', heading('Mon panier')) },
+      {
+        name: 'Aide du panier',
+        open: async (p) => {
+          await byUrl('/catalog/cart/view', heading('Mon panier'))(p)
+          await p.getByRole('button', { name: 'Aide : votre panier' }).dispatchEvent('click')
+          await expect(p.getByRole('dialog')).toBeVisible()
+          await p.waitForTimeout(350)
+        },
       },
-    },
-    { name: 'Validation règlement', open: byUrl('/catalog/cart/validPanier', heading('Validation règlement')) },
-    {
-      name: 'Confirmation + enquête',
-      open: async (p) => {
-        await byUrl('/catalog/cart/confirm?numero=700099&mail=gaec.troischenes%40example.org')(p)
-        // The detail ratings appear once the global one is chosen.
-        await p
-          .getByRole('radiogroup', { name: 'Note globale' })
-          .getByRole('radio', { name: '4 étoiles sur 5', exact: true })
-          .dispatchEvent('click') // notices may float over it at 320px; the probes check the page's end
-        await expect(p.getByRole('radiogroup', { name: 'Navigation' })).toBeVisible()
+      { name: 'Validation règlement', open: byUrl('/catalog/cart/validPanier', heading('Validation règlement')) },
+      {
+        name: 'Confirmation + enquête',
+        open: async (p) => {
+          await byUrl('/catalog/cart/confirm?numero=700099&mail=gaec.troischenes%40example.org')(p)
+          // The detail ratings appear once the global one is chosen.
+          await p
+            .getByRole('radiogroup', { name: 'Note globale' })
+            .getByRole('radio', { name: '4 étoiles sur 5', exact: true })
+            .dispatchEvent('click') // notices may float over it at 320px; the probes check the page's end
+          await expect(p.getByRole('radiogroup', { name: 'Navigation' })).toBeVisible()
+        },
       },
-    },
-    { name: 'Commandes internet', open: byUrl('/commandes-en-cours') },
-    { name: 'Détail de commande', open: byUrl(`/commandes-en-cours?numero=${orders[0]!.numero}`) },
-    { name: 'Cet appareil', open: openDevicePanel },
-  ]
-  await runAll(page, screens, async (mode) => {
-    await orderLineSteps(page, (name) => check(page, mode, name))
-    await contractOrderSteps(page, (name) => check(page, mode, name))
-  })
-  expect(printTable('Farmer 100001', from)).toEqual([])
-})
+      { name: 'Commandes internet', open: byUrl('/commandes-en-cours') },
+      { name: 'Détail de commande', open: byUrl(`/commandes-en-cours?numero=${orders[0]!.numero}`) },
+      { name: 'Cet appareil', open: openDevicePanel },
+    ]
+    await runAll(page, screens, async (mode) => {
+      await orderLineSteps(page, (name) => check(page, mode, name))
+      await contractOrderSteps(page, (name) => check(page, mode, name))
+    })
+    expect(printTable('Farmer 100001', from)).toEqual([])
+  },
+)
 
 every('poultry farmer 100002: lots & plans with a lot', async ({ page }) => {
   const from = rows.length

@@ -58,8 +58,8 @@ export const SHARD_WEIGHTS: Record<string, number> = {
   'session-expiry.spec.ts': 5,
   'staff-roles.spec.ts': 5,
   'install.spec.ts': 3,
-  // Skipped in npm test (GLOVES=1 runs it: npm run test:gloves).
-  'gloves-sunlight.spec.ts': 0,
+  // In npm test only its one pass at 200 % on a phone (issue 51); GLOVES=1 runs it all.
+  'gloves-sunlight.spec.ts': 30,
 }
 
 export const DEFAULT_WEIGHT = 15

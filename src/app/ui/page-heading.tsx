@@ -5,9 +5,8 @@ export function PageHeading({ children, actions }: { children: ReactNode; action
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
       {/* min-w-0: a word longer than the whole line ("confidentialité" at 200 %) breaks, the page
-          does not scroll sideways. Never more than 11 % of the screen's width: at 200 % on a 320px
-          phone "Commandes" broke inside at 48px (issue 51); 35px there, still over the text's. */}
-      <h1 className="min-w-0 text-[length:min(1.5rem,11vw)] leading-tight font-bold text-neutral-900">{children}</h1>
+          does not scroll sideways; its size at most 11 % of the screen's width (styles.css). */}
+      <h1 className="min-w-0 text-2xl font-bold text-neutral-900">{children}</h1>
       {actions}
     </div>
   )

@@ -11,7 +11,7 @@ export function CookieConsent() {
       data-sign-in={SIGN_IN_MARK.cookie}
       className="flex flex-wrap items-center gap-x-2 rounded-xl border-2 border-silo-gold bg-neutral-900 py-0.5 pr-0.5 pl-2 text-white shadow-lg"
     >
-      <p className="min-w-0 flex-1 basis-40 text-base leading-snug">
+      <p className="min-w-0 flex-1 basis-[10rem] text-base leading-snug">
         Cookies nécessaires seulement (
         <a href="/infos/politique" className="font-semibold text-white underline">
           confidentialité
