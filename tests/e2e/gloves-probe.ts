@@ -11,7 +11,12 @@
 //   break: no line could hold it;
 // - no two interactive elements overlapping;
 // - no fixed or sticky layer (notice, toast, install or cookie card, tab bar) over an interactive
-//   element, looked at with the page scrolled to its top and to its end.
+//   element, looked at with the page scrolled to its top and to its end;
+// - no control out of the screen's reach (issue 51: at 200 % a tab bar stretched past the screen hid
+//   "Contrats" and "Plus", a form opened shifted sideways): none past the screen's left or right
+//   edge, none above or below it that no scrolling brings into view (in a fixed layer or a dialog);
+// - a form's fields, when they scroll, have at least half the screen's height (issue 51: a fixed
+//   title, stepper and three rows of buttons left the fields a third of it at 200 %).
 // Plus axe with the AAA contrast rule and target-size.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
@@ -19,7 +24,7 @@ import type { Page } from '@playwright/test'
 export const MIN_TARGET = 44
 
 export interface Finding {
-  probe: 'target' | 'overflow' | 'cut' | 'broken' | 'overlap' | 'covered' | 'axe' | 'error'
+  probe: 'target' | 'overflow' | 'cut' | 'broken' | 'overlap' | 'covered' | 'offscreen' | 'fields' | 'axe' | 'error'
   what: string
 }
 
@@ -149,8 +154,55 @@ async function layoutProbes(page: Page, layersAt: 'top' | 'bottom' | 'all'): Pro
         }
       }
 
-      // Reflow: the page itself and every element within the viewport's width.
-      const scrollW = document.scrollingElement!.scrollWidth
+      // Out of reach: a control past the screen's side, or above or below it where no scrolling
+      // ancestor (nor the page, for what is not in a fixed layer) can bring it.
+      const scrolls = (a: Element) => {
+        const oy = getComputedStyle(a).overflowY
+        return (oy === 'auto' || oy === 'scroll') && a.scrollHeight > a.clientHeight + 1
+      }
+      const pageScrolls = document.documentElement.scrollHeight > vh + 1
+      for (const t of targets) {
+        const r = t.el.getBoundingClientRect()
+        let out = r.left < -1 || r.right > vw + 1
+        if (!out && (r.top < -1 || r.bottom > vh + 1)) {
+          let reach = false
+          for (let a = t.el.parentElement; a && !reach; a = a.parentElement) reach = scrolls(a)
+          // A sticky layer scrolls with the page (the notices wait at its end on a short screen).
+          const fixed = (() => {
+            for (let a: Element | null = t.el; a; a = a.parentElement)
+              if (getComputedStyle(a).position === 'fixed') return true
+            return false
+          })()
+          if (!reach) reach = pageScrolls && !fixed && !t.el.closest('dialog, [role=dialog]')
+          out = !reach
+        }
+        if (out)
+          findings.push({
+            probe: 'offscreen',
+            what: `${describe(t.el)} at ${Math.round(r.left)},${Math.round(r.top)}…${Math.round(r.right)},${Math.round(r.bottom)}`,
+          })
+      }
+
+      // A form's fields, scrolling in a box of their own: that box at least half the screen high.
+      const field = [...scope.querySelectorAll('input:not([type=hidden]), select, textarea')].find(shown)
+      if (field && field.closest('dialog, [role=dialog]')) {
+        let box: Element | null = field.parentElement
+        while (box && box !== document.body && !scrolls(box)) box = box.parentElement
+        if (box && box !== document.body) {
+          const v = visibleBox(box)
+          const top = Math.max(0, v.top)
+          const share = (Math.min(vh, v.bottom) - top) / vh
+          if (share < 0.5)
+            findings.push({
+              probe: 'fields',
+              what: `the fields scroll in ${Math.round(share * 100)} % of the screen's height`,
+            })
+        }
+      }
+
+      // Reflow: the page itself and every element within the viewport's width: the document's
+      // width against the DEVICE's (innerWidth grows with the content on a phone).
+      const scrollW = document.documentElement.scrollWidth
       if (scrollW > vw + 1) findings.push({ probe: 'overflow', what: `page scrolls sideways (${scrollW} > ${vw})` })
       const clippedByScroller = (el: Element) => {
         for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {

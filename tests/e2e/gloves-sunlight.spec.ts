@@ -37,6 +37,10 @@ const ALL_MODES: Mode[] = [
   { name: '1024×768', width: 1024, height: 768, text: 1, axe: true },
   { name: '390×844 200%', width: 390, height: 844, text: 2, axe: true },
   { name: '390×844 200% html', width: 390, height: 844, text: 2, by: 'html', axe: true },
+  // Issue 51: the text at 200 % on the smallest phone and on a tablet, by the user's stylesheet
+  // (what no media query sees): the tablet takes the phone's tab bar and cards.
+  { name: '320×640 200% html', width: 320, height: 640, text: 2, by: 'html', axe: false },
+  { name: '1024×768 200% html', width: 1024, height: 768, text: 2, by: 'html', axe: true },
 ]
 /** GLOVES_MODES=320,1024 runs only those (while fixing); CI runs them all. */
 const MODES = ALL_MODES.filter(
@@ -98,6 +102,23 @@ async function orderLineSteps(page: Page, visit: (name: string) => Promise<void>
     .filter({ hasText: 'Article 410101' })
     .getByRole('button', { name: /^Commander/ })
     .dispatchEvent('click') // the notices may float over it, see the survey above
+  await walkOrderLine(page, visit)
+}
+
+/** The same form opened from Contrats on contract CT2026-0412 (issue 51: at 200 % it opened
+ * shifted sideways, its title and stepper cut, "Suivant" out of reach). */
+async function contractOrderSteps(page: Page, visit: (name: string) => Promise<void>) {
+  await page.goto('/catalog/contrats')
+  await settle(page)
+  await page
+    .locator('main li')
+    .filter({ hasText: 'N° CT2026-0412' })
+    .getByRole('button', { name: /^Commander sur ce contrat/ })
+    .dispatchEvent('click')
+  await walkOrderLine(page, (name) => visit(`Contrat ${name}`))
+}
+
+async function walkOrderLine(page: Page, visit: (name: string) => Promise<void>) {
   const dialog = page.getByRole('dialog', { name: 'Ajouter au panier' })
   await expect(dialog.getByLabel('Quantité (t) *')).toBeVisible()
   await page.waitForTimeout(350)
@@ -113,6 +134,8 @@ async function orderLineSteps(page: Page, visit: (name: string) => Promise<void>
     if (await place.isVisible()) await place.selectOption({ label: 'Silo 1' })
     const next = dialog.getByRole('button', { name: 'Suivant' })
     if (!(await next.isVisible())) break
+    // Clicked where it is drawn (Playwright scrolls it into view first): a button out of the
+    // screen's reach or under another layer fails here.
     await next.click()
     await page.waitForTimeout(200)
   }
@@ -211,7 +234,7 @@ async function eachMode(page: Page, cdp: CDPSession, screens: Screen[], extra?: 
 
 function printTable(title: string, from: number) {
   const mine = rows.slice(from)
-  const modes = MODES.map((m) => m.name)
+  const modes = [...new Set(mine.map((r) => r.mode))]
   const screens = [...new Set(mine.map((r) => r.screen))]
   const pad = (s: string, n: number) => s.padEnd(n)
   const w = Math.max(...screens.map((s) => s.length), 10)
@@ -231,66 +254,69 @@ function printTable(title: string, from: number) {
 
 // Five modes of every screen: the farmer's list takes some 13 minutes on two busy cores.
 test.describe.configure({ timeout: 1_200_000 })
-// Every screen at four sizes takes minutes: run on demand (`npm run test:gloves`), not in `npm test`
-// until its time fits CI's (issue 28 stays open for that).
-test.skip(!process.env.GLOVES, 'GLOVES=1 npm run test:gloves')
+// Every screen at seven sizes takes many minutes: run on demand (`npm run test:gloves`), not in
+// `npm test` (issue 28 stays open for that); `every` declares those tests, skipped without GLOVES=1.
+// One short pass at 200 % on a phone runs in `npm test` (the last test, issue 51).
+const every = process.env.GLOVES ? test : test.skip
 // The cookie notice is left unanswered (the config accepts it up front elsewhere): it is on screen
 // with the install card all along, as on a first visit.
 test.use({ storageState: { cookies: [], origins: [] }, actionTimeout: 15_000 })
 
-test('public screens: sign-in, help and legal pages', async ({ page }) => {
+every('public screens: sign-in, help and legal pages', async ({ page }) => {
   const from = rows.length
   await runAll(page, PUBLIC)
   expect(printTable('Public', from)).toEqual([])
 })
 
-test('farmer 100001: history, feeds, the order-line form, contracts, cart, payment, confirmation, orders, this device', async ({
-  page,
-}) => {
-  const from = rows.length
-  await signIn(page, '100001', 'demo', '/catalog/cart/view')
-  await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible({ timeout: 30_000 })
-  await writeCart(page, TWO_LINES)
-  const orders = await currentOrders(page)
-  expect(orders.length).toBeGreaterThan(0)
-  const screens: Screen[] = [
-    { name: 'Historique', open: byUrl('/catalog/order_history') },
-    { name: 'Aliments', open: byUrl('/catalog/aliments') },
-    { name: 'Contrats', open: byUrl('/catalog/contrats') },
-    { name: 'Panier', open: byUrl('/catalog/cart/view', heading('Mon panier')) },
-    {
-      name: 'Aide du panier',
-      open: async (p) => {
-        await byUrl('/catalog/cart/view', heading('Mon panier'))(p)
-        await p.getByRole('button', { name: 'Aide : votre panier' }).dispatchEvent('click')
-        await expect(p.getByRole('dialog')).toBeVisible()
-        await p.waitForTimeout(350)
+every(
+  'farmer 100001: history, feeds, the order-line form, contracts, cart, payment, confirmation, orders, this device',
+  async ({ page }) => {
+    const from = rows.length
+    await signIn(page, '100001', 'demo', '/catalog/cart/view')
+    await expect(page.getByRole('heading', { name: 'Mon panier' })).toBeVisible({ timeout: 30_000 })
+    await writeCart(page, TWO_LINES)
+    const orders = await currentOrders(page)
+    expect(orders.length).toBeGreaterThan(0)
+    const screens: Screen[] = [
+      { name: 'Historique', open: byUrl('/catalog/order_history') },
+      { name: 'Aliments', open: byUrl('/catalog/aliments') },
+      { name: 'Contrats', open: byUrl('/catalog/contrats') },
+      { name: 'Panier', open: byUrl('/catalog/cart/view', heading('Mon panier')) },
+      {
+        name: 'Aide du panier',
+        open: async (p) => {
+          await byUrl('/catalog/cart/view', heading('Mon panier'))(p)
+          await p.getByRole('button', { name: 'Aide : votre panier' }).dispatchEvent('click')
+          await expect(p.getByRole('dialog')).toBeVisible()
+          await p.waitForTimeout(350)
+        },
       },
-    },
-    { name: 'Validation règlement', open: byUrl('/catalog/cart/validPanier', heading('Validation règlement')) },
-    {
-      name: 'Confirmation + enquête',
-      open: async (p) => {
-        await byUrl('/catalog/cart/confirm?numero=700099&mail=gaec.troischenes%40example.org')(p)
-        // The detail ratings appear once the global one is chosen.
-        await p
-          .getByRole('radiogroup', { name: 'Note globale' })
-          .getByRole('radio', { name: '4 étoiles sur 5', exact: true })
-          .dispatchEvent('click') // notices may float over it at 320px; the probes check the page's end
-        await expect(p.getByRole('radiogroup', { name: 'Navigation' })).toBeVisible()
+      { name: 'Validation règlement', open: byUrl('/catalog/cart/validPanier', heading('Validation règlement')) },
+      {
+        name: 'Confirmation + enquête',
+        open: async (p) => {
+          await byUrl('/catalog/cart/confirm?numero=700099&mail=gaec.troischenes%40example.org')(p)
+          // The detail ratings appear once the global one is chosen.
+          await p
+            .getByRole('radiogroup', { name: 'Note globale' })
+            .getByRole('radio', { name: '4 étoiles sur 5', exact: true })
+            .dispatchEvent('click') // notices may float over it at 320px; the probes check the page's end
+          await expect(p.getByRole('radiogroup', { name: 'Navigation' })).toBeVisible()
+        },
       },
-    },
-    { name: 'Commandes internet', open: byUrl('/commandes-en-cours') },
-    { name: 'Détail de commande', open: byUrl(`/commandes-en-cours?numero=${orders[0]!.numero}`) },
-    { name: 'Cet appareil', open: openDevicePanel },
-  ]
-  await runAll(page, screens, async (mode) => {
-    await orderLineSteps(page, (name) => check(page, mode, name))
-  })
-  expect(printTable('Farmer 100001', from)).toEqual([])
-})
+      { name: 'Commandes internet', open: byUrl('/commandes-en-cours') },
+      { name: 'Détail de commande', open: byUrl(`/commandes-en-cours?numero=${orders[0]!.numero}`) },
+      { name: 'Cet appareil', open: openDevicePanel },
+    ]
+    await runAll(page, screens, async (mode) => {
+      await orderLineSteps(page, (name) => check(page, mode, name))
+      await contractOrderSteps(page, (name) => check(page, mode, name))
+    })
+    expect(printTable('Farmer 100001', from)).toEqual([])
+  },
+)
 
-test('poultry farmer 100002: lots & plans with a lot', async ({ page }) => {
+every('poultry farmer 100002: lots & plans with a lot', async ({ page }) => {
   const from = rows.length
   await signIn(page, '100002', 'demo', '/catalog/lots')
   await runAll(page, [
@@ -308,7 +334,7 @@ test('poultry farmer 100002: lots & plans with a lot', async ({ page }) => {
   expect(printTable('Farmer 100002', from)).toEqual([])
 })
 
-test('adviser and staff: member search, parameters, banner messages, articles', async ({ page }) => {
+every('adviser and staff: member search, parameters, banner messages, articles', async ({ page }) => {
   const from = rows.length
   await signIn(page, 'conseiller', 'demo', '/admin/connect-as/selection-tiers')
   await runAll(page, [
@@ -334,7 +360,7 @@ test('adviser and staff: member search, parameters, banner messages, articles', 
 
 // The test of the test: a 30 px button added to a screen is named by the probes, on each
 // public screen (the same probes run on every screen above).
-test('the probes name a 30 px button added to a screen', async ({ page }) => {
+every('the probes name a 30 px button added to a screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   for (const screen of PUBLIC) {
     await screen.open(page)
@@ -352,7 +378,7 @@ test('the probes name a 30 px button added to a screen', async ({ page }) => {
 
 // And a word broken inside: a box too narrow for "Historique" (issue 43), one letter per line or
 // two halves; a word wider than the screen (an e-mail address) may break.
-test('the probes name a word broken inside, not a word too long for any line', async ({ page }) => {
+every('the probes name a word broken inside, not a word too long for any line', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await byUrl('/login')(page)
   await page.evaluate(() => {
@@ -371,4 +397,34 @@ test('the probes name a word broken inside, not a word too long for any line', a
     '"Supplémentations" on 2 lines',
     expect.stringMatching(/^"Historique" on \d+ lines$/),
   ])
+})
+
+// In `npm test` (issue 51): the text at 200 % by the user's stylesheet on a phone, on the screens
+// that broke there: Contrats (its button 544px wide, the page 610px on a 390px screen, the tab bar
+// past the screen's edge) and its order form step by step (opened shifted sideways, "Suivant" out
+// of reach, the fields a third of the screen). Short: one sign-in, one mode, no axe.
+test('200 % text on a phone: Contrats and its order form, every probe', async ({ page }) => {
+  await signIn(page, '100001', 'demo', '/catalog/contrats')
+  const mode: Mode = { ...ALL_MODES.find((m) => m.name === '390×844 200% html')!, axe: false }
+  const from = rows.length
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  await applyMode(page, cdp, mode)
+  await byUrl('/catalog/contrats')(page)
+  await check(page, mode, 'Contrats')
+  // Every tab on the screen with its name shown under its icon, 12px at least (never bare pictograms).
+  const tabs = page.getByRole('navigation', { name: 'Catalogue' }).locator(':is(a, button) > span:last-child')
+  await expect(tabs).toHaveCount(4) // farmer 100001 has no lots
+  for (const label of await tabs.all()) {
+    await expect(label).toBeInViewport({ ratio: 1 })
+    expect(await label.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(12)
+  }
+  expect((await tabs.allInnerTexts()).map((t) => t.replace(/\u00ad/g, ''))).toEqual([
+    'Historique',
+    'Aliments',
+    'Contrats',
+    'Plus',
+  ])
+  await contractOrderSteps(page, (name) => check(page, mode, name))
+  expect(printTable('200 % on a phone', from)).toEqual([])
 })

@@ -6,11 +6,13 @@ export function AdviceSentence({ advice, className = '' }: { advice: Advice; cla
   return (
     <p
       data-testid="conseil-commande"
-      className={`inline-flex items-start gap-2 rounded-lg px-2 py-1 text-base font-bold ${advice.late ? 'bg-red-50 text-red-800' : 'bg-silo-gold-light text-neutral-950'} ${className}`}
+      // Never over 6.5 % of the screen's width, its icon and spaces in em: at 200 % on a 320px
+      // phone "03/12/2026" (32px) with the icon was wider than the card (issue 51).
+      className={`inline-flex max-w-full items-start gap-[0.5em] rounded-lg px-[0.5em] py-1 text-[length:min(1rem,6.5vw)] font-bold ${advice.late ? 'bg-red-50 text-red-800' : 'bg-silo-gold-light text-neutral-950'} ${className}`}
     >
       <svg
         viewBox="0 0 24 24"
-        className="mt-0.5 h-5 w-5 shrink-0"
+        className="mt-[0.125em] h-[1.25em] w-[1.25em] shrink-0"
         fill="none"
         stroke="currentColor"
         strokeWidth="2.2"
@@ -24,7 +26,7 @@ export function AdviceSentence({ advice, className = '' }: { advice: Advice; cla
           <path d="M12 7v5l3 2" strokeLinecap="round" strokeLinejoin="round" />
         )}
       </svg>
-      <span>{advice.text}</span>
+      <span className="min-w-0">{advice.text}</span>
     </p>
   )
 }

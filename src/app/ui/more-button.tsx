@@ -23,7 +23,7 @@ export function MoreButton({ onClick, loading, disabled = false, failed = false,
         type="button"
         onClick={onClick}
         disabled={disabled || loading}
-        className="touch-target w-full rounded-full border-2 border-silo-green px-6 font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-600 sm:w-auto"
+        className="touch-target w-full rounded-full border-2 border-silo-green px-[min(1.5rem,4vw)] text-[length:min(1rem,7vw)] font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-600 sm:w-auto"
       >
         {loading ? 'Chargement…' : children}
       </button>

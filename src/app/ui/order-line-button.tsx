@@ -32,6 +32,11 @@ function NewLineDialog({ target, onClose }: { target: OrderTarget; onClose: (sav
   )
 }
 
+/** Its text and padding never over 7 % and 4 % of the screen's width: at 200 % on a 320px phone
+ * "Commander" (32px, 1rem of padding a side) was wider than its card and ran past the screen's
+ * left edge (issue 51); 22px there, the text's size on any wider screen. */
+const FIT = 'touch-target rounded-full px-[min(1rem,4vw)] text-[length:min(1rem,7vw)] font-semibold'
+
 export function OrderLineButton({ label, target, reason, prepare }: Props) {
   const id = useId()
   const [open, setOpen] = useState<OrderTarget | null>(null)
@@ -43,7 +48,9 @@ export function OrderLineButton({ label, target, reason, prepare }: Props) {
   }, [added])
   const name = target.libelleArticle ?? target.libelle ?? `l'article ${target.numArticle}`
   return (
-    <span className="ml-auto inline-flex shrink-0 flex-col items-end gap-1" data-article={target.numArticle}>
+    // Never wider than its card: at 200 % "Commander sur ce contrat" on one line was 544px, the
+    // page 610px wide on a 390px phone (issue 51); the label wraps instead (max-w-full).
+    <span className="ml-auto inline-flex max-w-full shrink-0 flex-col items-end gap-1" data-article={target.numArticle}>
       <button
         type="button"
         disabled={Boolean(reason)}
@@ -54,8 +61,8 @@ export function OrderLineButton({ label, target, reason, prepare }: Props) {
         onClick={() => void (prepare ? prepare().catch(() => target) : Promise.resolve(target)).then(setOpen)}
         className={
           reason
-            ? 'touch-target rounded-full border-2 border-neutral-500 bg-neutral-100 px-4 text-base font-semibold text-neutral-700'
-            : 'touch-target rounded-full bg-silo-green px-4 text-base font-semibold text-white'
+            ? `${FIT} border-2 border-neutral-500 bg-neutral-100 text-neutral-700`
+            : `${FIT} bg-silo-green text-white`
         }
       >
         {label}

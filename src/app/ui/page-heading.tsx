@@ -5,7 +5,7 @@ export function PageHeading({ children, actions }: { children: ReactNode; action
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
       {/* min-w-0: a word longer than the whole line ("confidentialité" at 200 %) breaks, the page
-          does not scroll sideways. */}
+          does not scroll sideways; its size at most 11 % of the screen's width (styles.css). */}
       <h1 className="min-w-0 text-2xl font-bold text-neutral-900">{children}</h1>
       {actions}
     </div>

@@ -1,7 +1,7 @@
 // A cart line's Modifier and Supprimer (cart-orders-admin §2): two buttons from tablets up, a
 // menu on phones (< 768 px) where two labelled buttons per line would crowd the card.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { PHONE, useMedia } from '../../ui/use-media'
+import { usePhone } from '../../ui/use-media'
 
 const EDIT =
   'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z'
@@ -25,7 +25,7 @@ interface Props {
 }
 
 export function LineActions(props: Props) {
-  const phone = useMedia(PHONE)
+  const phone = usePhone()
   return phone ? <LineMenu {...props} /> : <LineButtons {...props} />
 }
 

@@ -25,7 +25,8 @@ export function ContractCard({ contrat, now, orderable, refusal }: Props) {
     <li className={`rounded-xl border-2 bg-white p-4 ${soon ? 'border-silo-gold' : 'border-neutral-300'}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h3 className="text-lg font-bold">{contrat.libelleArticle ?? contrat.numArticle}</h3>
-        <span className="text-base whitespace-nowrap text-neutral-800">N° {contrat.numContrat}</span>
+        {/* "N°" kept with the number; the number may break after its hyphen (200 % at 320px). */}
+        <span className="text-base text-neutral-800">N°&nbsp;{contrat.numContrat}</span>
       </div>
       {(isApport(contrat) || contrat.libelleTypecontrat) && (
         <p className="flex flex-wrap items-baseline gap-x-2 text-base text-neutral-800">

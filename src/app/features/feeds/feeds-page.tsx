@@ -38,7 +38,7 @@ export function FeedsPage({ numTiers }: { numTiers: string }) {
                         className="flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 border-neutral-300 bg-white px-4 py-3"
                       >
                         {/* On a 320px screen or with large text the button goes under the name. */}
-                        <div className="min-w-0 flex-1 basis-48">
+                        <div className="min-w-0 flex-1 basis-[12rem]">
                           <p className="text-lg font-semibold">{a.libelle ?? a.numArticle}</p>
                           <p className="text-base text-neutral-800">Article {a.numArticle}</p>
                         </div>

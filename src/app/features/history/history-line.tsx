@@ -62,11 +62,11 @@ export function HistoryLine({ ligne, adresse, hasLots, duplicating, selected, on
         />
       )}
       {duplicating ? (
-        <label htmlFor={checkboxId} className="min-w-0 flex-1 basis-32">
+        <label htmlFor={checkboxId} className="min-w-0 flex-1 basis-[8rem]">
           {label}
         </label>
       ) : (
-        <div className="min-w-0 flex-1 basis-32">{label}</div>
+        <div className="min-w-0 flex-1 basis-[8rem]">{label}</div>
       )}
       {!duplicating &&
         (showsLotsShortcut(ligne, hasLots) ? (

@@ -6,14 +6,14 @@
 import { startTransition, useEffect, useState } from 'react'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { LigneLivraison, Livraisons } from '../../../contract/livraisons'
-import { PHONE } from '../../ui/use-media'
+import { isPhoneScreen, onScreenChange } from '../../ui/use-media'
 
 type HistoryQuery = UseInfiniteQueryResult<InfiniteData<Livraisons>>
 
 // The screen is read when it matters, never as state of the render: the server cannot know it,
 // and a state that changes as soon as the server's page is hydrated would render the whole
 // history again in one long task (issue 29). Only after a tap, or in an effect, is it read.
-const isPhone = () => window.matchMedia(PHONE).matches
+const isPhone = isPhoneScreen
 
 /** `shown`: whether a line is on screen (the address filter): a window with none counts as empty. */
 export function useHistoryMore(query: HistoryQuery, shown: (l: LigneLivraison) => boolean) {
@@ -31,10 +31,7 @@ export function useHistoryMore(query: HistoryQuery, shown: (l: LigneLivraison) =
     askedAt !== null && (!query.hasNextPage || query.isFetchNextPageError || (found && (isPhone() || !windowGoesOn)))
 
   useEffect(() => {
-    const m = window.matchMedia(PHONE)
-    const changed = () => startTransition(() => setScreenChanges((n) => n + 1))
-    m.addEventListener('change', changed)
-    return () => m.removeEventListener('change', changed)
+    return onScreenChange(() => startTransition(() => setScreenChanges((n) => n + 1)))
   }, [])
   const { fetchNextPage, hasNextPage } = query
   useEffect(() => {

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Lot } from '../../../contract/lots'
 import { formatDate } from '../../../domain/format'
-import { PHONE, useMedia } from '../../ui/use-media'
+import { usePhone } from '../../ui/use-media'
 import { LotForecast } from './lot-forecast'
 
 export interface LotNames {
@@ -19,7 +19,7 @@ const VOIR =
   'touch-target inline-flex items-center justify-center rounded-full bg-silo-green px-5 font-semibold text-white'
 
 export function LotsList({ lots, names }: { lots: readonly Lot[]; names: LotNames }) {
-  const phone = useMedia(PHONE)
+  const phone = usePhone()
   if (phone) {
     return (
       <ul className="grid gap-3">

@@ -20,7 +20,7 @@ import { keepPaymentTerms } from '../../../api/paiement'
 import { ConfirmDialog } from '../../ui/modal'
 import { useHoldUpdates } from '../../pwa/update-holds'
 import { parisNow } from '../../ui/now'
-import { PHONE, useMedia } from '../../ui/use-media'
+import { usePhone } from '../../ui/use-media'
 import { initialValues, type LineArticle, type MineralValue } from './order-line-values'
 import { OrderLineForm } from './order-line-form'
 import { useOrderLineData } from './use-order-line-data'
@@ -72,7 +72,7 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
   const [asking, setAsking] = useState(false)
   const closing = useRef(false)
   const dirty = useRef(false)
-  const isPhone = useMedia(PHONE)
+  const isPhone = usePhone()
   // A new version waits while the form is open: switching reloads the page and loses the typing.
   useHoldUpdates()
 
@@ -177,9 +177,9 @@ export default function OrderLineDialog({ owner, numTiers, loginAt, target, line
         e.preventDefault()
         setAsking(true)
       }}
-      className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-neutral-900 backdrop:bg-black/60 md:m-auto md:h-auto md:max-h-[92dvh] md:max-w-3xl md:rounded-2xl"
+      className="order-line-dialog m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-neutral-900 backdrop:bg-black/60 md:m-auto md:h-auto md:max-h-[92dvh] md:max-w-3xl md:rounded-2xl"
     >
-      <div className="flex h-full max-h-[inherit] flex-col">
+      <div className="order-line-frame flex h-full max-h-[inherit] flex-col">
         <header className="border-b-2 border-neutral-200 px-4 pt-3 pb-2">
           <h2 id="order-line-title" className="text-xl font-bold">
             {title}

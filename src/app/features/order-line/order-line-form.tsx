@@ -132,6 +132,8 @@ export function OrderLineForm(props: Props) {
   const show = (i: number) => {
     setIndex(i)
     bodyRef.current?.scrollTo?.({ top: 0 })
+    // On a screen short for its text the whole form scrolls as one (styles.css, issue 51).
+    bodyRef.current?.closest('.order-line-frame')?.scrollTo?.({ top: 0 })
   }
   const fieldsOf = (g: readonly number[]): FieldName[] => g.flatMap((s) => [...(STEP_FIELDS[s] ?? [])])
   const next = async () => {
@@ -179,7 +181,10 @@ export function OrderLineForm(props: Props) {
             <li
               key={i}
               aria-current={i === current ? 'step' : undefined}
-              className={`flex-1 border-b-4 pb-1 ${i <= current ? 'border-silo-green' : 'border-neutral-300'} ${i === current ? 'font-bold' : ''}`}
+              // On a phone the current step's name is the only one shown: its bar takes three
+              // shares, and the name is never over 5 % of the screen's width ("Supplémentations"
+              // ran past a 320px screen at 200 %, issue 51).
+              className={`min-w-0 flex-1 border-b-4 pb-1 text-[length:min(0.875rem,5vw)] ${i <= current ? 'border-silo-green' : 'border-neutral-300'} ${i === current ? 'font-bold max-sm:grow-[3]' : ''}`}
             >
               <span className="sr-only">
                 Étape {i + 1} sur {groups.length} :{' '}
@@ -191,7 +196,7 @@ export function OrderLineForm(props: Props) {
           ))}
         </ol>
       </nav>
-      <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
+      <div ref={bodyRef} className="order-line-body min-h-0 flex-1 overflow-y-auto px-4 py-3">
         <p className="mb-3 mt-2 text-sm text-neutral-800">Les champs marqués * sont obligatoires.</p>
         {data.notes.length > 0 && (
           // The status wraps the list: role="status" on the <ul> itself would take its list role

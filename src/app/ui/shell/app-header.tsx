@@ -46,8 +46,12 @@ export function AppHeader({ raisonSociale, numTiers, owner, onLogout, loggingOut
           </Link>
         </div>
         <div className="min-w-0 flex-1 px-2 py-1">
-          <div className="text-lg leading-tight font-bold @max-[19rem]/app-bar:text-base">{raisonSociale}</div>
-          <div className="text-sm leading-tight text-white">
+          {/* Narrow for its text (200 %, a 320px phone): sized by the screen's width, never over the
+              text's size, so that the bar is not the whole first screen (246 of 640px, issue 51). */}
+          <div className="text-lg leading-tight font-bold @max-[19rem]/app-bar:text-[length:min(1rem,6vw)]">
+            {raisonSociale}
+          </div>
+          <div className="text-sm leading-tight text-white @max-[19rem]/app-bar:text-[length:min(0.875rem,5vw)]">
             N° tiers {numTiers}
             {actingAs && (
               <>

@@ -28,7 +28,9 @@ export function Banner({ label, text, children }: Props) {
   return (
     <section aria-label={label} className="border-b-2 border-silo-gold bg-silo-gold-light pl-4">
       <div className="flex items-start gap-1">
-        <div id={id} hidden={!open} className="min-w-0 flex-1 py-2">
+        {/* Its text never over 6 % of the screen's width: at 200 % on a 320px phone the banner and
+            the app bar filled the first screen (issue 51); 19px there, the text's size elsewhere. */}
+        <div id={id} hidden={!open} className="min-w-0 flex-1 py-2 [&_p]:text-[length:min(1rem,6vw)]">
           {children}
         </div>
         {!open && <p className="min-w-0 flex-1 py-3 text-base font-medium text-neutral-900">{label}</p>}

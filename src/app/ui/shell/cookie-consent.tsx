@@ -11,7 +11,9 @@ export function CookieConsent() {
       data-sign-in={SIGN_IN_MARK.cookie}
       className="flex flex-wrap items-center gap-x-2 rounded-xl border-2 border-silo-gold bg-neutral-900 py-0.5 pr-0.5 pl-2 text-white shadow-lg"
     >
-      <p className="min-w-0 flex-1 basis-40 text-base leading-snug">
+      {/* Its text never over 6.5 % of the screen's width: at 200 % on a 320px phone
+          "(confidentialité)." did not fit its line and its final stop went to the next (issue 51). */}
+      <p className="min-w-0 flex-1 basis-[10rem] text-[length:min(1rem,6.5vw)] leading-snug">
         Cookies nécessaires seulement (
         <a href="/infos/politique" className="font-semibold text-white underline">
           confidentialité

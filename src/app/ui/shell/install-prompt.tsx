@@ -31,7 +31,7 @@ export function InstallPrompt() {
       data-sign-in={SIGN_IN_MARK.install}
       className="flex flex-wrap items-center gap-2 rounded-xl border-2 border-silo-green bg-silo-gold-light py-1 pr-1 pl-2 text-neutral-900 shadow-lg"
     >
-      <p data-sign-in={SIGN_IN_MARK.installText} className="min-w-0 flex-1 basis-28 text-base leading-snug">
+      <p data-sign-in={SIGN_IN_MARK.installText} className="min-w-0 flex-1 basis-[7rem] text-base leading-snug">
         {INSTALL_TEXTS[way]}
       </p>
       {way === 'prompt' && (

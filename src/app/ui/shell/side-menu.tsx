@@ -1,4 +1,5 @@
-// Tablets and desktops (≥768px): the whole menu down the left side.
+// Tablets and desktops (48rem of the root's size and more: 768px, not a tablet at 200 %): the whole
+// menu down the left side.
 import { Link } from '@tanstack/react-router'
 import { Icon } from '../icons'
 import { ContractsBadge } from './contracts-badge'
