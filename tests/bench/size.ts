@@ -24,8 +24,13 @@ const BUDGET_KB = 160
  * Those figures, and a 231.7 KB one that raised it to 232 KB, came from copies whose node_modules
  * was a symbolic link: .gitignore's `node_modules/` does not match a link, so Tailwind scanned the
  * libraries' sources for class names and the stylesheet grew by 5 KB. On a clean clone, as CI
- * builds, it is 226.4–226.8 KB (2026-11-28, 3ec12d4 to 791840a): 232 → 228 KB. */
-const ALL_BUDGET_KB = 228
+ * builds, it is 226.4–226.8 KB (2026-11-28, 3ec12d4 to 791840a): 232 → 228 KB. Issues 48–51 (2026-11-29):
+ * 227.5 → 230.3 KB, measured on a6eb701 and on the merge of this round in one checkout: the
+ * stylesheet +0.6 KB (breakpoints as container queries in the root's rem, so that 200 % text gets
+ * the phone's layout), the shell +1.9 KB (the French typography every formatted number and message
+ * goes through, the contract named on the Règlement step, the early start asked once, the offline
+ * address check, one minute's freshness): 228 → 231 KB. */
+const ALL_BUDGET_KB = 231
 const port = Number(process.env.SIZE_PORT ?? 8197)
 const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('size')
