@@ -3,6 +3,7 @@
 // never renamed. docs/integration.md tells the whole story with examples.
 import * as v from 'valibot'
 import { distinctBy, Int, IsoDate, NumTiers, Text } from './common'
+import { IdLigne, NumCommande, NumLivraison, ouVide, REGLES } from './identifiants'
 import { LigneCommande } from './commandes'
 
 export const INTEGRATION_PREFIX = '/api/integration/v1'
@@ -85,12 +86,6 @@ export type FluxCommandes = v.InferOutput<typeof FluxCommandes>
 const EtapeSchema = v.picklist(ETAPES, `Étape inconnue : une de ${ETAPES.join(', ')}`)
 /** Tonnes as a number, or as text with a comma or a point; what makes no sense is refused with 422. */
 const Tonnes = v.union([v.number(), Text(20)], 'quantité en tonnes attendue')
-const IdLigne = v.pipe(v.string(), v.regex(/^\d{3}$/, 'idLigne : 3 chiffres attendus'))
-/** A delivery's number: the ERP's, or Silo's for a line delivered through the steps. */
-const NumLivraison = v.pipe(
-  v.string('Numéro de livraison attendu'),
-  v.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/, 'Numéro de livraison : 1 à 40 lettres, chiffres, . _ / ou -'),
-)
 const Instant = v.pipe(
   v.string(),
   v.isoTimestamp('Instant ISO attendu (2026-11-25T14:30:00+01:00)'),
@@ -134,7 +129,7 @@ export const EtapesPayload = v.pipe(
 export type EtapesPayload = v.InferOutput<typeof EtapesPayload>
 
 export const EtapesParams = v.object({
-  numero: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide')),
+  numero: NumCommande,
 })
 
 export const EtapesResultat = v.object({
@@ -155,9 +150,9 @@ const LigneLivraisonPayload = v.object({
   numAdresse: OptInt,
   numExploitation: OptInt,
   numBatiment: OptInt,
-  numLot: v.nullish(Text(30)),
-  /** The Silo order it delivers, if any. */
-  numCommande: v.nullish(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide'))),
+  numLot: ouVide(REGLES.numLot),
+  /** The order it delivers, if any (Silo's, or a past order imported). */
+  numCommande: ouVide(REGLES.numCommande),
 })
 
 export const LivraisonPayload = v.object({

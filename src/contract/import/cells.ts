@@ -3,6 +3,7 @@
 // cell's text and gives the value Silo stores, or a French reason naming what was expected. The
 // same schemas check the files (src/server/import) and describe them (docs/import.md).
 import * as v from 'valibot'
+import type { RegleIdentifiant } from '../identifiants'
 
 /** A cell's schema, with what the documentation says of its format. */
 export interface Cell<T = unknown> {
@@ -80,6 +81,10 @@ export const code = (max = 40) =>
     `code (${max} caractères au plus : lettres, chiffres, - _ . /)`,
     'text',
   )
+
+/** An identifier the routes take too: its rule and message are src/contract/identifiants.ts's. */
+export const identifiant = (r: RegleIdentifiant) =>
+  cell(v.pipe(v.string(), v.trim(), v.nonEmpty('valeur requise'), v.regex(r.regex, r.message)), r.format, 'text')
 
 /** One of a few codes. */
 export const parmi = <const T extends string>(values: readonly T[]) =>

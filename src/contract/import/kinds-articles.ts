@@ -1,12 +1,13 @@
 // Articles and what goes with them (ordering-area §3 Article, Delivery constraints; cart-orders-
 // admin contraintesArticle): supplementations, minerals, quantity constraints, which member may
 // order which article, delivery constraints and incompatibilities per address.
-import { booleen, code, decimal, entier, opt, parmi, texte } from './cells'
+import { REGLES } from '../identifiants'
+import { booleen, code, decimal, entier, identifiant, opt, parmi, texte } from './cells'
 import { col, kind } from './kind'
 
 const NO_STATE = 'Pas de colonne d’état : une ligne ne disparaît qu’avec `--complet`.'
 const numArticle = col(code(20), 'Numéro de l’article (articles.csv ou déjà dans Silo).')
-const numTiers = col(code(20), 'Numéro du tiers (tiers.csv ou déjà dans Silo).')
+const numTiers = col(identifiant(REGLES.numTiers), 'Numéro du tiers (tiers.csv ou déjà dans Silo).')
 const numAdr = col(entier(99999), 'Adresse du tiers (adresses.csv ou déjà dans Silo).')
 const jour = (nom: string) => col(booleen(), `Livrable le ${nom}.`)
 
