@@ -2,7 +2,7 @@
 // GET /web/v1/tiers/{numTiers}/commandes/commandes-en-cours and /commandes?etapes&dateDebut&dateFin.
 import * as v from 'valibot'
 import { distinctBy, Int, INT_MAX, IsoDate, NumTiers, Quantite, Text } from './common'
-import { IdLigne, NumCommande, ouVide, REGLES } from './identifiants'
+import { IdLigne, NumArticle, NumCommande, ouVide, REGLES } from './identifiants'
 import { fill } from './paths'
 
 export const COMMANDES_ROUTE = '/web/v1/tiers/:numTiers/commandes'
@@ -107,14 +107,14 @@ const Pourcentage = v.union(
 )
 
 const SupplementationPayload = v.object({
-  numArticle: Text(20),
+  numArticle: NumArticle,
   libelleArticle: OptStr(200),
   libelleLong: OptStr(300),
   codeSousTypeArticle: OptStr(4),
   groupe: OptStr(20),
 })
 const MineralPayload = v.object({
-  numArticle: Text(20),
+  numArticle: NumArticle,
   libelleArticle: OptStr(200),
   codeTypeArticle: OptStr(4),
   quantiteCommande: v.nullish(Pourcentage),
@@ -124,7 +124,7 @@ const MineralPayload = v.object({
 // accepted for compatibility and ignored: the server reads those facts from its own rows.
 export const LigneCommandePayload = v.object({
   idLigne: IdLigne,
-  numArticle: Text(20),
+  numArticle: NumArticle,
   libelleArticle: OptStr(200),
   codeTypeArticle: OptStr(4),
   codeFamilleArticle: OptStr(10),

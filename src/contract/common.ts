@@ -2,7 +2,7 @@
 // schema uses so that a bad input is refused here, with a French reason naming the field, before
 // the server reads or writes anything (a NUL byte or 2026-02-30 never reaches the database).
 import * as v from 'valibot'
-import { NumTiers } from './identifiants'
+import { NumArticle, NumTiers } from './identifiants'
 import { dayNumberOfIso } from './iso-date'
 
 /** Error body of every non-2xx answer: a French reason the global error dialog shows after "Raison : ". */
@@ -80,7 +80,7 @@ export const NumEntite = v.pipe(
   v.regex(/^[A-Z0-9]{1,10}$/, 'Code d’entité invalide'),
 )
 /** An article as a query parameter, and its type (codeTArt). */
-export const NumArticleQuery = v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide"))
+export const NumArticleQuery = NumArticle
 export const CodeTArt = v.pipe(v.string(), v.regex(/^[A-Z]{1,5}$/, "Type d'article invalide"))
 
 /** A query object as a URL's search part ('' when empty), written as the fetch client writes it

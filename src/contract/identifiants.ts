@@ -13,6 +13,7 @@
 //   the detail route, the ERP's steps and deliveries accept it. No '/' (it is a path segment), and
 //   30 characters at most so that the delivery number Silo makes from it (C<numero>-<idLigne>)
 //   stays a delivery number.
+// - numArticle: digits and capital letters, a path segment of the article routes.
 // - idLigne: three digits, as the spec says; the ERP's steps name the line by it.
 // - numLivraison, numContrat, numLot: the ERP's numbers, as the ERP writes them ('/' allowed: they
 //   never make a path segment). Letters are ASCII: they travel in URLs and to the ERP.
@@ -45,6 +46,12 @@ export const REGLES = {
   numLivraison: codeRule('Numéro de livraison', 40, true),
   numContrat: codeRule('Numéro de contrat', 30, true),
   numLot: codeRule('Numéro de lot', 30, true),
+  /** An article: what the paths /web/v1/articles/{type}/{num} have always taken. */
+  numArticle: {
+    regex: /^[0-9A-Z]{1,20}$/,
+    message: 'Numéro d’article : 1 à 20 chiffres ou lettres majuscules sans accent',
+    format: '1 à 20 chiffres ou lettres majuscules sans accent',
+  },
   /** A line in its order: "idLigne (3-digit zero-padded sequence)" (ordering-area §3). */
   idLigne: {
     regex: /^\d{3}$/,
@@ -61,6 +68,7 @@ export const NumLivraison = schemaOf(REGLES.numLivraison)
 export const NumContrat = schemaOf(REGLES.numContrat)
 export const NumLot = schemaOf(REGLES.numLot)
 export const IdLigne = schemaOf(REGLES.idLigne)
+export const NumArticle = schemaOf(REGLES.numArticle)
 
 /** A body's optional identifier: absent, null or '' (the cart's "none") are none; anything else follows the rule. */
 export const ouVide = (r: RegleIdentifiant) => v.nullish(v.union([v.literal(''), schemaOf(r)], r.message))

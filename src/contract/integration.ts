@@ -3,7 +3,7 @@
 // never renamed. docs/integration.md tells the whole story with examples.
 import * as v from 'valibot'
 import { distinctBy, Int, IsoDate, NumTiers, Text } from './common'
-import { IdLigne, NumCommande, NumLivraison, ouVide, REGLES } from './identifiants'
+import { IdLigne, NumArticle, NumCommande, NumLivraison, ouVide, REGLES } from './identifiants'
 import { LigneCommande } from './commandes'
 
 export const INTEGRATION_PREFIX = '/api/integration/v1'
@@ -145,7 +145,7 @@ export type EtapesResultat = v.InferOutput<typeof EtapesResultat>
 
 const OptInt = v.nullish(Int())
 const LigneLivraisonPayload = v.object({
-  numArticle: Text(20),
+  numArticle: NumArticle,
   quantiteLivree: Tonnes,
   numAdresse: OptInt,
   numExploitation: OptInt,

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ArticleParams } from '../../src/contract/articles'
 import { CommandeParams, CommandePayload, LigneCommandePayload, type Commande } from '../../src/contract/commandes'
 import { REGLES } from '../../src/contract/identifiants'
 import type { Kind } from '../../src/contract/import/kind'
@@ -48,6 +49,9 @@ const SAMPLES = [
   '.1',
   'A B',
   'A#1',
+  '410101',
+  'a410',
+  '410-101',
   'x'.repeat(30),
   'x'.repeat(31),
   'x'.repeat(40),
@@ -78,6 +82,13 @@ describe('each identifier has one rule: the import takes exactly what the routes
   same('numLot (order line)', ['lots.csv', 'numLot'], (s) => ok(LigneCommandePayload.entries.numLot, s))
   same('numLot (payment proposal)', ['lots.csv', 'numLot'], (s) => ok(ReglementCommandeQuery.entries.numLot, s))
   same('numLot (order parameters)', ['contrats.csv', 'numLot'], (s) => ok(ParametresCommandeQuery.entries.numLot, s))
+  same('numArticle (article path)', ['articles.csv', 'numArticle'], (s) => ok(ArticleParams, { type: 'A', num: s }))
+  same('numArticle (ERP delivery line)', ['lignes-livraison.csv', 'numArticle'], (s) =>
+    ok(LivraisonPayload.entries.lignes.pipe[0].item.entries.numArticle, s),
+  )
+  same('numArticle (order line)', ['lignes-commande.csv', 'numArticle'], (s) =>
+    ok(LigneCommandePayload.entries.numArticle, s),
+  )
   same('idLigne', ['lignes-commande.csv', 'idLigne'], (s) => ok(LigneCommandePayload.entries.idLigne, s))
 
   it('every example of docs/import.md follows the rules', () => {
@@ -153,6 +164,7 @@ describe.each(importBackends)('identifiers imported, then used ($name)', ({ url:
           qteRestante: '5',
         },
       ],
+      'supplements.csv': [{ numArticle: '410-101', numArticleSupplementation: '480101', groupe: 'LEVURE' }],
       'lots.csv': [
         { numLot: 'VLÉ1', numExploitation: '3', numBatiment: '31', dateMep: '01/11/2026', nbAnimaux: '100' },
       ],
@@ -168,6 +180,7 @@ describe.each(importBackends)('identifiers imported, then used ($name)', ({ url:
         `livraisons.csv:2:numLivraison — ${REGLES.numLivraison.message} (« -BL1 »)`,
         `contrats.csv:2:numContrat — ${REGLES.numContrat.message} (« CT 1 »)`,
         `lots.csv:2:numLot — ${REGLES.numLot.message} (« VLÉ1 »)`,
+        `supplements.csv:2:numArticle — ${REGLES.numArticle.message} (« 410-101 »)`,
       ]),
     )
     // The same messages a route gives (a farmer's app, staff, the ERP).
@@ -348,6 +361,12 @@ describe.each(importBackends)('identifiers imported, then used ($name)', ({ url:
       (await opened.db.execute<{ v: string }>(q)).rows.map((row) => row.v).filter((s) => s !== null)
     const broken = (rule: RegExp, list: string[]) => list.filter((s) => !rule.test(s))
     expect(broken(REGLES.numTiers.regex, await values(sql`select num_tiers as v from tiers`))).toEqual([])
+    expect(
+      broken(
+        REGLES.numArticle.regex,
+        await values(sql`select num_article as v from articles union select num_article from commande_lignes`),
+      ),
+    ).toEqual([])
     expect(broken(REGLES.numCommande.regex, await values(sql`select numero as v from commandes`))).toEqual([])
     expect(
       broken(

@@ -199,8 +199,8 @@ export const booleen = () =>
     'bool',
   )
 
-/** Codes separated by '|' ('001|002'); an empty cell is an empty list. */
-export const liste = (max = 40): Cell<string[]> => ({
+/** Codes separated by '|' ('001|002'); an empty cell is an empty list. With `regle`, each code follows that identifier's rule. */
+export const liste = (max = 40, regle?: RegleIdentifiant): Cell<string[]> => ({
   ...cell(
     v.pipe(
       v.string(),
@@ -210,9 +210,13 @@ export const liste = (max = 40): Cell<string[]> => ({
         (items) => items.every((x) => /^[\p{L}\p{N}_.-]+$/u.test(x) && x.length <= max),
         'liste de codes séparés par | attendue',
       ),
+      v.check(
+        (items) => !regle || items.every((x) => regle.regex.test(x)),
+        regle ? `${regle.message}, séparés par |` : '',
+      ),
       v.check((items) => new Set(items).size === items.length, 'code en double dans la liste'),
     ),
-    'codes séparés par | (vide : aucun)',
+    regle ? `${regle.format}, séparés par | (vide : aucun)` : 'codes séparés par | (vide : aucun)',
     'text[]',
   ),
   optional: true,
