@@ -73,5 +73,3 @@ export const NumArticle = schemaOf(REGLES.numArticle)
 /** A body's optional identifier: absent, null or '' (the cart's "none") are none; anything else follows the rule. */
 export const ouVide = (r: RegleIdentifiant) => v.nullish(v.union([v.literal(''), schemaOf(r)], r.message))
 
-/** True when `s` follows the rule (the app's links and search parameters). */
-export const suitLaRegle = (r: RegleIdentifiant, s: string): boolean => r.regex.test(s)

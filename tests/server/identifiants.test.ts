@@ -23,6 +23,7 @@ import { DEMO } from '../../src/server/seed/demo'
 import { seedDemo } from '../../src/server/seed'
 import { createApiKey } from '../../src/server/services/api-keys'
 import { buildTestApp, get, send, signIn, TEST_TODAY } from './support/app'
+import { orderLine } from './support/order-line'
 import { emptyDatabase, importBackends, smallCooperative, tempFolder } from './support/import'
 
 // Imports on a shared 2-core machine: minutes, not the default 30 s.
@@ -344,6 +345,29 @@ describe.each(importBackends)('identifiers imported, then used ($name)', ({ url:
       'identifiants-livraison-0003',
     )
     expect(withLot.status).toBe(201)
+  })
+
+  it('an order Silo numbers skips a number a past order imported already holds', async () => {
+    // The next id's number (700000 + id), and the one after, held by past orders (ids of their own).
+    const [{ n }] = (
+      await opened.db.execute<{ n: number }>(sql`select nextval(pg_get_serial_sequence('commandes', 'id'))::int as n`)
+    ).rows as [{ n: number }]
+    const taken = [String(700000 + n + 1), String(700000 + n + 2)]
+    for (const [k, numero] of taken.entries())
+      await opened.db.execute(
+        sql`insert into commandes (id, numero, num_tiers, date) values (${2_000_000_000 + k}, ${numero}, ${DEMO.eleveur}, now())`,
+      )
+    const farmer = await signIn(t.app, DEMO.eleveur, 'demo')
+    const res = await send(
+      t.app,
+      'POST',
+      `/web/v1/tiers/${DEMO.eleveur}/commandes`,
+      { numTiers: DEMO.eleveur, commande: { commentaire: 'Numéro libre', lignes: [orderLine()] } },
+      farmer,
+      { 'Idempotency-Key': 'identifiants-numero-libre-0001' },
+    )
+    expect(res.status).toBe(201)
+    expect(((await res.json()) as { numero: string }).numero).toBe(String(700000 + n + 3))
   })
 
   it('the synthetic cooperative and the demo follow the rules', async () => {
