@@ -65,7 +65,6 @@ const schemaOf = (r: RegleIdentifiant) => v.pipe(v.string(r.message), v.regex(r.
 export const NumTiers = schemaOf(REGLES.numTiers)
 export const NumCommande = schemaOf(REGLES.numCommande)
 export const NumLivraison = schemaOf(REGLES.numLivraison)
-export const NumContrat = schemaOf(REGLES.numContrat)
 export const NumLot = schemaOf(REGLES.numLot)
 export const IdLigne = schemaOf(REGLES.idLigne)
 export const NumArticle = schemaOf(REGLES.numArticle)
