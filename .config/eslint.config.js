@@ -194,6 +194,24 @@ export default tseslint.config(
     },
   },
   {
+    // The import's files check identifiers with the routes' own rules (src/contract/identifiants.ts):
+    // their parent folder is the contract too.
+    files: ['src/contract/import/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!valibot$|\\.\\/|\\.\\.\\/[a-z-]+$)',
+              message: 'src/contract imports only valibot and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No import circle, not even through a type-only or a lazy import (see eslint-import-circle.js).
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     plugins: { silo: circlePlugin },

@@ -2,7 +2,7 @@
 // articles", §3 Modifiable article, §7): role COM_ALI_ECRITURE_ARTICLE.
 import * as v from 'valibot'
 import { RECHERCHE_MIN_CARACTERES, WIRE_MESSAGES as MESSAGES } from './limits'
-import { NumTiers } from './common'
+import { NumArticleQuery, NumTiers } from './common'
 import { fill } from './paths'
 
 export const ARTICLES_MODIFIABLES_PATH = '/web/v1/articles/modifiables'
@@ -30,7 +30,7 @@ export type ArticleModifiable = v.InferOutput<typeof ArticleModifiable>
 export const ArticlesModifiables = v.array(ArticleModifiable)
 
 export const NumArticleParam = v.object({
-  num: v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide")),
+  num: NumArticleQuery,
 })
 export const NumTiersOnlyQuery = v.object({ numTiers: NumTiers })
 export const ArticleCommandableBody = v.object({

@@ -1,6 +1,6 @@
 // Articles and what the order-line form needs about one (ordering-area §3 Article, §7 calls).
 import * as v from 'valibot'
-import { NumTiers } from './common'
+import { NumArticleQuery, NumTiers } from './common'
 import { fill } from './paths'
 
 export const ARTICLES_PATH = '/web/v1/articles'
@@ -22,10 +22,10 @@ export const ContraintesLivraisonQuery = v.object({
 })
 export const ArticleParams = v.object({
   type: v.pipe(v.string(), v.regex(/^[A-Z]{1,4}$/, "Type d'article invalide")),
-  num: v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide")),
+  num: NumArticleQuery,
 })
 export const ValidationAdresseParams = v.object({
-  num: v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide")),
+  num: NumArticleQuery,
   numTiers: NumTiers,
   numAdresse: v.pipe(v.string(), v.regex(/^\d{1,6}$/, "Numéro d'adresse invalide"), v.transform(Number)),
 })

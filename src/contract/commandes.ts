@@ -1,7 +1,8 @@
 // Orders as the farmer follows them (cart-orders-admin §2 "Orders screen", §3 Order, §4 steps):
 // GET /web/v1/tiers/{numTiers}/commandes/commandes-en-cours and /commandes?etapes&dateDebut&dateFin.
 import * as v from 'valibot'
-import { distinctBy, Int, INT_MAX, IsoDate, Quantite, Text } from './common'
+import { distinctBy, Int, INT_MAX, IsoDate, NumTiers, Quantite, Text } from './common'
+import { IdLigne, NumArticle, NumCommande, ouVide, REGLES } from './identifiants'
 import { fill } from './paths'
 
 export const COMMANDES_ROUTE = '/web/v1/tiers/:numTiers/commandes'
@@ -54,8 +55,8 @@ export const PageQuery = v.object({ limite: v.optional(Limite, LIMITE_DEFAUT), a
 export type PageQuery = v.InferOutput<typeof PageQuery>
 export const CommandesQuery = v.object({ etapes: Etapes, dateDebut: IsoDate, dateFin: IsoDate, ...PageQuery.entries })
 export const CommandeParams = v.object({
-  numTiers: v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide')),
-  numero: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide')),
+  numTiers: NumTiers,
+  numero: NumCommande,
 })
 
 export const LigneCommande = v.object({
@@ -114,14 +115,14 @@ const Pourcentage = v.union(
 )
 
 const SupplementationPayload = v.object({
-  numArticle: Text(20),
+  numArticle: NumArticle,
   libelleArticle: OptStr(200),
   libelleLong: OptStr(300),
   codeSousTypeArticle: OptStr(4),
   groupe: OptStr(20),
 })
 const MineralPayload = v.object({
-  numArticle: Text(20),
+  numArticle: NumArticle,
   libelleArticle: OptStr(200),
   codeTypeArticle: OptStr(4),
   quantiteCommande: v.nullish(Pourcentage),
@@ -130,16 +131,16 @@ const MineralPayload = v.object({
 // What the client sends besides the farmer's choices (labels, groups, sub-types, families) is
 // accepted for compatibility and ignored: the server reads those facts from its own rows.
 export const LigneCommandePayload = v.object({
-  idLigne: v.pipe(v.string(), v.regex(/^\d{3}$/, 'idLigne : 3 chiffres attendus')),
-  numArticle: Text(20),
+  idLigne: IdLigne,
+  numArticle: NumArticle,
   libelleArticle: OptStr(200),
   codeTypeArticle: OptStr(4),
   codeFamilleArticle: OptStr(10),
   codeFiliere: OptStr(10),
   codeDepartement: OptStr(10),
   codeUniteArticle: OptStr(4),
-  numContrat: OptStr(30),
-  numLot: OptStr(30),
+  numContrat: ouVide(REGLES.numContrat),
+  numLot: ouVide(REGLES.numLot),
   numBatiment: OptNum,
   numExploitation: OptNum,
   numAdresse: OptNum,
@@ -174,7 +175,7 @@ export const LigneCommandePayload = v.object({
 export type LigneCommandePayload = v.InferOutput<typeof LigneCommandePayload>
 
 export const CommandePayload = v.object({
-  numTiers: v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide')),
+  numTiers: NumTiers,
   commande: v.object({
     commentaire: Text(400, 'Commentaire trop long'),
     lignes: v.pipe(

@@ -2,6 +2,7 @@
 // schema uses so that a bad input is refused here, with a French reason naming the field, before
 // the server reads or writes anything (a NUL byte or 2026-02-30 never reaches the database).
 import * as v from 'valibot'
+import { NumArticle, NumTiers } from './identifiants'
 import { dayNumberOfIso } from './iso-date'
 
 /** Error body of every non-2xx answer: a French reason the global error dialog shows after "Raison : ". */
@@ -65,7 +66,8 @@ export const Quantite = (max: number) =>
 export const distinctBy = <T>(key: (item: T) => unknown, message: string) =>
   v.check<T[], string>((items) => new Set(items.map(key)).size === items.length, message)
 
-export const NumTiers = v.pipe(v.string('Numéro de tiers invalide'), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide'))
+/** The member's number: its rule is src/contract/identifiants.ts's, the import's too. */
+export { NumTiers }
 
 export const NumTiersParam = v.object({ numTiers: NumTiers })
 
@@ -78,7 +80,7 @@ export const NumEntite = v.pipe(
   v.regex(/^[A-Z0-9]{1,10}$/, 'Code d’entité invalide'),
 )
 /** An article as a query parameter, and its type (codeTArt). */
-export const NumArticleQuery = v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide"))
+export const NumArticleQuery = NumArticle
 export const CodeTArt = v.pipe(v.string(), v.regex(/^[A-Z]{1,5}$/, "Type d'article invalide"))
 
 /** A query object as a URL's search part ('' when empty), written as the fetch client writes it

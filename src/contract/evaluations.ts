@@ -3,6 +3,7 @@
 import * as v from 'valibot'
 import { COMMENTAIRE_QUESTIONNAIRE_MAX } from './limits'
 import { NumTiers, Text } from './common'
+import { NumCommande } from './identifiants'
 
 export const EVALUATIONS_PATH = '/web/v1/evualuations'
 
@@ -17,9 +18,7 @@ const Note = v.pipe(
 export const Evaluation = v.object({
   numTiers: NumTiers,
   /** The order the survey follows: one of the customer's own. */
-  numeroCommande: v.nullish(
-    v.pipe(v.string('Numéro de commande invalide'), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide')),
-  ),
+  numeroCommande: v.nullish(NumCommande),
   questionnaire: v.object({
     notes: v.object({
       globale: Note,

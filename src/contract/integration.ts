@@ -3,6 +3,7 @@
 // never renamed. docs/integration.md tells the whole story with examples.
 import * as v from 'valibot'
 import { distinctBy, Int, IsoDate, NumTiers, Text } from './common'
+import { IdLigne, NumArticle, NumCommande, NumLivraison, ouVide, REGLES } from './identifiants'
 import { LigneCommande } from './commandes'
 import { atMostTonnesDecimales, TONNES_DECIMALES_MESSAGE } from './tonnes'
 
@@ -94,12 +95,6 @@ const Tonnes = v.pipe(
 )
 /** The schema's refusals that are a well-formed request's values, answered 422 rather than 400. */
 export const TONNES_DECIMALES_REFUS = [atMostTonnesDecimales] as const
-const IdLigne = v.pipe(v.string(), v.regex(/^\d{3}$/, 'idLigne : 3 chiffres attendus'))
-/** A delivery's number: the ERP's, or Silo's for a line delivered through the steps. */
-const NumLivraison = v.pipe(
-  v.string('Numéro de livraison attendu'),
-  v.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/, 'Numéro de livraison : 1 à 40 lettres, chiffres, . _ / ou -'),
-)
 const Instant = v.pipe(
   v.string(),
   v.isoTimestamp('Instant ISO attendu (2026-11-25T14:30:00+01:00)'),
@@ -143,7 +138,7 @@ export const EtapesPayload = v.pipe(
 export type EtapesPayload = v.InferOutput<typeof EtapesPayload>
 
 export const EtapesParams = v.object({
-  numero: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide')),
+  numero: NumCommande,
 })
 
 export const EtapesResultat = v.object({
@@ -159,14 +154,14 @@ export type EtapesResultat = v.InferOutput<typeof EtapesResultat>
 
 const OptInt = v.nullish(Int())
 const LigneLivraisonPayload = v.object({
-  numArticle: Text(20),
+  numArticle: NumArticle,
   quantiteLivree: Tonnes,
   numAdresse: OptInt,
   numExploitation: OptInt,
   numBatiment: OptInt,
-  numLot: v.nullish(Text(30)),
-  /** The Silo order it delivers, if any. */
-  numCommande: v.nullish(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Numéro de commande invalide'))),
+  numLot: ouVide(REGLES.numLot),
+  /** The order it delivers, if any (Silo's, or a past order imported). */
+  numCommande: ouVide(REGLES.numCommande),
 })
 
 export const LivraisonPayload = v.object({

@@ -3,6 +3,7 @@
 import * as v from 'valibot'
 import { fill } from './paths'
 import { CodeTArt, IsoDate, NumArticleQuery, NumEntite, TypeTiers } from './common'
+import { NumLot } from './identifiants'
 import { CODE_ENTITE } from './limits'
 
 export const INCIDENT_PAIEMENT_ROUTE = '/web/v1/tiers/:numTiers/incident-paiement'
@@ -69,7 +70,7 @@ export const ReglementCommandeQuery = v.object({
   codeTArt: v.optional(CodeTArt),
   /** The line's delivery start: the due date counts from it. */
   dateValidite: IsoDate,
-  numLot: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Za-z_-]{1,30}$/, 'Numéro de lot invalide'))),
+  numLot: v.optional(NumLot),
 })
 const PropositionReglement = v.object({
   codeRegt: v.string(),

@@ -2,13 +2,15 @@
 // (ordering-area §3 "Order parameters", §9), read by src/domain's rules on both sides.
 import * as v from 'valibot'
 import { IsoDate, NumTiers } from './common'
+import { NumArticle, NumLot, REGLES } from './identifiants'
 
 export const PARAMETRES_COMMANDE_PATH = '/web/v1/referentiel/parametres-commande'
 
 export const ParametresCommandeQuery = v.object({
   numTiers: NumTiers,
-  numArticle: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Z]{1,20}$/, "Numéro d'article invalide"))),
-  numLot: v.optional(v.string()),
+  numArticle: v.optional(NumArticle),
+  /** '' : no lot (what a cart line without one sends). */
+  numLot: v.optional(v.union([v.literal(''), NumLot], REGLES.numLot.message)),
 })
 
 const TruckLimits = v.object({

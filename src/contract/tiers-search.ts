@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { NumTiers } from './common'
 
 export const TIERS_SEARCH_PATH = '/web/v1/tiers/search'
 export const ACTING_FOR_PATH = '/web/user/me/tiers'
@@ -18,6 +19,6 @@ export const TiersSearchResult = v.array(TiersTrouve)
 
 /** PUT /web/user/me/tiers — the member a staff user acts for (null: stop acting for anyone). */
 export const ActingForBody = v.object({
-  numTiers: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Numéro de tiers invalide'))),
+  numTiers: v.nullable(NumTiers),
 })
 export type ActingForBody = v.InferOutput<typeof ActingForBody>

@@ -1,12 +1,14 @@
 // Issue 40: twenty mistakes of different kinds planted in a cooperative's folder. --verifier lists
 // each one as `fichier:ligne:colonne — raison`, and nothing else, and writes nothing; the same
 // folder imported without --verifier is refused whole (exit code 1 from the command). A file
-// saved in Windows-1252 is refused with a French message naming it; ';' and ',' separators, a
+// saved in Windows-1252 is read as such, and the report says so (issue 49); one that mixes it with
+// UTF-8 is refused with a French message naming it; ';' and ',' separators, a
 // BOM, CRLF, decimal commas and dd/mm/yyyy dates are all read.
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { formatReport } from '../../src/server/import/report'
 import { runImport } from '../../src/server/import/run'
 import {
   appendRows,
@@ -127,26 +129,33 @@ describe.each(importBackends)('a folder with twenty mistakes ($name)', ({ url: s
     expect(await snapshot(db.url)).toEqual(before)
   })
 
-  it('refuses a Windows-1252 file, naming it and its line, and writes nothing', async () => {
+  it('reads a Windows-1252 file as such and says so; refuses one mixed with UTF-8, naming its line, and writes nothing', async () => {
     const dir = tempFolder('cp1252')
     try {
       const text = 'numTiers;raisonSociale;typeTiers;numEntite;email;region\n300001;EARL DU PRÉ;ADH;AGR;;\n'
       writeFileSync(join(dir.dir, 'tiers.csv'), Buffer.from(text, 'latin1'))
       const r = await runImport({ databaseUrl: db.url, folder: dir.dir })
-      expect(r.status).toBe('refuse')
-      expect(r.errors).toHaveLength(1)
-      expect(r.errors[0]).toMatch(/^tiers\.csv:2 — le fichier n’est pas en UTF-8 .*Windows-1252.*CSV UTF-8/)
-      expect(await query(db.url, `select 1 from tiers where num_tiers = '300001'`)).toEqual([])
+      expect(r.errors).toEqual([])
+      expect(r.status).toBe('importe')
+      expect(formatReport(r)).toContain('tiers.csv lu en Windows-1252 (pas en UTF-8)')
+      expect(await query(db.url, `select raison_sociale from tiers where num_tiers = '300001'`)).toEqual([
+        { raison_sociale: 'EARL DU PRÉ' },
+      ])
+      // A UTF-8 file gets no such line.
+      writeFileSync(join(dir.dir, 'tiers.csv'), text)
+      expect(formatReport(await runImport({ databaseUrl: db.url, folder: dir.dir })).join('\n')).not.toContain('1252')
 
-      // Far down a large file (its COPY already running): that COPY is aborted, the next file is still read.
+      // UTF-8 first, Windows-1252 far down a large file (its COPY already running): that COPY is
+      // aborted, the next file is still read, nothing is written.
       const rows = Array.from({ length: 30_000 }, (_, i) => `${310_000 + i};EARL ${i};ADH;AGR;;`)
-      rows[25_000] = '335000;EARL DU PRÉ;ADH;AGR;;'
+      rows[0] = '310000;EARL DES CHÊNES;ADH;AGR;;'
       const big = `numTiers;raisonSociale;typeTiers;numEntite;email;region\n${rows.join('\n')}\n`
-      writeFileSync(join(dir.dir, 'tiers.csv'), Buffer.from(big, 'latin1'))
+      const mixed = Buffer.concat([Buffer.from(big), Buffer.from('335000;EARL DU PRÉ;ADH;AGR;;\n', 'latin1')])
+      writeFileSync(join(dir.dir, 'tiers.csv'), mixed)
       writeFileSync(join(dir.dir, 'comptes.csv'), 'username;displayName;email;roles\nx;X;;\nx;X;;\n')
       const far = await runImport({ databaseUrl: db.url, folder: dir.dir })
       expect(far.errors).toEqual([
-        expect.stringMatching(/^tiers\.csv:25002 — le fichier n’est pas en UTF-8/),
+        expect.stringMatching(/^tiers\.csv:30002 — le fichier mêle UTF-8 et un autre encodage .*CSV UTF-8/),
         'comptes.csv:3:username — clé en double (x), déjà ligne 2',
       ])
       expect(await query(db.url, `select 1 from tiers where num_tiers like '31%'`)).toEqual([])

@@ -162,13 +162,28 @@ describe.each(importBackends)('a folder saved by Excel ($name)', ({ url: serverU
     ])
   })
 
-  it('refuses a Windows-1252 file with its hint, and the files citing it say it was refused, not absent', async () => {
+  it('reads a Windows-1252 file (Excel’s CSV on a French Windows) and says so in the report', async () => {
     const dir = copyOfCoop()
     const path = join(dir, 'tiers.csv')
-    writeFileSync(path, Buffer.from(readFileSync(path, 'utf8'), 'latin1'))
+    const text = readFileSync(path, 'utf8')
+    expect(text).toMatch(/[À-ÿ]/)
+    writeFileSync(path, Buffer.from(text, 'latin1'))
+    const r = await runImport({ databaseUrl: db.url, folder: dir, verifier: true })
+    expect(r.errors).toEqual([])
+    expect(formatReport(r)).toContain('tiers.csv lu en Windows-1252 (pas en UTF-8)')
+  })
+
+  it('refuses a file mixing UTF-8 and Windows-1252 with its hint, and the files citing it say it was refused, not absent', async () => {
+    const dir = copyOfCoop()
+    const path = join(dir, 'tiers.csv')
+    const text = readFileSync(path, 'utf8').replace(/\r?\n$/, '')
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from(`${text}\n`), Buffer.from('399999;EARL DU PRÉ;ADH;AGR;;\n', 'latin1')]),
+    )
     const r = await runImport({ databaseUrl: db.url, folder: dir, verifier: true })
     expect(r.errors.filter((e) => e.startsWith('tiers.csv'))).toEqual([
-      expect.stringMatching(/^tiers\.csv:\d+ — le fichier n’est pas en UTF-8 \(probablement Windows-1252/),
+      expect.stringMatching(/^tiers\.csv:\d+ — le fichier mêle UTF-8 et un autre encodage \(Windows-1252 \?\)/),
     ])
     expect(followOns(r, 'tiers.csv').sort()).toEqual(citingTiers())
   })

@@ -1,16 +1,24 @@
 // The CSV reader of the import (issue 40): files as French offices write them, each record with the
 // line it starts on (issue 49: a record across lines is reported where it begins), and a file that
-// cannot be read refused with its line, in French: what its encoding looks like (UTF-16, binary),
+// cannot be read refused with its line, in French: what its encoding looks like (UTF-16, binary; a
+// file that is not UTF-8 is read as Windows-1252, issue 49),
 // and anything but a regular file (a link, a FIFO, a device) refused without being read.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { CsvFileError, readCsv, type CsvRecord } from '../../src/server/import/read-csv'
+import { CsvFileError, readCsv, type CsvRecord, type Encoding } from '../../src/server/import/read-csv'
 
 const dir = mkdtempSync(join(tmpdir(), 'silo-read-csv-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Windows-1252's characters outside Latin-1 that the tests write (Latin-1's are their own byte). */
+const CP1252 = new Map([
+  ['€', 0x80],
+  ['Œ', 0x8c],
+  ['œ', 0x9c],
+])
 
 let n = 0
 function file(content: string | Buffer): string {
@@ -86,10 +94,52 @@ describe('readCsv', () => {
     })
   })
 
-  it('refuses UTF-16 and Windows-1252, naming the line of the first foreign byte', async () => {
-    await expect(all(file(Buffer.from('a;b\n1;2\n3;PRÉ\n', 'latin1')))).rejects.toMatchObject({
+  it('reads a file that is not UTF-8 as Windows-1252, and says so', async () => {
+    const cp1252 = (t: string) => Buffer.from(new Uint8Array([...t].map((c) => CP1252.get(c) ?? c.charCodeAt(0))))
+    const seen: { encoding?: Encoding } = {}
+    const read: CsvRecord[] = []
+    for await (const batch of readCsv(file(cp1252('a;b\r\n1;ŒUF\r\n3;PRÉ €\r\n')), seen)) read.push(...batch)
+    expect(read).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', 'ŒUF'] },
+      { line: 3, cells: ['3', 'PRÉ €'] },
+    ])
+    expect(seen.encoding).toBe('windows-1252')
+    // Far down a large file (its first chunks ASCII), and as the file's last byte.
+    const rows = Array.from({ length: 200_000 }, (_, i) => `${i};EARL ${i}`)
+    rows[150_000] = '150000;EARL DU PRÉ'
+    const far = await all(file(cp1252(`a;b\n${rows.join('\n')}\n`)))
+    expect(far[150_001]).toEqual({ line: 150_002, cells: ['150000', 'EARL DU PRÉ'] })
+    expect(far).toHaveLength(200_001)
+    expect(await all(file(cp1252('a;b\n1;É')))).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', 'É'] },
+    ])
+    // Its first non-ASCII byte the last of a 1 MiB chunk: held by the UTF-8 decoder, then read as Windows-1252.
+    const head = 'a;b\n1;'
+    const cut = `${head}${'x'.repeat(1024 * 1024 - head.length - 1)}É\n2;y\n`
+    const atCut = await all(file(cp1252(cut)))
+    expect(atCut[1]!.cells[1]!.endsWith('xÉ')).toBe(true)
+    expect(atCut[2]).toEqual({ line: 3, cells: ['2', 'y'] })
+    const utf8: { encoding?: Encoding } = {}
+    for await (const batch of readCsv(file('a;b\n1;PRÉ\n'), utf8)) expect(batch).toHaveLength(2)
+    expect(utf8.encoding).toBe('utf-8')
+  })
+
+  it('refuses a file that mixes UTF-8 and Windows-1252, or a byte Windows-1252 leaves undefined, with its line', async () => {
+    const mixed = Buffer.concat([Buffer.from('a;b\n1;PRÉ\n2;x\n'), Buffer.from('3;PRÉ\n', 'latin1')])
+    await expect(all(file(mixed))).rejects.toMatchObject({
+      line: 4,
+      message: expect.stringMatching(/^le fichier mêle UTF-8 et un autre encodage .*CSV UTF-8.*octet 0xC9 ligne 4\)$/),
+    })
+    // A BOM says UTF-8: a foreign byte after it is not read as Windows-1252.
+    await expect(all(file(Buffer.from('\xEF\xBB\xBFa;b\n1;PR\xC9\n', 'latin1')))).rejects.toMatchObject({
+      line: 2,
+      message: expect.stringMatching(/^le fichier mêle UTF-8/),
+    })
+    await expect(all(file(Buffer.from('a;b\n1;x\n2;\x81\n', 'latin1')))).rejects.toMatchObject({
       line: 3,
-      message: expect.stringMatching(/^le fichier n’est pas en UTF-8 .*octet 0xC9 ligne 3\)$/),
+      message: expect.stringMatching(/^le fichier n’est ni en UTF-8 ni en Windows-1252 .*octet 0x81 ligne 3\)$/),
     })
   })
 

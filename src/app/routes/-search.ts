@@ -1,4 +1,5 @@
 // Search-param helpers shared by route files: what comes from the URL is untrusted text.
+import type { RegleIdentifiant } from '../../contract/identifiants'
 import { redirectTarget } from '../../contract/redirect-target'
 
 /** An identifier from the query (digits and letters, e.g. a lot "OL123"); anything else is dropped. */
@@ -6,6 +7,13 @@ export function optionalId(value: unknown): string | undefined {
   const s =
     typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
   return /^[A-Za-z0-9_-]{1,30}$/.test(s) ? s : undefined
+}
+
+/** An order or lot number from the query, by the rule every route checks (src/contract/identifiants.ts). */
+export function optionalIdentifiant(value: unknown, regle: RegleIdentifiant): string | undefined {
+  const s =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : ''
+  return regle.regex.test(s) ? s : undefined
 }
 
 export function optionalText(value: unknown, max = 200): string | undefined {

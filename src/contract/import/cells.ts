@@ -3,6 +3,7 @@
 // cell's text and gives the value Silo stores, or a French reason naming what was expected. The
 // same schemas check the files (src/server/import) and describe them (docs/import.md).
 import * as v from 'valibot'
+import type { RegleIdentifiant } from '../identifiants'
 
 /** A cell's schema, with what the documentation says of its format. */
 export interface Cell<T = unknown> {
@@ -80,6 +81,10 @@ export const code = (max = 40) =>
     `code (${max} caractères au plus : lettres, chiffres, - _ . /)`,
     'text',
   )
+
+/** An identifier the routes take too: its rule and message are src/contract/identifiants.ts's. */
+export const identifiant = (r: RegleIdentifiant) =>
+  cell(v.pipe(v.string(), v.trim(), v.nonEmpty('valeur requise'), v.regex(r.regex, r.message)), r.format, 'text')
 
 /** One of a few codes. */
 export const parmi = <const T extends string>(values: readonly T[]) =>
@@ -194,8 +199,8 @@ export const booleen = () =>
     'bool',
   )
 
-/** Codes separated by '|' ('001|002'); an empty cell is an empty list. */
-export const liste = (max = 40): Cell<string[]> => ({
+/** Codes separated by '|' ('001|002'); an empty cell is an empty list. With `regle`, each code follows that identifier's rule. */
+export const liste = (max = 40, regle?: RegleIdentifiant): Cell<string[]> => ({
   ...cell(
     v.pipe(
       v.string(),
@@ -205,9 +210,13 @@ export const liste = (max = 40): Cell<string[]> => ({
         (items) => items.every((x) => /^[\p{L}\p{N}_.-]+$/u.test(x) && x.length <= max),
         'liste de codes séparés par | attendue',
       ),
+      v.check(
+        (items) => !regle || items.every((x) => regle.regex.test(x)),
+        regle ? `${regle.message}, séparés par |` : '',
+      ),
       v.check((items) => new Set(items).size === items.length, 'code en double dans la liste'),
     ),
-    'codes séparés par | (vide : aucun)',
+    regle ? `${regle.format}, séparés par | (vide : aucun)` : 'codes séparés par | (vide : aucun)',
     'text[]',
   ),
   optional: true,

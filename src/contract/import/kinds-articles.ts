@@ -1,12 +1,13 @@
 // Articles and what goes with them (ordering-area §3 Article, Delivery constraints; cart-orders-
 // admin contraintesArticle): supplementations, minerals, quantity constraints, which member may
 // order which article, delivery constraints and incompatibilities per address.
-import { booleen, code, decimal, entier, opt, parmi, texte } from './cells'
+import { REGLES } from '../identifiants'
+import { booleen, code, decimal, entier, identifiant, opt, parmi, texte } from './cells'
 import { col, kind } from './kind'
 
 const NO_STATE = 'Pas de colonne d’état : une ligne ne disparaît qu’avec `--complet`.'
-const numArticle = col(code(20), 'Numéro de l’article (articles.csv ou déjà dans Silo).')
-const numTiers = col(code(20), 'Numéro du tiers (tiers.csv ou déjà dans Silo).')
+const numArticle = col(identifiant(REGLES.numArticle), 'Numéro de l’article (articles.csv ou déjà dans Silo).')
+const numTiers = col(identifiant(REGLES.numTiers), 'Numéro du tiers (tiers.csv ou déjà dans Silo).')
 const numAdr = col(entier(99999), 'Adresse du tiers (adresses.csv ou déjà dans Silo).')
 const jour = (nom: string) => col(booleen(), `Livrable le ${nom}.`)
 
@@ -15,7 +16,7 @@ export const articles = kind({
   titre: 'Articles',
   description: 'Aliments, minéraux et supplémentations. Les codes renvoient aux fichiers de référence.',
   colonnes: {
-    numArticle: col(code(20), 'Numéro de l’article.'),
+    numArticle: col(identifiant(REGLES.numArticle), 'Numéro de l’article.'),
     libelle: col(texte(120), 'Libellé.'),
     libelleLong: col(opt(texte(250)), 'Libellé long (supplémentations).'),
     codeTypeArticle: col(parmi(['A', 'M', 'S', 'GSU']), 'A aliment, M minéral, S supplémentation, GSU.'),
@@ -82,7 +83,7 @@ export const supplements = kind({
   description: 'Les supplémentations proposées avec un aliment ; une seule par groupe.',
   colonnes: {
     numArticle,
-    numArticleSupplementation: col(code(20), 'La supplémentation (un article de type S).'),
+    numArticleSupplementation: col(identifiant(REGLES.numArticle), 'La supplémentation (un article de type S).'),
     groupe: col(code(40), 'Groupe (LEVURE, AA…).'),
   },
   cle: ['numArticle', 'numArticleSupplementation'],
@@ -100,7 +101,7 @@ export const mineraux = kind({
   description: 'Les minéraux qu’on peut incorporer à un aliment (quantité en % à la commande).',
   colonnes: {
     numArticle,
-    numArticleMineral: col(code(20), 'Le minéral (un article de type M).'),
+    numArticleMineral: col(identifiant(REGLES.numArticle), 'Le minéral (un article de type M).'),
   },
   cle: ['numArticle', 'numArticleMineral'],
   suppression: NO_STATE,

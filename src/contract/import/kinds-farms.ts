@@ -1,11 +1,12 @@
 // Farms, buildings, poultry lots, feeding plans and their tranches, contracts (ordering-area §3
 // Building, Lot, Feeding plan, Contract). A building belongs to its exploitation's tiers, a lot to
 // its building's: the files do not repeat numTiers there.
-import { booleen, code, date, decimal, entier, liste, opt, texte } from './cells'
+import { REGLES } from '../identifiants'
+import { booleen, code, date, decimal, entier, identifiant, liste, opt, texte } from './cells'
 import { col, kind } from './kind'
 
 const numExploitation = col(entier(), 'Exploitation (exploitations.csv ou déjà dans Silo).')
-const numLot = col(code(20), 'Lot (lots.csv ou déjà dans Silo).')
+const numLot = col(identifiant(REGLES.numLot), 'Lot (lots.csv ou déjà dans Silo).')
 
 export const exploitations = kind({
   fichier: 'exploitations.csv',
@@ -13,7 +14,7 @@ export const exploitations = kind({
   description: 'Les exploitations d’un tiers.',
   colonnes: {
     numExploitation: col(entier(), 'Numéro de l’exploitation.'),
-    numTiers: col(code(20), 'Tiers (tiers.csv ou déjà dans Silo).'),
+    numTiers: col(identifiant(REGLES.numTiers), 'Tiers (tiers.csv ou déjà dans Silo).'),
     libelle: col(texte(120), 'Libellé.'),
   },
   cle: ['numExploitation'],
@@ -51,7 +52,7 @@ export const lots = kind({
   titre: 'Lots de volailles',
   description: 'Un lot est mis en place dans un bâtiment (numLot : OL ponte, VL chair).',
   colonnes: {
-    numLot: col(code(20), 'Numéro du lot.'),
+    numLot: col(identifiant(REGLES.numLot), 'Numéro du lot.'),
     numExploitation,
     numBatiment: col(entier(), 'Bâtiment (batiments.csv ou déjà dans Silo), de cette exploitation.'),
     dateMep: col(date(), 'Date de mise en place (âge 0).'),
@@ -98,7 +99,10 @@ export const tranches = kind({
     ageMini: col(entier(9999), 'Âge minimum (jours).'),
     ageMaxi: col(entier(9999), 'Âge maximum (jours).'),
     quantite: col(decimal(9999), 'Quantité par animal (kg).'),
-    articles: col(liste(20), 'Articles de la tranche, séparés par | (articles.csv ou déjà dans Silo).'),
+    articles: col(
+      liste(20, REGLES.numArticle),
+      'Articles de la tranche, séparés par | (articles.csv ou déjà dans Silo).',
+    ),
   },
   cle: ['numLot', 'libellePlan', 'ordre'],
   suppression: '`--complet` seulement. Un article absent de la liste est retiré de la tranche.',
@@ -114,17 +118,17 @@ export const contrats = kind({
   titre: 'Contrats',
   description: 'Les contrats d’un tiers (à venir : dateDebut après aujourd’hui).',
   colonnes: {
-    numContrat: col(code(30), 'Numéro du contrat.'),
-    numTiers: col(code(20), 'Tiers (tiers.csv ou déjà dans Silo).'),
+    numContrat: col(identifiant(REGLES.numContrat), 'Numéro du contrat.'),
+    numTiers: col(identifiant(REGLES.numTiers), 'Tiers (tiers.csv ou déjà dans Silo).'),
     codeTContrat: col(code(4), 'Type : EA apport, TF terme fixe, PR prix révisable…'),
     numFormule: col(opt(code(20)), 'Formule.'),
     libelleTypecontrat: col(texte(120), 'Libellé du type de contrat.'),
-    numArticle: col(code(20), 'Article (articles.csv ou déjà dans Silo).'),
+    numArticle: col(identifiant(REGLES.numArticle), 'Article (articles.csv ou déjà dans Silo).'),
     dateDebut: col(date(), 'Début.'),
     dateFin: col(date(), 'Fin.'),
     qteContrat: col(decimal(), 'Quantité du contrat (t).'),
     qteRestante: col(decimal(), 'Quantité restante (t).'),
-    numLot: col(opt(code(20)), 'Lot concerné.'),
+    numLot: col(opt(identifiant(REGLES.numLot)), 'Lot concerné.'),
     numBatiment: col(opt(entier()), 'Bâtiment concerné.'),
   },
   cle: ['numContrat'],

@@ -1,6 +1,7 @@
 // What already happened: deliveries with their lines (the Historique), and the internet orders
 // with their lines and the steps each line went through (Commandes internet).
-import { booleen, code, date, decimal, entier, instant, liste, opt, parmi, texte } from './cells'
+import { REGLES } from '../identifiants'
+import { booleen, code, date, decimal, entier, identifiant, instant, liste, opt, parmi, texte } from './cells'
 import { col, kind } from './kind'
 
 const ETAPES = [
@@ -13,16 +14,16 @@ const ETAPES = [
   'SUPPRIMEE',
   'ERREUR',
 ] as const
-const numero = col(code(30), 'Numéro de la commande (commandes.csv ou déjà dans Silo).')
-const idLigne = col(code(3), 'Ligne dans la commande (001, 002…).')
+const numero = col(identifiant(REGLES.numCommande), 'Numéro de la commande (commandes.csv ou déjà dans Silo).')
+const idLigne = col(identifiant(REGLES.idLigne), 'Ligne dans la commande (001, 002…).')
 
 export const livraisons = kind({
   fichier: 'livraisons.csv',
   titre: 'Livraisons',
   description: 'L’en-tête d’une livraison (un bon de livraison). Ses lignes sont dans lignes-livraison.csv.',
   colonnes: {
-    numLivraison: col(code(30), 'Numéro du bon de livraison.'),
-    numTiers: col(code(20), 'Tiers livré (tiers.csv ou déjà dans Silo).'),
+    numLivraison: col(identifiant(REGLES.numLivraison), 'Numéro du bon de livraison.'),
+    numTiers: col(identifiant(REGLES.numTiers), 'Tiers livré (tiers.csv ou déjà dans Silo).'),
     dateEffectiveLivraison: col(date(), 'Jour de la livraison.'),
     codeModeCamion: col(opt(code(10)), 'Mode camion.'),
   },
@@ -40,15 +41,15 @@ export const lignesLivraison = kind({
   titre: 'Lignes de livraison',
   description: 'Les articles livrés : ce que l’Historique montre et que l’adhérent peut recommander.',
   colonnes: {
-    numLivraison: col(code(30), 'Bon de livraison (livraisons.csv ou déjà dans Silo).'),
+    numLivraison: col(identifiant(REGLES.numLivraison), 'Bon de livraison (livraisons.csv ou déjà dans Silo).'),
     numLigne: col(entier(9999), 'Ligne dans la livraison.'),
-    numArticle: col(code(20), 'Article (articles.csv ou déjà dans Silo).'),
+    numArticle: col(identifiant(REGLES.numArticle), 'Article (articles.csv ou déjà dans Silo).'),
     quantiteLivree: col(decimal(), 'Quantité livrée (t).'),
     numAdresse: col(opt(entier(99999)), 'Adresse de livraison ; vide : la ligne ne peut pas être dupliquée.'),
     numExploitation: col(opt(entier()), 'Exploitation.'),
     numBatiment: col(opt(entier()), 'Bâtiment.'),
-    numLot: col(opt(code(20)), 'Lot.'),
-    numCommande: col(opt(code(30)), 'Commande d’origine.'),
+    numLot: col(opt(identifiant(REGLES.numLot)), 'Lot.'),
+    numCommande: col(opt(identifiant(REGLES.numCommande)), 'Commande d’origine.'),
   },
   cle: ['numLivraison', 'numLigne'],
   suppression: '`--complet` seulement.',
@@ -65,8 +66,8 @@ export const commandes = kind({
   description:
     'Les commandes passées avant Silo ou ailleurs, pour les Commandes internet. Elles ne repartent pas dans le flux vers l’ERP : elles en viennent.',
   colonnes: {
-    numero: col(code(30), 'Numéro de la commande.'),
-    numTiers: col(code(20), 'Tiers (tiers.csv ou déjà dans Silo).'),
+    numero: col(identifiant(REGLES.numCommande), 'Numéro de la commande.'),
+    numTiers: col(identifiant(REGLES.numTiers), 'Tiers (tiers.csv ou déjà dans Silo).'),
     date: col(instant(), 'Envoyée le (heure de Paris sans décalage écrit).'),
     username: col(opt(code(60)), 'Envoyée par (le tiers, ou le conseiller).'),
     commentaire: col(opt(texte(200)), 'Commentaire de l’en-tête.'),
@@ -88,7 +89,7 @@ export const lignesCommande = kind({
     numero,
     idLigne,
     etape: col(parmi(ETAPES), 'Étape actuelle.'),
-    numArticle: col(code(20), 'Article (articles.csv ou déjà dans Silo).'),
+    numArticle: col(identifiant(REGLES.numArticle), 'Article (articles.csv ou déjà dans Silo).'),
     libelleArticle: col(opt(texte(120)), 'Libellé ; vide : celui de l’article.'),
     codeTypeArticle: col(opt(code(4)), 'Type ; vide : celui de l’article.'),
     quantiteCommande: col(decimal(), 'Quantité (t).'),
@@ -102,13 +103,13 @@ export const lignesCommande = kind({
     codeTypeSilo2: col(opt(code(10)), 'Lieu de stockage 2.'),
     codeTypeSilo3: col(opt(code(10)), 'Lieu de stockage 3.'),
     melangeDechargement: col(booleen(), 'Mélanger au déchargement.'),
-    numContrat: col(opt(code(30)), 'Contrat.'),
-    numLot: col(opt(code(20)), 'Lot.'),
+    numContrat: col(opt(identifiant(REGLES.numContrat)), 'Contrat.'),
+    numLot: col(opt(identifiant(REGLES.numLot)), 'Lot.'),
     numBatiment: col(opt(entier()), 'Bâtiment.'),
     numExploitation: col(opt(entier()), 'Exploitation.'),
     codeReglement: col(opt(code(10)), 'Mode de règlement.'),
     commentaire: col(opt(texte(400)), 'Commentaire de la ligne.'),
-    supplementations: col(liste(20), 'Supplémentations choisies, séparées par | (articles).'),
+    supplementations: col(liste(20, REGLES.numArticle), 'Supplémentations choisies, séparées par | (articles).'),
   },
   cle: ['numero', 'idLigne'],
   suppression: 'Colonne etape : SUPPRIMEE. `--complet` supprime les lignes absentes.',
@@ -180,7 +181,7 @@ export const etapesCommande = kind({
     at: col(instant(), 'Franchie le.'),
     quantiteLivree: col(opt(decimal()), 'LIVREE : quantité livrée (t).'),
     dateLivraison: col(opt(date()), 'LIVREE : jour de livraison.'),
-    numLivraison: col(opt(code(30)), 'LIVREE : bon de livraison.'),
+    numLivraison: col(opt(identifiant(REGLES.numLivraison)), 'LIVREE : bon de livraison.'),
   },
   cle: ['numero', 'idLigne', 'etape'],
   suppression: '`--complet` seulement.',

@@ -1,17 +1,18 @@
 // Members (tiers), their accounts, delivery addresses, payment modes, bank domiciliations and
 // payment incidents (ordering-area §3 Customer, Address, Payment incident).
-import { booleen, code, date, entier, liste, opt, parmi, texte } from './cells'
+import { REGLES } from '../identifiants'
+import { booleen, code, date, entier, identifiant, liste, opt, parmi, texte } from './cells'
 import { col, kind } from './kind'
 
 const NO_STATE = 'Pas de colonne d’état : une ligne ne disparaît qu’avec `--complet`.'
-const numTiers = col(code(20), 'Numéro du tiers (tiers.csv ou déjà dans Silo).')
+const numTiers = col(identifiant(REGLES.numTiers), 'Numéro du tiers (tiers.csv ou déjà dans Silo).')
 
 export const tiers = kind({
   fichier: 'tiers.csv',
   titre: 'Tiers (adhérents et clients)',
   description: 'Un tiers par ligne. Son compte de connexion est dans comptes.csv.',
   colonnes: {
-    numTiers: col(code(20), 'Numéro du tiers : l’identifiant de connexion de l’adhérent.'),
+    numTiers: col(identifiant(REGLES.numTiers), 'Numéro du tiers : l’identifiant de connexion de l’adhérent.'),
     raisonSociale: col(texte(120), 'Raison sociale affichée en tête de page.'),
     typeTiers: col(parmi(['ADH', 'CLI']), 'ADH adhérent, CLI client de la filiale.'),
     numEntite: col(code(10), 'Entité de vente (AGR).'),

@@ -1,7 +1,8 @@
 // Reads one CSV file of the cooperative as its office wrote it (issue 40): UTF-8 with or without
-// BOM and nothing else (Windows-1252 from an old Excel is refused with the line of its first
-// foreign byte, never read as mojibake; UTF-16 and binary data are named as such), ';' or ','
-// separator and the line break detected from the header line, records parsed by papaparse's
+// BOM, or Windows-1252 (what Excel's « CSV (séparateur : point-virgule) » writes on a French
+// Windows) when the file is not UTF-8 (issue 49); a file that mixes both is refused with the line
+// of its first foreign byte, never read as mojibake; UTF-16 and binary data are named as such. ';'
+// or ',' separator and the line break detected from the header line, records parsed by papaparse's
 // Parser with the line each one starts on. Only a regular file is read (issue 49): a symbolic
 // link, a device or a FIFO is refused before any byte of it is read.
 import { constants, type Stats } from 'node:fs'
@@ -46,9 +47,26 @@ const countLines = (buf: Buffer, end: number) => {
   return n
 }
 
-const NOT_UTF8 =
-  'le fichier n’est pas en UTF-8 (probablement Windows-1252, l’« CSV (séparateur : point-virgule) » d’un ancien Excel) : ' +
+const MIXED =
+  'le fichier mêle UTF-8 et un autre encodage (Windows-1252 ?) : ' +
   'enregistrez-le en « CSV UTF-8 » et recommencez ; rien n’a été importé'
+const NOT_CP1252 =
+  'le fichier n’est ni en UTF-8 ni en Windows-1252 : ' +
+  'enregistrez-le en « CSV UTF-8 » et recommencez ; rien n’a été importé'
+
+/** Bytes Windows-1252 leaves undefined (TextDecoder would give C1 controls for them). */
+const UNDEFINED_IN_CP1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d])
+/** The first byte of `buf` Windows-1252 leaves undefined, or -1. */
+const firstUndefinedCp1252 = (buf: Buffer) => buf.findIndex((b) => UNDEFINED_IN_CP1252.has(b))
+const NON_ASCII = /[\u0080-\uffff]/
+/** Trailing bytes ≥ 0x80 of `buf`: the start of a character a UTF-8 decoder holds until the next chunk. */
+const highTail = (buf: Buffer) => {
+  let k = buf.length
+  while (k > 0 && buf[k - 1]! >= 0x80) k--
+  return buf.subarray(k)
+}
+
+export type Encoding = 'utf-8' | 'windows-1252'
 
 /** The header line's separator: ';' when it holds one (French offices), otherwise ','. */
 function detectSeparator(head: Buffer): ';' | ',' {
@@ -151,10 +169,10 @@ function breaksIn(cells: string[], end: '\n' | '\r'): number {
 
 /**
  * The file's records, header first, each with the line it starts on, one batch per chunk read.
- * Throws CsvFileError with a French reason. papaparse's Parser, not csv-parse: the same 3 million
+ * `seen.encoding` says, once the file is read, how it was decoded. Throws CsvFileError with a French reason. papaparse's Parser, not csv-parse: the same 3 million
  * delivery lines parse in 2.7 s instead of 9.6 s (docs/figures.md).
  */
-export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
+export async function* readCsv(path: string, seen: { encoding?: Encoding } = {}): AsyncGenerator<CsvRecord[]> {
   const file = await openRegular(path)
   let head: Buffer
   try {
@@ -172,6 +190,22 @@ export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
   const parser = new Papa.Parser({ delimiter: detectSeparator(head), newline, quoteChar: '"' })
   // Strips a UTF-8 BOM (ignoreBOM is false) and refuses any byte that is not UTF-8.
   const decoder = new TextDecoder('utf-8', { fatal: true })
+  const cp1252 = new TextDecoder('windows-1252')
+  // UTF-8 and Windows-1252 agree on ASCII: while the bytes read are ASCII the file may be either.
+  // Its first non-ASCII character decides: valid UTF-8, the file is UTF-8 (a byte that breaks it
+  // later is a mixed file, refused); not UTF-8, it is Windows-1252 from its first byte.
+  // A BOM says UTF-8 outright.
+  let encoding: 'ascii' | Encoding = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 'utf-8' : 'ascii'
+  /** While ASCII so far: the bytes of a character cut at the chunk's end, held by the UTF-8 decoder. */
+  let held: Buffer = Buffer.alloc(0)
+  const fromCp1252 = (bytes: Buffer, linesBefore: number): string => {
+    const at = firstUndefinedCp1252(bytes)
+    if (at >= 0) {
+      const bad = linesBefore + countLines(bytes, at) + 1
+      throw new CsvFileError(bad, `${NOT_CP1252} (octet 0x${bytes[at]!.toString(16).toUpperCase()} ligne ${bad})`)
+    }
+    return cp1252.decode(bytes, { stream: true })
+  }
   const source = file.createReadStream({ start: 0, highWaterMark: 1024 * 1024 })
   /** Lines of the bytes decoded so far, and the last bytes of the chunk before (a character cut in two). */
   let byteLines = 0
@@ -203,26 +237,46 @@ export async function* readCsv(path: string): AsyncGenerator<CsvRecord[]> {
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       let text: string
-      try {
-        text = decoder.decode(chunk, { stream: true })
-      } catch {
-        const joined = Buffer.concat([carry, chunk])
-        const at = firstInvalidUtf8(joined)
-        const byte = joined[at < 0 ? 0 : at]!
-        const bad = byteLines - countLines(carry, carry.length) + countLines(joined, at < 0 ? 0 : at) + 1
-        throw new CsvFileError(bad, `${NOT_UTF8} (octet 0x${byte.toString(16).toUpperCase()} ligne ${bad})`)
-      }
+      if (encoding === 'windows-1252') text = fromCp1252(chunk, byteLines)
+      else
+        try {
+          text = decoder.decode(chunk, { stream: true })
+          if (encoding === 'ascii') {
+            if (NON_ASCII.test(text)) encoding = 'utf-8'
+            else held = highTail(Buffer.concat([held, chunk]))
+          }
+        } catch {
+          const before = encoding === 'ascii' ? held : carry
+          const bytes = Buffer.concat([before, chunk])
+          const at = firstInvalidUtf8(bytes)
+          const linesBefore = byteLines - countLines(before, before.length)
+          const bad = linesBefore + countLines(bytes, at < 0 ? 0 : at) + 1
+          // UTF-8 read before the byte that breaks it: a mixed file.
+          if (encoding === 'utf-8' || bytes.subarray(0, at < 0 ? bytes.length : at).some((b) => b >= 0x80)) {
+            const byte = bytes[at < 0 ? 0 : at]!
+            throw new CsvFileError(bad, `${MIXED} (octet 0x${byte.toString(16).toUpperCase()} ligne ${bad})`)
+          }
+          encoding = 'windows-1252'
+          text = fromCp1252(bytes, linesBefore)
+        }
       byteLines += countLines(chunk, chunk.length)
       carry = chunk.subarray(Math.max(0, chunk.length - 3))
       const batch = records(partial + text, false)
       if (batch.length) yield batch
     }
     let rest: string
-    try {
-      rest = decoder.decode()
-    } catch {
-      throw new CsvFileError(byteLines + 1, `${NOT_UTF8} (fin de fichier tronquée)`)
-    }
+    if (encoding === 'windows-1252') rest = cp1252.decode()
+    else if (encoding === 'ascii' && held.length > 0) {
+      // The file's only non-ASCII bytes end it and are not UTF-8: Windows-1252.
+      encoding = 'windows-1252'
+      rest = fromCp1252(held, byteLines - countLines(held, held.length)) + cp1252.decode()
+    } else
+      try {
+        rest = decoder.decode()
+      } catch {
+        throw new CsvFileError(byteLines + 1, `${MIXED} (fin de fichier tronquée)`)
+      }
+    seen.encoding = encoding === 'windows-1252' ? 'windows-1252' : 'utf-8'
     const batch = records(partial + rest, true)
     if (batch.length) yield batch
   } finally {

@@ -25,6 +25,8 @@ export function formatReport(result: ImportResult): string[] {
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   out.push(line(head), ...rows.map(line), '')
+  // An office's Excel saves Windows-1252 (issue 49): read, and said, so a file saved otherwise is not a surprise.
+  for (const f of result.files) if (f.windows1252) out.push(`${f.fichier} lu en Windows-1252 (pas en UTF-8)`)
   const moved = result.files.filter((f) => f.moved > 0)
   if (moved.length && result.status !== 'refuse') {
     const each = moved.map((f) => `${f.fichier} ${n(f.moved)}`).join(', ')

@@ -38,6 +38,8 @@ interface FileReport extends Counts {
   mergeSeconds: number
   /** Rows that give an existing row to another member (refused unless --changer-de-tiers). */
   moved: number
+  /** Read as Windows-1252: the file was not UTF-8 (the report says so). */
+  windows1252?: boolean
 }
 
 export interface ImportResult {
@@ -114,6 +116,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
         updated: 0,
         removed: 0,
         moved: 0,
+        windows1252: file.encoding === 'windows-1252',
       })
       log(`lu ${fichier} : ${file.rows} lignes en ${seconds(t).toFixed(1)} s`)
     }

@@ -11,7 +11,7 @@ import * as v from 'valibot'
 import type { Cell } from '../../contract/import/cells'
 import { requiredColumns, type Kind } from '../../contract/import/kind'
 import { keyWatch } from './key-order'
-import { readCsv, type CsvRecord } from './read-csv'
+import { readCsv, type CsvRecord, type Encoding } from './read-csv'
 import type { ErrorSink } from './errors'
 
 export interface StagedFile {
@@ -28,6 +28,8 @@ export interface StagedFile {
   unusable: boolean
   /** Read in its key's order, the file was seen to hold each key once (key-order.ts). */
   keysDistinct: boolean
+  /** How the file was decoded: Windows-1252 when it was not UTF-8 (read-csv.ts). */
+  encoding?: Encoding
 }
 
 const SQL_TYPE: Record<Cell['type'], string> = {
@@ -159,7 +161,8 @@ export async function stageFile(
 ): Promise<StagedFile> {
   const staged: StagedFile = { kind, table, present: [], rows: 0, refused: 0, unusable: false, keysDistinct: false }
   await createStaging(client, kind, table)
-  const batches = readCsv(path)
+  const seen: { encoding?: Encoding } = {}
+  const batches = readCsv(path, seen)
   const first = await batches.next()
   const read = first.done ? null : readHeader(kind, first.value[0]!.cells, errors)
   if (!read) {
@@ -226,6 +229,7 @@ export async function stageFile(
   copy.end()
   await finished(copy)
   staged.keysDistinct = keys.distinct
+  staged.encoding = seen.encoding
   return staged
 }
 

@@ -4,7 +4,7 @@
 // mail are stored in one transaction. A refused order stores nothing and answers 409.
 import { CODES_ERREUR } from '../../contract/error-codes'
 import { DateTime } from 'luxon'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { CommandeAcceptee, CommandePayload, LigneCommandePayload } from '../../contract/commandes'
 import { isListedFeed, isOrderableArticle } from '../../domain/articles'
 import { contractRefusal } from '../../domain/contracts'
@@ -32,6 +32,7 @@ import type { Outcome, Tx } from '../http/idempotency'
 import { loadOrderContext, type OrderContext } from './order-context'
 import { appendToFeed } from './order-feed'
 import { confirmationText } from './order-confirmation-mail'
+import { nextOrderNumber } from './order-number'
 
 const num = (v: unknown) => (text(v) === '' ? null : Number(v))
 
@@ -222,12 +223,7 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
   if (refused.length > 0)
     return { status: 409, body: { message: formatConflictMessage(refused), code: CODES_ERREUR.COMMANDE_INVALIDE } }
 
-  // The order number follows the id (700000 + id), taken before the insert so both are known.
-  const next = await tx.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence('commandes', 'id'))::int as id`,
-  )
-  const id = Number(next.rows[0]?.id)
-  const numero = String(700000 + id)
+  const { id, numero } = await nextOrderNumber(tx)
   const at = opts.now.toJSDate()
   await tx.insert(commandes).values({
     id: id,

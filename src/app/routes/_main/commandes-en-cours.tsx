@@ -3,11 +3,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { commandesEnCoursQueryOptions } from '../../../api/commandes'
 import { OrdersPage } from '../../features/orders/orders-page'
-import { optionalId } from '../-search'
+import { REGLES } from '../../../contract/identifiants'
+import { optionalIdentifiant } from '../-search'
 
 export const Route = createFileRoute('/_main/commandes-en-cours')({
   staticData: { title: 'Commandes en cours' },
-  validateSearch: (s: Record<string, unknown>): { numero?: string } => ({ numero: optionalId(s.numero) }),
+  validateSearch: (s: Record<string, unknown>): { numero?: string } => ({
+    numero: optionalIdentifiant(s.numero, REGLES.numCommande),
+  }),
   // The first page of the current orders; a failed load is the screen's to show, not the router's.
   loader: ({ context: { queryClient, numTiers } }) =>
     queryClient.prefetchInfiniteQuery(commandesEnCoursQueryOptions(numTiers)).catch(() => undefined),

@@ -211,8 +211,8 @@ export async function recordDelivery(tx: Tx, payload: LivraisonPayload, now: Dat
       numAdresse: l.numAdresse ?? null,
       numExploitation: l.numExploitation ?? null,
       numBatiment: l.numBatiment ?? null,
-      numLot: l.numLot ?? null,
-      numCommande: l.numCommande ?? null,
+      numLot: l.numLot || null,
+      numCommande: l.numCommande || null,
     })),
   )
   const body: LivraisonEnregistree = {

@@ -4,7 +4,8 @@ import { batimentsQueryOptions, exploitationsQueryOptions } from '../../../../ap
 import { lotsQueryOptions } from '../../../../api/lots'
 import { LotsPage } from '../../../features/lots/lots-page'
 import { loadQuery } from '../../../query-loader'
-import { optionalId } from '../../-search'
+import { REGLES } from '../../../../contract/identifiants'
+import { optionalId, optionalIdentifiant } from '../../-search'
 
 export interface LotsSearch {
   numExploitation?: string
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/_main/catalog/lots')({
   validateSearch: (s: Record<string, unknown>): LotsSearch => {
     const numExploitation = optionalId(s.numExploitation)
     const numBatiment = numExploitation ? optionalId(s.numBatiment) : undefined
-    const numLot = numBatiment ? optionalId(s.numLot) : undefined
+    const numLot = numBatiment ? optionalIdentifiant(s.numLot, REGLES.numLot) : undefined
     return { numExploitation, numBatiment, numLot }
   },
   loader: ({ context: { queryClient, numTiers } }) =>

@@ -2,7 +2,8 @@
 // `envoi` names the outbox item of the order confirmed on this device, followed until it is received.
 import { createFileRoute } from '@tanstack/react-router'
 import { ConfirmationPage } from '../../../../features/confirmation/confirmation-page'
-import { optionalId, optionalText } from '../../../-search'
+import { REGLES } from '../../../../../contract/identifiants'
+import { optionalIdentifiant, optionalText } from '../../../-search'
 
 interface ConfirmSearch {
   envoi?: string
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/_main/catalog/cart/confirm')({
   staticData: { title: 'Confirmation de commande' },
   validateSearch: (s: Record<string, unknown>): ConfirmSearch => ({
     envoi: outboxKey(s.envoi),
-    numero: optionalId(s.numero),
+    numero: optionalIdentifiant(s.numero, REGLES.numCommande),
     mail: optionalText(s.mail, 254)?.includes('@') ? optionalText(s.mail, 254) : undefined,
   }),
   component: ConfirmRoute,
