@@ -71,4 +71,3 @@ export const NumArticle = schemaOf(REGLES.numArticle)
 
 /** A body's optional identifier: absent, null or '' (the cart's "none") are none; anything else follows the rule. */
 export const ouVide = (r: RegleIdentifiant) => v.nullish(v.union([v.literal(''), schemaOf(r)], r.message))
-
