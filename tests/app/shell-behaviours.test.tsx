@@ -116,7 +116,7 @@ describe('the admin shell (cart-orders-admin §2, admin 3)', () => {
   const menu = () =>
     [...container.querySelectorAll('nav[aria-label="Menu d\'administration"] a')].map((a) => a.textContent)
 
-  it('menu: Rechercher un adhérent, and Paramètres and Bannière de messages only for a business admin; a logout button', async () => {
+  it('menu: Rechercher un adhérent, and Paramètres, Bannière de messages and Invitations only for a business admin; a logout button', async () => {
     // Answered at once: a request left hanging would be shared with the next test's (coalescing).
     vi.stubGlobal(
       'fetch',
@@ -135,7 +135,10 @@ describe('the admin shell (cart-orders-admin §2, admin 3)', () => {
         <p>Écran</p>
       </AdminShell>,
     )
-    await vi.waitFor(() => expect(menu()).toEqual(['Rechercher un adhérent', 'Paramètres', 'Bannière de messages']))
+    // Invitations (issue 48) is the business admin's too: the cooperative's going live.
+    await vi.waitFor(() =>
+      expect(menu()).toEqual(['Rechercher un adhérent', 'Paramètres', 'Bannière de messages', 'Invitations']),
+    )
   })
 
   it("the versions: front 27.0.0, back 'inconnue' until loaded, 'error' on failure", async () => {
