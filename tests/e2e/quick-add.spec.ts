@@ -42,6 +42,26 @@ test('quick-add: a storage place a cart line already plans at that address on th
   await expect(warning).toHaveCount(0)
 })
 
+test('an early start the dialog proposed from the end date is asked about as the lines are added (issue 51)', async ({
+  page,
+}) => {
+  await signIn(page, '100001')
+  await expect(page).toHaveURL(/\/catalog\/order_history/)
+  const dialog = await quickAddOneLine(page)
+  // Only the end: the dialog proposes the first day it may, inside the alert delay, without asking.
+  await dialog.getByLabel('Livraison au plus tard *').fill(inBusinessDays(4))
+  await expect(dialog.getByLabel('Livraison au plus tôt *')).not.toHaveValue('')
+  const early = page.getByRole('alertdialog', { name: 'Période anticipée' })
+  await expect(early).toHaveCount(0)
+  await dialog.getByLabel('Lieu de stockage 1 *').selectOption({ label: 'Silo 1' })
+  await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
+  // Asked once, as the line is added; « Oui » adds it.
+  await expect(early).toBeVisible()
+  await early.getByRole('button', { name: 'Oui' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('banner').getByRole('link', { name: /Mon panier/ })).toHaveAccessibleName(/1 ligne/)
+})
+
 test('date pickers start on Monday: the fields are the browser’s own date input, in French', async ({ page }) => {
   await signIn(page, '100001')
   const dialog = await quickAddOneLine(page)

@@ -17,6 +17,7 @@ import type { OrderParameters } from '../../../domain/order-parameters'
 import { useQueryClient } from '@tanstack/react-query'
 import { addCartLines, readCartLines } from '../../../offline/cart'
 import { keepPaymentTerms } from '../../../api/paiement'
+import { confirmEarlyStart, isEarlyStartConfirmed } from '../../ui/early-starts'
 import { ConfirmDialog, Modal } from '../../ui/modal'
 import { parisNow } from '../../ui/now'
 import { DateField, SelectField } from './quick-add-fields'
@@ -45,7 +46,8 @@ interface Props {
   onAdded: (message: string) => void
 }
 
-type Pending = 'anticipee' | 'intervalle' | null
+/** The question open: an early start typed, a long range, or an early start met as the lines are added. */
+type Pending = 'anticipee' | 'intervalle' | 'anticipee-ajout' | null
 
 export function QuickAddDialog({
   lines,
@@ -94,9 +96,12 @@ export function QuickAddDialog({
     if (end && needsLongRangeConfirmation(start, end, ctx)) setPending('intervalle')
   }
   const onAnswer = (yes: boolean) => {
-    // Cancel clears the date the question was about (§5).
-    if (!yes) set(pending === 'anticipee' ? { datePrevueLivraison: '' } : { finDatePrevueLivraison: '' })
+    const asked = pending
     setPending(null)
+    // Cancel clears the date the question was about (§5).
+    if (!yes) set(asked === 'intervalle' ? { finDatePrevueLivraison: '' } : { datePrevueLivraison: '' })
+    else if (asked !== 'intervalle') confirmEarlyStart(values.datePrevueLivraison)
+    if (yes && asked === 'anticipee-ajout') void add()
   }
 
   const onSubmit = async (e: FormEvent) => {
@@ -105,6 +110,17 @@ export function QuickAddDialog({
     const found = validateQuickAdd(values, lines, cart, now, params, sessionStart)
     setErrors(found)
     if (Object.keys(found).length > 0) return
+    // 'Période anticipée' whenever the start is early and not confirmed, as the order-line form
+    // asks (issue 51): a start the dialog proposed from the end date is asked about here.
+    const start = values.datePrevueLivraison
+    if (!isEarlyStartConfirmed(start) && needsEarlyStartConfirmation(start, ctx)) {
+      setPending('anticipee-ajout')
+      return
+    }
+    await add()
+  }
+
+  const add = async () => {
     setSaving(true)
     const { ajoutees, nonCommandables } = splitOrderable(lines)
     const added = ajoutees.map((l) => toCartLine(l, values, allowedPlaces(l)))

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../ui/modal'
 import { parisNow } from '../../ui/now'
 import { FILLED_BUTTON, OUTLINE_BUTTON } from './fields'
 import { DeliveryStep } from './delivery-step'
-import { confirmEarlyStart, isEarlyStartConfirmed } from './early-starts'
+import { confirmEarlyStart, isEarlyStartConfirmed } from '../../ui/early-starts'
 import {
   orderLineResolver,
   STEP_FIELDS,
