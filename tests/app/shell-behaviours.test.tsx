@@ -116,7 +116,7 @@ describe('the admin shell (cart-orders-admin §2, admin 3)', () => {
   const menu = () =>
     [...container.querySelectorAll('nav[aria-label="Menu d\'administration"] a')].map((a) => a.textContent)
 
-  it('menu: Rechercher un adhérent, and Paramètres, Bannière de messages and Invitations only for a business admin; a logout button', async () => {
+  it('menu: Rechercher un adhérent, and Paramètres and Bannière de messages only for a business admin; a logout button', async () => {
     // Answered at once: a request left hanging would be shared with the next test's (coalescing).
     vi.stubGlobal(
       'fetch',
