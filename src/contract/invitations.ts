@@ -95,7 +95,7 @@ export const EnvoiInvitationsBody = v.union(
       ),
     }),
   ],
-  'Corps attendu : { "tous": true } ou { "identifiants": ["100001", …] }',
+  'Corps attendu : { "tous": true } ou { "identifiants": ["N° de tiers", …] }',
 )
 export type EnvoiInvitationsBody = v.InferOutput<typeof EnvoiInvitationsBody>
 

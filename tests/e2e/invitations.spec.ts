@@ -14,7 +14,8 @@ import { mailsTo } from './mail-catcher'
 import { signIn } from './support'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const PASSWORD = 'Prairie des Quatre Vents 2026'
+// Nothing of the member's name in it (GAEC des Quatre Vents): the password rule refuses that.
+const PASSWORD = 'Grêle de novembre sur les ardoises 2026'
 const ON_ACCOUNT = { numTiers: '310001', email: 'gaec.quatre.vents@example.org' }
 const ON_MEMBER = { numTiers: '310002', email: 'earl.pre.haut@example.org' }
 const NO_ADDRESS = '310003'
