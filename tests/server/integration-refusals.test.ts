@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZONE } from '../../src/domain/calendar'
+import { selectRows } from '../../src/server/db/raw'
 import { DEMO } from '../../src/server/seed/demo'
 import { createApiKey } from '../../src/server/services/api-keys'
 import { backends, type OpenedTestDb } from './support/databases'
@@ -14,7 +15,7 @@ import { withOpenApiCheck } from './support/openapi-check'
 import { buildTestApp, send, signIn, TEST_NOW, TEST_TODAY } from './support/app'
 import { orderLine } from './support/order-line'
 
-interface Farm {
+type Farm = {
   tiers: string
   exploitation: number
   batiment: number
@@ -55,12 +56,11 @@ describe.each(backends)('integration writes refused as the app refuses them, on 
       )
     ).rows[0]
   const farmOf = async (where: ReturnType<typeof sql>) => {
-    const [row] = (
-      await opened.db.execute(
-        sql`select l.num_tiers as tiers, l.num_exploitation as exploitation, l.num_batiment as batiment, l.num_lot as lot
+    const [row] = await selectRows<Farm>(
+      opened.db,
+      sql`select l.num_tiers as tiers, l.num_exploitation as exploitation, l.num_batiment as batiment, l.num_lot as lot
           from lots l where ${where} order by l.num_lot limit 1`,
-      )
-    ).rows as unknown as Farm[]
+    )
     return row!
   }
   const delivery = (over: Record<string, unknown> = {}, line: Record<string, unknown> = {}) => ({
@@ -87,12 +87,11 @@ describe.each(backends)('integration writes refused as the app refuses them, on 
     key = (await createApiKey(opened.db, 'ERP')).key
     own = await farmOf(sql`true`)
     // Another member's building, with a lot of its own (the demo has lots for one member only).
-    const [theirs] = (
-      await opened.db.execute(
-        sql`select num_tiers as tiers, num_exploitation as exploitation, num_batiment as batiment from batiments
+    const [theirs] = await selectRows<Omit<Farm, 'lot'>>(
+      opened.db,
+      sql`select num_tiers as tiers, num_exploitation as exploitation, num_batiment as batiment from batiments
           where num_tiers <> ${own.tiers} order by num_batiment limit 1`,
-      )
-    ).rows as unknown as Omit<Farm, 'lot'>[]
+    )
     other = { ...theirs!, lot: 'LOT-AUTRE-TIERS' }
     await opened.db.execute(
       sql`insert into lots (num_lot, num_tiers, num_exploitation, num_batiment, date_mep, nb_animaux)
