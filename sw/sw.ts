@@ -10,8 +10,9 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { flushOutboxNow, SYNC_TAG, unsentFor } from '../src/offline/outbox-flusher'
 import { FROM_CACHE_HEADER } from '../src/api/connection'
-import { API_CACHE, SERVER_PREFIXES } from '../src/contract/paths'
+import { API_CACHE, HISTORY_PATH, isHistoryPage, SERVER_PREFIXES } from '../src/contract/paths'
 import { CACHE_READS_MESSAGE, cacheKeyOf, isCachedRead } from '../src/api/cached-reads'
+import { historyNavigation, keepHistoryNow } from './kept-history'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
@@ -32,9 +33,21 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 // once every tab is closed), so this never swaps code under a page uninvited.
 clientsClaim()
 
-// Server paths are never answered with the app shell.
+// The history's page as the server renders it, kept for the offline start (./kept-history.ts) as
+// soon as this version is active: the first visit's came before any worker could keep it, and an
+// update's scripts are not the previous copy's.
+self.addEventListener('activate', (event) => event.waitUntil(keepHistoryNow(HISTORY_PATH).catch(() => undefined)))
+
+// Server paths are never answered with the app shell. The history's pages are the server's own
+// rendered page online, and the copy kept of it offline (./kept-history.ts); the others, the shell.
 const SERVER_PATHS = SERVER_PREFIXES.map((prefix) => new RegExp(`^${prefix}`))
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }))
+const shell = createHandlerBoundToURL('/index.html')
+registerRoute(
+  new NavigationRoute(
+    (options) => (isHistoryPage(options.url.pathname) ? historyNavigation(options, shell) : shell(options)),
+    { denylist: SERVER_PATHS },
+  ),
+)
 
 // API reads: the network when it answers within 4 s, else the last good answer. Only 200s are
 // kept (never an error page or a 401), for 30 days. /security/** is never cached.

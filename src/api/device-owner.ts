@@ -5,7 +5,7 @@
 // offline; with no tag (no session, or signed out on this device) nothing is read at all. When the
 // tag is not the one of the last start, every other user's copies (persisted queries, the
 // service worker's API cache) are dropped before the first request.
-import { API_CACHE } from '../contract/paths'
+import { API_CACHE, KEPT_HISTORY_CACHE } from '../contract/paths'
 import { OWNER_COOKIE } from '../contract/session-names'
 import { readCookie, signOutPending } from './signed-out'
 
@@ -62,7 +62,7 @@ export function deviceReadyForOwner(): Promise<void> {
   else storage.removeItem(LAST_OWNER_KEY)
   settled =
     'caches' in globalThis
-      ? caches.delete(API_CACHE).then(
+      ? Promise.all([caches.delete(API_CACHE), caches.delete(KEPT_HISTORY_CACHE)]).then(
           () => undefined,
           () => undefined,
         )

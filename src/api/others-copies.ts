@@ -1,8 +1,9 @@
 // Other people's copies on this device (issue 25, item 1), dropped after the first screen (loaded
-// with offline/seal): every persisted query cache but the owner's and, once the service worker's
+// with offline/seal): every persisted query cache but the owner's, the service worker's kept
+// history page (issue 50) but the owner's, and, once the service worker's
 // API cache has been emptied for a new person (api/device-owner, before the first request), the
 // expiration records that still name the URLs it held (and so a customer's number).
-import { API_CACHE } from '../contract/paths'
+import { API_CACHE, KEPT_HISTORY_CACHE, keptHistoryKey } from '../contract/paths'
 import { QUERY_CACHE_KEY } from './device-owner'
 
 /** Drops the copies of every owner but `keep` (null: nobody signed in, everyone's go). */
@@ -14,9 +15,25 @@ export async function dropOthersCopies(keep: string | null): Promise<void> {
     // storage disabled (private mode): nothing was kept there
   }
   if (!('caches' in globalThis)) return
+  await dropKeptHistory(keep)
   if (keep === null) await caches.delete(API_CACHE).catch(() => false)
   const cached = new Set((await (await caches.open(API_CACHE)).keys()).map((r) => r.url))
   await pruneRecords((url) => !cached.has(url))
+}
+
+/** The service worker's kept history page (sw/kept-history.ts) of anyone but `keep` (null: all). */
+async function dropKeptHistory(keep: string | null): Promise<void> {
+  try {
+    if (keep === null || !(await caches.has(KEPT_HISTORY_CACHE))) {
+      if (keep === null) await caches.delete(KEPT_HISTORY_CACHE)
+      return
+    }
+    const cache = await caches.open(KEPT_HISTORY_CACHE)
+    const mine = keptHistoryKey(keep)
+    for (const request of await cache.keys()) if (new URL(request.url).pathname !== mine) await cache.delete(request)
+  } catch {
+    // Cache Storage refused: the worker serves a copy to its owner only, whatever is left
+  }
 }
 
 /** Opens the service worker's expiration database, never creating it if the worker has not. */

@@ -3,18 +3,31 @@
 import type { DehydratedState } from '@tanstack/react-query'
 
 import { EARLY_TAPS_GLOBAL, FIRST_SCREEN_DATA_ID } from '../contract/paths'
+import { KEPT_AT_ATTRIBUTE, KEPT_OFFLINE_ATTRIBUTE } from '../offline/kept-history'
 
 /** The route the server renders: the history. */
 export const FIRST_SCREEN_ROUTE = '/_main/catalog/order_history'
 
+export interface FirstScreenData {
+  state: DehydratedState
+  /** The page is the server's page the service worker kept (sw/kept-history.ts): when its data was
+   * read from the server (ms); absent on the server's own answer. */
+  keptAt?: number
+  /** …and the worker served it because the server could not be reached. */
+  keptOffline?: boolean
+}
+
 /** The server's render data, read once (the block then goes), or null on the plain app shell. */
-export function takeFirstScreen(): { state: DehydratedState } | null {
+export function takeFirstScreen(): FirstScreenData | null {
   const block = document.getElementById(FIRST_SCREEN_DATA_ID)
   if (!block) return null
   block.remove()
   try {
     const data = JSON.parse(block.textContent ?? '') as { state?: DehydratedState }
-    return data.state ? { state: data.state } : null
+    if (!data.state) return null
+    const keptAt = Number(block.getAttribute(KEPT_AT_ATTRIBUTE))
+    if (!keptAt) return { state: data.state }
+    return { state: data.state, keptAt, keptOffline: block.hasAttribute(KEPT_OFFLINE_ATTRIBUTE) }
   } catch {
     return null
   }

@@ -2,7 +2,7 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
-import { askOnScreen } from '../api/connection'
+import { askOnScreen, startFromKeptPage } from '../api/connection'
 import { onSessionLost } from '../api/http-client'
 import { nextTask } from '../api/next-task'
 import { watchPendingSignOut } from '../api/signed-out'
@@ -21,6 +21,9 @@ const queryClient = createQueryClient()
 // The history rendered by the server (issue 29): its data, to start from what it rendered.
 const firstScreen = takeFirstScreen()
 if (firstScreen) hydrate(queryClient, firstScreen.state)
+// The service worker's kept page, served because the server did not answer: its offline notice is
+// painted already, and the hydration renders it too.
+if (firstScreen?.keptOffline) startFromKeptPage()
 
 // A sign-out made without network is told to the server as soon as it answers again.
 watchPendingSignOut()

@@ -7,8 +7,24 @@ export const SERVER_PREFIXES = ['/web/', '/public/', '/security/', '/api/'] as c
 
 export const isServerPath = (path: string): boolean => SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))
 
+/** The delivery history's own path (the app's home). */
+export const HISTORY_PATH = '/catalog/order_history'
+/** Pages whose first screen is the delivery history: `/` and `/catalog` lead there. The server
+ * renders them (src/server/http/first-screen-render.ts); the service worker keeps that render
+ * for the offline start (sw/kept-history.ts). */
+const HISTORY_PAGES = new Set(['/', '/catalog', HISTORY_PATH])
+export const isHistoryPage = (pathname: string): boolean => HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/')
+
 /** The service worker's cache of the API's answers (sw/sw.ts), erased at logout (src/offline/wipe.ts). */
 export const API_CACHE = 'silo-api-v1'
+
+/** The service worker's copy of the server's rendered history, kept for the offline start
+ * (sw/kept-history.ts): one entry, the signed-in person's, under their opaque owner tag. Dropped
+ * with the API cache for anyone else (api/device-owner, api/others-copies, offline/wipe). */
+export const KEPT_HISTORY_CACHE = 'silo-historique-garde-v1'
+
+/** The cache key of `owner`'s kept page (a path of this origin that nothing else serves). */
+export const keptHistoryKey = (owner: string) => `/__silo/historique-garde/${encodeURIComponent(owner)}`
 
 // Route templates: each endpoint's path is written once, as the server's route (':name' segments,
 // Hono's syntax), and the client builds its URLs from that same template with fill().

@@ -1,8 +1,8 @@
 // Staff stop acting for a member (ARCHITECTURE.md, offline design): the cart, the recent
-// deliveries, the persisted queries, the API cache go. Orders still waiting in the outbox are
+// deliveries, the persisted queries, the API cache, the kept history page go. Orders still waiting in the outbox are
 // never dropped silently: they stay, and the caller tells the user. (Signing out seals instead:
 // offline/seal.ts.)
-import { API_CACHE } from '../contract/paths'
+import { API_CACHE, KEPT_HISTORY_CACHE } from '../contract/paths'
 import { ownerAtStart, ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
 import { db } from './db'
 
@@ -17,6 +17,7 @@ export async function wipeLocalData(): Promise<{ keptUnsent: number }> {
   ownerStorage().removeItem(QUERY_CACHE_KEY)
   const owner = ownerAtStart()
   if (owner) await db.queryCopies.delete(owner).catch(() => undefined)
-  if ('caches' in globalThis) await caches.delete(API_CACHE).catch(() => false)
+  if ('caches' in globalThis)
+    await Promise.all([caches.delete(API_CACHE), caches.delete(KEPT_HISTORY_CACHE)]).catch(() => undefined)
   return { keptUnsent }
 }

@@ -13,13 +13,11 @@ import { livraisonsPageSearch, livraisonsPath } from '../../contract/livraisons'
 import { PARAMETRES_COMMANDE_PATH } from '../../contract/parametres-commande'
 import { contratsPath, contratsQuery } from '../../contract/contrats'
 import { INFOS_PATHS } from '../../contract/infos'
+import { isHistoryPage } from '../../contract/paths'
 import type { SessionUser } from './env'
 
-/** The delivery history's own path (the app's home). */
-export const HISTORY_PATH = '/catalog/order_history'
-/** Pages whose first screen is the delivery history: `/` and `/catalog` lead there. */
-const HISTORY_PAGES = new Set(['/', '/catalog', HISTORY_PATH])
-export const isHistoryPage = (pathname: string): boolean => HISTORY_PAGES.has(pathname.replace(/\/$/, '') || '/')
+export { HISTORY_PATH, isHistoryPage } from '../../contract/paths'
+
 /** Pages without the ordering shell: nothing to announce. */
 const OUTSIDE_SHELL = [/^\/login/, /^\/infos/, /^\/error-logout/, /^\/admin/]
 
