@@ -1,18 +1,23 @@
-// `npm run bench:cold-start` (issue 29, item 5): the installed app started with no network on a
-// slow phone. Farmer 100001 signs in once online in a Chromium profile of its own (the service
-// worker installs, the history is kept on the device), then the network is cut for real (a TCP
-// proxy that refuses every connection: the page and its service worker alike) and the browser is
-// closed. Five times: Chromium starts again on that profile, the CPU slowed 4× (DevTools'
-// throttling, set before the navigation), opens Silo, and the bench notes when the first delivery
-// card is on screen — in the page's own clock (from the navigation's start) and from the moment the
-// browser was asked to start. Prints each run and the medians; asserts nothing.
+// `npm run bench:cold-start` (issue 29, item 5; issue 50, item 3): the installed app started with
+// no network on a slow phone. Farmer 100001 signs in once online in a Chromium profile of its own
+// (the service worker installs and keeps the server's rendered history, sw/kept-history.ts), then
+// the network is cut for real (a TCP proxy that refuses every connection: the page and its service
+// worker alike) and the browser is closed. RUNS times, in turns with a floor: Chromium starts again
+// on that profile, the CPU slowed 4× (DevTools' throttling, set before the navigation), opens Silo,
+// and the bench notes when the first delivery card is on screen — in the page's own clock (from the
+// navigation's start) and from the moment the browser was asked to start — and the first
+// contentful paint. The floor: the same worker serving, by the same path, a static page of the same
+// size (the kept page with its scripts made inert: <template> instead of <script>), put in its
+// cache instead of the kept page before the launch (and the kept page put back before the next
+// real run). Prints each run and the medians; asserts nothing.
 //   DIST_DIR         the built app (default ./dist, built when missing)
 //   COLD_START_PORT  the server's port (default 8196)
-//   RUNS             relaunches (default 5)
+//   RUNS             relaunches of each (default 5)
+//   FLOOR            0: no floor runs (a build without the kept page, e.g. an older Silo)
 //   PROFILE_OUT      also write the last run's CPU profile there (a .cpuprofile DevTools opens)
 //   TRACE_OUT        also write the last run's trace there (DevTools' Performance panel opens it)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext } from '@playwright/test'
 import { NetworkSwitch } from '../e2e/network-switch'
@@ -33,6 +38,41 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 const median = (xs: number[]) => quantile(xs, 0.5)
 /** The runs vary by a few hundred ms on a shared machine: the middle half says how much. */
 const quartiles = (xs: number[]) => `${quantile(xs, 0.25).toFixed(0)}–${quantile(xs, 0.75).toFixed(0)} ms`
+
+/** The kept page as the worker stored it: its body and headers. */
+interface KeptCopy {
+  key: string
+  body: string
+  headers: [string, string][]
+}
+
+const KEPT_CACHE = 'silo-historique-garde-v1'
+
+/** Reads (put: null) or replaces the worker's kept page, from a page of the origin the worker
+ * serves offline from its precache (the manifest: no app starts). */
+async function keptCopy(put: KeptCopy | null): Promise<KeptCopy | null> {
+  const context = await open()
+  try {
+    const tab = context.pages()[0] ?? (await context.newPage())
+    await tab.goto(`${origin}/manifest.webmanifest`)
+    return await tab.evaluate(
+      async ({ name, put }) => {
+        const cache = await caches.open(name)
+        if (put) {
+          await cache.put(put.key, new Response(put.body, { headers: put.headers }))
+          return put
+        }
+        const [request] = await cache.keys()
+        const response = request && (await cache.match(request))
+        if (!request || !response) return null
+        return { key: new URL(request.url).pathname, body: await response.text(), headers: [...response.headers] }
+      },
+      { name: KEPT_CACHE, put },
+    )
+  } finally {
+    await context.close()
+  }
+}
 
 const open = (): Promise<BrowserContext> =>
   chromium.launchPersistentContext(profileDir, {
@@ -68,22 +108,42 @@ try {
   await first.close()
 
   network.cut()
-  const inPage: number[] = []
-  const fromLaunch: number[] = []
-  for (let i = 1; i <= runs; i++) {
+  const withFloor = process.env.FLOOR !== '0'
+  const kept = withFloor ? await keptCopy(null) : null
+  if (withFloor && !kept)
+    throw new Error("Pas de page gardée par le service worker : FLOOR=0 pour une version qui n'en garde pas")
+  // The floor: the same bytes, nothing to run (its data block and scripts inert, so no app starts).
+  const floor: KeptCopy | null = kept && {
+    ...kept,
+    body: kept.body.replace(/<script\b/g, '<template').replace(/<\/script>/g, '</template>'),
+  }
+  if (kept && floor)
+    console.log(`page gardée : ${kept.body.length} caractères ; plancher statique : ${floor.body.length} caractères`)
+  const blank = () => ({ inPage: [] as number[], fromLaunch: [] as number[], fcp: [] as number[] })
+  const figures = { real: blank(), floor: blank() }
+  const turns: ('real' | 'floor')[] = []
+  for (let r = 1; r <= runs; r++)
+    turns.push(
+      ...(!withFloor ? ['real' as const] : r % 2 ? (['real', 'floor'] as const) : (['floor', 'real'] as const)),
+    )
+  let i = 0
+  for (const turn of turns) {
+    i++
+    if (kept && floor) await keptCopy(turn === 'floor' ? floor : kept)
     const launched = performance.now()
     const context = await open()
     await watchFirstCard(context)
     const tab = context.pages()[0] ?? (await context.newPage())
     const cdp = await context.newCDPSession(tab)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-    const profiled = Boolean(process.env.PROFILE_OUT) && i === runs
+    const last = i === turns.length
+    const profiled = Boolean(process.env.PROFILE_OUT) && last
     if (profiled) {
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
       await cdp.send('Profiler.start')
     }
-    const traced = Boolean(process.env.TRACE_OUT) && i === runs
+    const traced = Boolean(process.env.TRACE_OUT) && last
     const traceEvents: unknown[] = []
     if (traced) {
       cdp.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value))
@@ -114,8 +174,10 @@ try {
     }
     if (profiled) writeFileSync(process.env.PROFILE_OUT!, JSON.stringify((await cdp.send('Profiler.stop')).profile))
     const shownAt = await firstCardAt(tab, Number.NaN)
-    inPage.push(shownAt)
-    fromLaunch.push(shown - launched)
+    const fcp = await tab.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN)
+    figures[turn].inPage.push(shownAt)
+    figures[turn].fromLaunch.push(shown - launched)
+    figures[turn].fcp.push(fcp)
     // Where the time went, in the page's clock: the service worker's start and answer, the
     // document parsed, the app's scripts (from the worker's cache) done loading.
     const steps = await tab.evaluate(() => {
@@ -127,13 +189,21 @@ try {
       return `worker ${nav.workerStart.toFixed(0)}, page answered ${nav.responseEnd.toFixed(0)}, DOM ${nav.domInteractive.toFixed(0)}, scripts ${scripts.length} loaded by ${last.toFixed(0)}`
     })
     console.log(
-      `run ${i}: history visible ${shownAt.toFixed(0)} ms after the navigation started, ${(shown - launched).toFixed(0)} ms after the browser was launched (${steps})`,
+      `${turn === 'floor' ? 'plancher' : 'run'} ${i}: history visible ${shownAt.toFixed(0)} ms after the navigation started (first contentful paint ${fcp.toFixed(0)}), ${(shown - launched).toFixed(0)} ms after the browser was launched (${steps})`,
     )
     await context.close()
   }
+  if (kept) await keptCopy(kept)
+  const { real } = figures
   console.log(
-    `Démarrage à froid hors connexion (CPU 4×, ${runs} lancements) : historique visible en ${median(inPage).toFixed(0)} ms médian depuis la navigation (quartiles ${quartiles(inPage)}), ${median(fromLaunch).toFixed(0)} ms depuis le lancement du navigateur (attempts refused by the cut: ${network.attemptsWhileCut})`,
+    `Démarrage à froid hors connexion (CPU 4×, ${runs} lancements, charge ${loadavg()[0]!.toFixed(2)}) : historique visible en ${median(real.inPage).toFixed(0)} ms médian depuis la navigation (quartiles ${quartiles(real.inPage)}), premier affichage ${median(real.fcp).toFixed(0)} ms, ${median(real.fromLaunch).toFixed(0)} ms depuis le lancement du navigateur (attempts refused by the cut: ${network.attemptsWhileCut})`,
   )
+  if (withFloor) {
+    const f = figures.floor
+    console.log(
+      `Plancher (page statique de même taille servie par le même service worker, ${runs} lancements en alternance) : visible en ${median(f.inPage).toFixed(0)} ms médian (quartiles ${quartiles(f.inPage)}), premier affichage ${median(f.fcp).toFixed(0)} ms, ${median(f.fromLaunch).toFixed(0)} ms depuis le lancement`,
+    )
+  }
 } finally {
   await network.stop()
   await server.stop()
