@@ -68,18 +68,12 @@ export function reportNoAnswer() {
 export const isOnline = () => online
 
 /** The page is the server's page the service worker kept and served because the server could not
- * be reached (sw/kept-history.ts): its offline notice is in that HTML already. */
-let keptOffline = false
-
-/** Offline from the page's start, as its kept HTML says: the hydration renders it so. */
+ * be reached (sw/kept-history.ts): offline from the start. Its hydration still renders what the
+ * server rendered (online); the offline notice, filled in by the worker, is markup React leaves
+ * as it is (app/ui/offline-notice), and the rest follows the connection once hydrated. */
 export function startFromKeptPage() {
-  keptOffline = true
   set(false)
 }
-
-/** What a hydration renders (React's server snapshot): online, unless the page is the kept copy
- * served with no network. */
-export const onlineAtHydration = () => !keptOffline
 
 /** When the server last answered this device (ms), 0 if never known: data shown offline is no
  * newer than that, whatever a cache says. */
