@@ -19,6 +19,7 @@ import { urlPortailQueryOptions, versionQueryOptions } from '../api/infos'
 import { parametresCommandeRawQueryOptions } from '../api/parametres-commande'
 import { StaticPage } from './ui/shell/static-page'
 import { consentIn } from './ui/shell/cookie-choice'
+import { RenderedConsent } from './ui/shell/rendered-consent'
 import { pageTitle, titledMatches } from './ui/shell/route-titles'
 
 /** Answers one of the app's requests (a path of this server) for the request being rendered. */
@@ -69,6 +70,8 @@ export function renderFirstScreen(
   fetchInProcess: InProcessFetch,
   /** The response's CSP nonce: the router's one-off scripts (scroll restoration) carry it. */
   nonce?: string,
+  /** The page request's Cookie header: the cookie notice is in the HTML when it lacks the consent. */
+  cookie = '',
 ): Promise<FirstScreen | null> {
   return inScope(fetchInProcess, async () => {
     const queryClient = new QueryClient({
@@ -91,9 +94,11 @@ export function renderFirstScreen(
       queryClient.prefetchQuery(urlPortailQueryOptions()),
     ])
     const html = renderToString(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
+      <RenderedConsent.Provider value={consentIn(cookie)}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </RenderedConsent.Provider>,
     )
     // The history's pages are in its paged query: their one-page copies (what it fetched them
     // through) would only double the page's weight.

@@ -19,7 +19,12 @@ export interface SignInRender {
 }
 export type InProcessFetch = (path: string, init: RequestInit) => Promise<Response>
 interface RenderModule {
-  renderFirstScreen(href: string, fetchInProcess: InProcessFetch, nonce?: string): Promise<FirstScreen | null>
+  renderFirstScreen(
+    href: string,
+    fetchInProcess: InProcessFetch,
+    nonce?: string,
+    cookie?: string,
+  ): Promise<FirstScreen | null>
   renderSignInPage(
     href: string,
     fetchInProcess: InProcessFetch,

@@ -26,6 +26,8 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
         HISTORY_PATH + new URL(c.req.url).search,
         inProcessFetch(app, c),
         c.get('secureHeadersNonce'),
+        // The cookie notice is in the page when the consent is not (the render depends on it).
+        c.req.header('cookie') ?? '',
       )
     } catch (e) {
       logger.error('first_screen.render_failed', { error: String(e), stack: (e as Error)?.stack })

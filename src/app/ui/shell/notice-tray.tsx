@@ -12,15 +12,18 @@ import { consentIn, subscribeConsent } from './cookie-choice'
 import { CookieConsent } from './cookie-consent'
 import { InstallPrompt } from './install-prompt'
 import { useStaticPage } from './static-page'
+import { useCookieAskedInHtml } from './rendered-consent'
 
 export function NoticeTray() {
   const staticPage = useStaticPage()
-  // The server's render for a hydration cannot know, hence neither can the hydration: the
-  // browser's answer after. The static sign-in page knows from its request's cookies.
+  // The server's render knows from its request's cookies (the static sign-in page's, and the
+  // history's: ./rendered-consent), and the hydration renders what that HTML holds; the browser's
+  // answer after.
+  const askedInHtml = useCookieAskedInHtml()
   const cookieAsked = useSyncExternalStore(
     subscribeConsent,
     () => !consentIn(document.cookie),
-    () => (staticPage ? !staticPage.cookieConsented : false),
+    staticPage ? () => !staticPage.cookieConsented : askedInHtml,
   )
   return (
     <div className="notice-tray sticky z-40 border-t border-black/20 bg-white px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:ml-4 sm:max-w-md sm:border-0 sm:bg-transparent sm:pb-4">
