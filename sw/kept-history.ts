@@ -146,10 +146,16 @@ export async function historyNavigation(
   return (await keptPage(owner, outcome === 'failed').catch(() => null)) ?? fallback(options)
 }
 
-/** The server's history page fetched and kept for the person signed in, if anyone is. */
-export async function keepHistoryNow(path: string): Promise<void> {
-  const owner = await ownerNow()
-  if (!owner) return
-  const response = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
-  await keep(response, owner)
+let keeping: Promise<void> | null = null
+
+/** The server's history page fetched and kept for the person signed in, if anyone is (one fetch
+ * at a time: asks made meanwhile share it). */
+export function keepHistoryNow(path: string): Promise<void> {
+  keeping ??= (async () => {
+    const owner = await ownerNow()
+    if (!owner) return
+    const response = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
+    await keep(response, owner)
+  })().finally(() => (keeping = null))
+  return keeping
 }

@@ -13,6 +13,7 @@ import { FROM_CACHE_HEADER } from '../src/api/connection'
 import { API_CACHE, HISTORY_PATH, isHistoryPage, SERVER_PREFIXES } from '../src/contract/paths'
 import { CACHE_READS_MESSAGE, cacheKeyOf, isCachedRead } from '../src/api/cached-reads'
 import { historyNavigation, keepHistoryNow } from './kept-history'
+import { KEEP_HISTORY_MESSAGE } from '../src/offline/kept-history'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
@@ -27,6 +28,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string; urls?: unknown } | null
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
   if (data?.type === CACHE_READS_MESSAGE && Array.isArray(data.urls)) event.waitUntil(cacheReads(data.urls, event))
+  if (data?.type === KEEP_HISTORY_MESSAGE) event.waitUntil(keepHistoryNow(HISTORY_PATH).catch(() => undefined))
 })
 // Claiming on activate matters for the very first install: the page then becomes controlled at
 // once and its first API answers get cached. An update only activates after SKIP_WAITING (or

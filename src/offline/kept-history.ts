@@ -7,6 +7,9 @@
 import { formatDateCourte } from '../domain/format'
 import { parisDateOf, parisTimeOf } from '../domain/paris-clock'
 
+/** The page's message: the history it shows changed, fetch the server's page again and keep it. */
+export const KEEP_HISTORY_MESSAGE = 'KEEP_HISTORY'
+
 /** The header the kept copy carries: when its data was read from the server (ms). */
 export const KEPT_AT_HEADER = 'X-Silo-Donnees-Du'
 
