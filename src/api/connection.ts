@@ -49,8 +49,13 @@ function set(next: boolean) {
   listeners.forEach((l) => l())
 }
 
+/** How many answers the server gave this page: a slow request says "offline" only when none came
+ * meanwhile. */
+let answers = 0
+
 /** The server answered (any status: even a 4xx or 5xx is the server speaking). */
 export function reportAnswer() {
+  answers++
   lastAnswerAt = Date.now()
   try {
     page.localStorage?.setItem(LAST_ANSWER_KEY, String(lastAnswerAt))
@@ -84,9 +89,13 @@ export function subscribeConnection(listener: Listener): () => void {
   return () => listeners.delete(listener)
 }
 
-/** Watches one request: unanswered after SLOW_MS, the app says offline meanwhile. */
+/** Watches one request: unanswered after SLOW_MS, and nothing else answered meanwhile, the app
+ * says offline. A server answering the page's other requests is there: one slow answer (the
+ * preparation's many reads on a busy server) no longer put "Hors connexion" above the cards for a
+ * moment, moving them down and up again (issue 50, item 5: Lighthouse's CLS 0.068–0.137). */
 export function watchRequest(): () => void {
-  const timer = setTimeout(reportNoAnswer, SLOW_MS)
+  const seen = answers
+  const timer = setTimeout(() => answers === seen && reportNoAnswer(), SLOW_MS)
   return () => clearTimeout(timer)
 }
 
