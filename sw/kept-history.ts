@@ -122,8 +122,8 @@ async function keptPage(owner: string, offline: boolean): Promise<Response | nul
 
 /**
  * The history's navigation: the server's page when it answers (a copy kept), else the kept copy
- * (its notice filled in when the network failed, not when it was only slow), else `fallback`
- * (the precached shell).
+ * (its notice filled in when the network failed, not when it was only slow or the server failing),
+ * else `fallback` (the precached shell).
  */
 export async function historyNavigation(
   options: RouteHandlerCallbackOptions,
@@ -137,10 +137,13 @@ export async function historyNavigation(
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), NETWORK_TIMEOUT_MS)))
   const outcome = await Promise.race([network.catch(() => 'failed' as const), late])
   clearTimeout(timer)
-  if (outcome instanceof Response) {
+  if (outcome instanceof Response && outcome.status < 500) {
     event.waitUntil(keep(outcome.clone(), owner).catch(() => undefined))
     return outcome
   }
+  // The server answered with an error of its own (busy, failing): the kept page rather than an
+  // error page, the app then learning the rest from its own requests.
+  if (outcome instanceof Response) return (await keptPage(owner, false).catch(() => null)) ?? outcome
   // Slow, not failed: its answer is kept for the next start.
   if (outcome === 'late') event.waitUntil(network.then((response) => keep(response, owner)).catch(() => undefined))
   return (await keptPage(owner, outcome === 'failed').catch(() => null)) ?? fallback(options)
