@@ -7,7 +7,7 @@ import { onSessionLost } from '../api/http-client'
 import { nextTask } from '../api/next-task'
 import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
-import { restoreAndPersist, restoreArticleCopyLater } from './query-persistence'
+import { restoreAndPersist, restoreArticleCopyLater, restoreLeftOut } from './query-persistence'
 import { createAppRouter } from './router'
 import { captureInstallPrompt } from './pwa/install'
 import { appStylesheet } from './app-stylesheet'
@@ -36,7 +36,11 @@ watchPendingSignOut()
  * count siblings), and a label rendered later would no longer name its dialog. */
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
-    const later = setTimeout(replayEarlyTaps, 0)
+    const later = setTimeout(() => {
+      replayEarlyTaps()
+      // The worker's kept page: what the device read since it was rendered (query-persistence).
+      restoreLeftOut(queryClient)
+    }, 0)
     return () => clearTimeout(later)
   }, [])
   return children
@@ -86,7 +90,7 @@ async function start() {
   // On the server's page, a provider's "restoring" state would flip while the page hydrates, and
   // React would then hydrate everything under it at once, in one long task (measured 160–400 ms
   // at 4× CPU, issue 29). The server's fresher data stays: the restore leaves out what it rendered.
-  const persistence = restoreAndPersist(persistOptions, firstScreen?.state)
+  const persistence = restoreAndPersist(persistOptions, firstScreen?.state, firstScreen?.keptAt !== undefined)
   if (!firstScreen) {
     // Not as a transition: measured (4× CPU slowdown, long-animation-frame blocking time), a
     // transition render made the router's store updates render again and blocked the page twice

@@ -9,6 +9,7 @@
 // save, made when the save is due, and of the part that changed: the per-article reads
 // (api/article-reads) are a copy of their own, in IndexedDB, restored after the first screen
 // (offline/article-copy); the first screen's copy in localStorage holds the rest.
+import { hydrate } from '@tanstack/react-query'
 import {
   persistQueryClientRestore,
   persistQueryClientSave,
@@ -92,8 +93,15 @@ function saveChanges(options: PersistQueryClientOptions): void {
  * and the copy's by the device's: a phone whose clock runs a few minutes ahead had its copy win,
  * and a delivery the ERP had just posted was gone again from the Historique (issue 49 item 8).
  */
-export function restoreAndPersist(options: PersistQueryClientOptions, serverRendered?: DehydratedState): Promise<void> {
+export function restoreAndPersist(
+  options: PersistQueryClientOptions,
+  serverRendered?: DehydratedState,
+  /** The page is the service worker's kept copy (sw/kept-history.ts): the copy's answers to the
+   * queries it was rendered with are kept aside for restoreLeftOut. */
+  kept = false,
+): Promise<void> {
   const rendered = new Set(serverRendered?.queries.map((q) => q.queryHash))
+  const { maxAge = 24 * 60 * 60 * 1000, buster = '' } = options
   const persister: Persister =
     rendered.size === 0
       ? options.persister
@@ -103,6 +111,9 @@ export function restoreAndPersist(options: PersistQueryClientOptions, serverRend
             const copy = await options.persister.restoreClient()
             if (!copy) return copy
             const queries = copy.clientState.queries.filter((q) => !rendered.has(q.queryHash))
+            // Only from a copy the restore itself would take (same version, not expired).
+            if (kept && copy.buster === buster && Date.now() - copy.timestamp <= maxAge)
+              leftOut = copy.clientState.queries.filter((q) => rendered.has(q.queryHash))
             return { ...copy, clientState: { ...copy.clientState, queries } }
           },
         }
@@ -112,6 +123,21 @@ export function restoreAndPersist(options: PersistQueryClientOptions, serverRend
       firstCopyHeldArticles = hasArticleReads(options.queryClient)
       saveChanges(options)
     })
+}
+
+/** The device's answers to the queries a kept page was rendered with (see restoreAndPersist). */
+let leftOut: DehydratedState['queries'] = []
+
+/**
+ * Once the service worker's kept page is hydrated (issue 50): the device's own answers to its
+ * queries, where they are newer (hydrate keeps the newer by dataUpdatedAt). That page is the
+ * server's render of the last time the worker could fetch it; the device may have read more since
+ * (the history's next pages, a refresh), and the offline start must not show less than it saw.
+ */
+export function restoreLeftOut(queryClient: QueryClient): void {
+  const queries = leftOut
+  leftOut = []
+  if (queries.length > 0) hydrate(queryClient, { mutations: [], queries })
 }
 
 /**

@@ -82,6 +82,8 @@ test('with the query cache and the worker’s copies of the history gone, the de
       const cache = await caches.open(name)
       for (const request of await cache.keys()) if (request.url.includes('/livraisons')) await cache.delete(request)
     }
+    // …and its copy of the server's history page (issue 50, sw/kept-history.ts).
+    await caches.delete('silo-historique-garde-v1')
   })
   await page.reload()
   await expect(lines(page)).toHaveCount(24)
