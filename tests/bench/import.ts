@@ -186,6 +186,9 @@ async function streamFloor(url: string, dir: string): Promise<number> {
 /** Orders placed at `perSecond` (open loop: one every 1000/perSecond ms, whatever the answers take). */
 function placeOrders(silo: RunningSilo, order: (i: number) => { path: string; cookie: string; body: unknown }) {
   const latencies: number[] = []
+  const started = performance.now()
+  /** [second since the start, ms] of each order answered, for BENCH_SLOWEST. */
+  const times: Array<[number, number]> = []
   let failed = 0
   let i = 0
   const inFlight = new Set<Promise<void>>()
@@ -205,6 +208,7 @@ function placeOrders(silo: RunningSilo, order: (i: number) => { path: string; co
       .then(async (res) => {
         await res.arrayBuffer()
         if (res.ok) latencies.push(performance.now() - t)
+        if (res.ok) times.push([(t - started) / 1000, performance.now() - t])
         else failed++
       })
       .catch(() => void failed++)
@@ -214,6 +218,12 @@ function placeOrders(silo: RunningSilo, order: (i: number) => { path: string; co
   return async () => {
     clearInterval(timer)
     await Promise.all(inFlight)
+    if (process.env.IMPORT_LOG) {
+      const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 8)
+      console.log(
+        `  slowest orders (s since start: ms): ${slowest.map(([s, l]) => `${s.toFixed(1)}: ${l.toFixed(0)}`).join(', ')}`,
+      )
+    }
     return summary(latencies, failed)
   }
 }

@@ -34,7 +34,12 @@ async function reniceBackend(level: number) {
 }
 if (nice !== null) setPriority(nice)
 const reniced = nice !== null ? reniceBackend(nice) : null
-const result = await runImport({ databaseUrl: databaseUrl!, folder: folder! })
+const started = performance.now()
+// Its steps on stderr with their second since the start: the bench lines its slowest orders up with them.
+const log = process.env.IMPORT_LOG
+  ? (line: string) => console.error(`  [import ${((performance.now() - started) / 1000).toFixed(1)} s] ${line}`)
+  : undefined
+const result = await runImport({ databaseUrl: databaseUrl!, folder: folder!, log })
 stop = true
 await reniced
 console.log(JSON.stringify(result))
