@@ -17,18 +17,14 @@ export interface Counts {
 
 const q = (name: string) => `"${name}"`
 
-/** Paris time unless the text carries an offset (contract/import/cells.ts `instant`). */
-const instantOf = (col: string) =>
-  `(case when ${col} ~ '(Z|[+-]\\d\\d:?\\d\\d)$' then ${col}::timestamptz else ${col}::timestamp at time zone 'Europe/Paris' end)`
-
 /** Target column → SQL expression over the staging row `s` and the target's joins. */
 function columnsOf(file: StagedFile, target: Target): Map<string, string> {
   const out = new Map<string, string>()
   for (const name of file.present) {
     const renamed = target.rename?.[name]
     if (renamed === null) continue
-    const expr = `s.${q(name)}`
-    out.set(renamed ?? snake(name), file.kind.colonnes[name]!.cell.type === 'instant' ? instantOf(expr) : expr)
+    // An instant is staged as timestamptz, read by COPY in the session's time zone (Paris): run.ts.
+    out.set(renamed ?? snake(name), `s.${q(name)}`)
   }
   for (const [column, expr] of Object.entries(target.derived ?? {})) out.set(column, expr)
   return out
