@@ -9,6 +9,9 @@
 //     tables of text columns keyed by the natural key, each table created and filled in its own
 //     transaction (issue 49): `psql \copy`, as an operator would, and `COPY FROM STDIN` written in the
 //     import's own batches (1 MiB reads);
+//   - the CPU seconds of each floor (psql or this process, and the PostgreSQL backend) and of each
+//     import (its process, tsx's start included, and its backend): steadier than wall-clock time
+//     when the machine's load changes from one minute to the next;
 //   - the first import, file by file (read, check, COPY; SQL checks; merge), and its ratio to the
 //     faster floor (goal ≤ 2.5×);
 //   - the second import of the same folder (nothing changed: goal ≤ 1.5× the faster floor, 0 rows
@@ -18,7 +21,7 @@
 //     demo database of the same server: the import's tables are still empty) and during the second
 //     import (a Silo on the imported cooperative, orders of its members), their p99 beside the
 //     p99 of the same orders alone just before (goal: within 2×). BENCH_ORDERS=0 leaves them out.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import {
   createReadStream,
@@ -46,6 +49,7 @@ import { DEFAULTS, scaled, writeCooperative, writeDayDelta } from '../../src/ser
 import { benchOrder } from '../support/orders'
 import { freePort, signIn as signInDemo, startSilo, type RunningSilo } from '../support/silo'
 import { cooperativeOrder, PASSWORD, pickMembers, signIn } from './api-cooperative'
+import { cpuSeconds, followBackend, followCpu } from './support/cpu'
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -116,7 +120,8 @@ async function freshDatabase(serverUrl: string, migrate: boolean) {
 }
 
 /** `npm run import`'s work in a process of its own, with the options it runs with (package.json). */
-function runImport({ databaseUrl, folder }: { databaseUrl: string; folder: string }): Promise<ImportResult> {
+type Imported = ImportResult & { cpu: { node: number; backend: number } }
+function runImport({ databaseUrl, folder }: { databaseUrl: string; folder: string }): Promise<Imported> {
   const child = spawn(
     process.execPath,
     ['--max-semi-space-size=128', '--import', 'tsx', 'tests/bench/support/run-import.ts', databaseUrl, folder],
@@ -127,7 +132,7 @@ function runImport({ databaseUrl, folder }: { databaseUrl: string; folder: strin
   return new Promise((resolve, reject) =>
     child.once('exit', (code) =>
       code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!) as ImportResult)
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Imported)
         : reject(new Error(`import: ${code}`)),
     ),
   )
@@ -150,8 +155,14 @@ function bareTable(file: string): { table: string; create: string } {
 }
 const COPY_OPTIONS = "(format csv, header true, delimiter ';')"
 
+interface Floor {
+  s: number
+  /** CPU seconds: the client (psql, or this process) and the PostgreSQL backend. */
+  cpu: { client: number; backend: number }
+}
+
 /** The operator's floor: one psql session, each file `\copy`ed into its bare table created in the same transaction. */
-function psqlFloor(url: string, dir: string): number {
+async function psqlFloor(url: string, dir: string): Promise<Floor> {
   const script = readdirSync(dir)
     .sort()
     .flatMap((f) => {
@@ -160,14 +171,26 @@ function psqlFloor(url: string, dir: string): number {
     })
     .join('\n')
   const t = performance.now()
-  const r = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url], { input: script, encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`psql: ${r.stderr || r.error?.message}`)
-  return (performance.now() - t) / 1000
+  const backend = followBackend(url, 'silo-floor')
+  const child = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url], {
+    env: { ...process.env, PGAPPNAME: 'silo-floor' },
+    stdio: ['pipe', 'ignore', 'pipe'],
+  })
+  const client = followCpu(() => child.pid ?? null)
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  child.stdin.end(script)
+  const code = await new Promise<number | null>((r) => child.once('exit', r))
+  if (code !== 0) throw new Error(`psql: ${stderr}`)
+  return { s: (performance.now() - t) / 1000, cpu: { client: client(), backend: await backend() } }
 }
 
 /** The same with COPY FROM STDIN, the file's bytes written in the import's batches (1 MiB reads, read-csv.ts). */
-async function streamFloor(url: string, dir: string): Promise<number> {
+async function streamFloor(url: string, dir: string): Promise<Floor> {
   return withClient(url, async (c) => {
+    const [{ pid }] = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }]
+    const before = cpuSeconds(pid) ?? 0
+    const mine = process.cpuUsage()
     const t = performance.now()
     for (const f of readdirSync(dir).sort()) {
       const { table, create } = bareTable(f)
@@ -179,7 +202,9 @@ async function streamFloor(url: string, dir: string): Promise<number> {
       )
       await c.query('commit')
     }
-    return (performance.now() - t) / 1000
+    const s = (performance.now() - t) / 1000
+    const { user, system } = process.cpuUsage(mine)
+    return { s, cpu: { client: (user + system) / 1e6, backend: (cpuSeconds(pid) ?? 0) - before } }
   })
 }
 
@@ -283,17 +308,21 @@ try {
 
   // The floors, each into a fresh database of the same server: before the imports and after them
   // (the machine's load changes within a run).
-  const floors: Array<{ name: string; when: string; s: number }> = []
+  const floors: Array<Floor & { name: string; when: string }> = []
+  const cpuOf = (c: { client: number; backend: number }) =>
+    `CPU ${(c.client + c.backend).toFixed(1)} s (client ${c.client.toFixed(1)}, PostgreSQL ${c.backend.toFixed(1)})`
   const measureFloors = async (when: string) => {
     for (const [name, measure] of [
-      ['psql \\copy', (url: string) => Promise.resolve(psqlFloor(url, coop))],
+      ['psql \\copy', (url: string) => psqlFloor(url, coop)],
       ['COPY FROM STDIN, 1 MiB writes', (url: string) => streamFloor(url, coop)],
     ] as const) {
       const bare = await freshDatabase(srv.url, false)
       try {
-        const s = await measure(bare.url)
-        floors.push({ name, when, s })
-        console.log(`floor ${when}, ${name} (a transaction per table): ${s.toFixed(1)} s — load ${load()}`)
+        const f = await measure(bare.url)
+        floors.push({ name, when, ...f })
+        console.log(
+          `floor ${when}, ${name} (a transaction per table): ${f.s.toFixed(1)} s, ${cpuOf(f.cpu)} — load ${load()}`,
+        )
       } finally {
         await bare.drop()
       }
@@ -388,6 +417,17 @@ try {
     for (const f of floors) {
       const ratios = [first.seconds / f.s, again.seconds / f.s].map((x) => `${x.toFixed(2)}×`).join(' | ')
       console.log(`${f.name} | ${f.when} | ${f.s.toFixed(1)} | ${ratios}`)
+    }
+    // CPU seconds, steadier than wall-clock time on a loaded machine: each import against the floor that used the least.
+    const leanest = Math.min(...floors.map((f) => f.cpu.client + f.cpu.backend))
+    const cpu = (r: Imported) => r.cpu.node + r.cpu.backend
+    for (const [what, r] of [
+      ['first import', first],
+      ['second import', again],
+    ] as const) {
+      console.log(
+        `${what}: ${cpuOf({ client: r.cpu.node, backend: r.cpu.backend })}, ${(cpu(r) / leanest).toFixed(2)}× the floor's least (${leanest.toFixed(1)} s)`,
+      )
     }
     console.log(
       `against the fastest floor (${floor.toFixed(1)} s): first import ${first.seconds.toFixed(1)} s, ${(first.seconds / floor).toFixed(2)}× (goal ≤ 2.5×); ` +

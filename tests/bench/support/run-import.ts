@@ -6,6 +6,7 @@
 import { setPriority } from 'node:os'
 import pg from 'pg'
 import { runImport } from '../../../src/server/import/run'
+import { followBackend } from './cpu'
 
 const [databaseUrl, folder] = process.argv.slice(2)
 const nice = process.env.IMPORT_NICE ? Number(process.env.IMPORT_NICE) : null
@@ -39,7 +40,11 @@ const started = performance.now()
 const log = process.env.IMPORT_LOG
   ? (line: string) => console.error(`  [import ${((performance.now() - started) / 1000).toFixed(1)} s] ${line}`)
   : undefined
+const backend = followBackend(databaseUrl!, 'silo-import')
 const result = await runImport({ databaseUrl: databaseUrl!, folder: folder!, log })
 stop = true
 await reniced
-console.log(JSON.stringify(result))
+const { user, system } = process.cpuUsage()
+// CPU seconds: this process (parse, checks, COPY text), and the import's PostgreSQL backend.
+const cpu = { node: (user + system) / 1e6, backend: await backend() }
+console.log(JSON.stringify({ ...result, cpu }))
