@@ -25,9 +25,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const RATE = Number(process.env.BENCH_RATE ?? 200)
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200)
 const PORT = Number(process.env.BENCH_PORT ?? 8391)
-const PASSWORD = 'bench'
+export const PASSWORD = 'bench'
 
-interface Member {
+export interface Member {
   numTiers: string
   numAdr: number
   numArticle: string
@@ -38,7 +38,7 @@ interface Member {
 
 /** Members who can order: an active address, a payment mode, a bulk feed they may order with no
  * delivery constraint of its own (any business day); some of them poultry farmers with lots. */
-async function pickMembers(db: pg.Client): Promise<{ members: Member[]; largest: string }> {
+export async function pickMembers(db: pg.Client, count = MEMBERS): Promise<{ members: Member[]; largest: string }> {
   const { rows } = await db.query<Member>(
     `select t.num_tiers as "numTiers", ad.num_adr as "numAdr", a.num_article as "numArticle", a.libelle,
             r.code_regt as "codeRegt", exists (select 1 from lots l where l.num_tiers = t.num_tiers) as poultry
@@ -53,7 +53,7 @@ async function pickMembers(db: pg.Client): Promise<{ members: Member[]; largest:
                                          where k.num_article = ar.num_article and k.num_tiers = t.num_tiers)
                       order by ar.num_article limit 1) a on true
       order by md5(t.num_tiers) limit $1`,
-    [MEMBERS],
+    [count],
   )
   const largest = await db.query<{ num_tiers: string }>(
     `select l.num_tiers from livraisons l join livraison_lignes x using (num_livraison)
@@ -61,6 +61,34 @@ async function pickMembers(db: pg.Client): Promise<{ members: Member[]; largest:
   )
   return { members: rows, largest: largest.rows[0]!.num_tiers }
 }
+
+/** The i-th order of a bench for member m: one line of their bulk feed, 5 to 14 t. */
+export const cooperativeOrder = (m: Member, i: number) => ({
+  numTiers: m.numTiers,
+  commande: {
+    commentaire: `bench coopérative ${i}`,
+    lignes: [
+      {
+        idLigne: '001',
+        numArticle: m.numArticle,
+        libelleArticle: m.libelle,
+        codeTypeArticle: 'A',
+        codeUniteArticle: 'T',
+        numAdresse: m.numAdr,
+        datePrevueLivraison: businessDaysAfter(8),
+        finDatePrevueLivraison: businessDaysAfter(12),
+        matinApmidi: 'ID',
+        finMatinApmidi: 'ID',
+        codeModeCamion: 'VIS',
+        codeTypeSilo1: '001',
+        quantiteCommande: 5 + (i % 10),
+        supplementations: [],
+        mineraux: [],
+        codeReglement: m.codeRegt,
+      },
+    ],
+  },
+})
 
 const summary = (name: string, r: Awaited<ReturnType<typeof autocannon>>) =>
   [
@@ -75,7 +103,8 @@ const summary = (name: string, r: Awaited<ReturnType<typeof autocannon>>) =>
       .join(' '),
   ].join(' | ')
 
-async function signIn(base: string, username: string): Promise<string> {
+/** Signs in a member given PASSWORD by the bench (an imported account has none). */
+export async function signIn(base: string, username: string): Promise<string> {
   for (;;) {
     const res = await fetch(`${base}/security/login`, {
       method: 'POST',
@@ -198,32 +227,7 @@ export async function runCooperativeBench() {
                     'content-type': 'application/json',
                     'Idempotency-Key': randomUUID(),
                   },
-                  body: JSON.stringify({
-                    numTiers: m.numTiers,
-                    commande: {
-                      commentaire: `bench coopérative ${i}`,
-                      lignes: [
-                        {
-                          idLigne: '001',
-                          numArticle: m.numArticle,
-                          libelleArticle: m.libelle,
-                          codeTypeArticle: 'A',
-                          codeUniteArticle: 'T',
-                          numAdresse: m.numAdr,
-                          datePrevueLivraison: businessDaysAfter(8),
-                          finDatePrevueLivraison: businessDaysAfter(12),
-                          matinApmidi: 'ID',
-                          finMatinApmidi: 'ID',
-                          codeModeCamion: 'VIS',
-                          codeTypeSilo1: '001',
-                          quantiteCommande: 5 + (i % 10),
-                          supplementations: [],
-                          mineraux: [],
-                          codeReglement: m.codeRegt,
-                        },
-                      ],
-                    },
-                  }),
+                  body: JSON.stringify(cooperativeOrder(m, i)),
                 }
               },
             },

@@ -17,18 +17,14 @@ export interface Counts {
 
 const q = (name: string) => `"${name}"`
 
-/** Paris time unless the text carries an offset (contract/import/cells.ts `instant`). */
-const instantOf = (col: string) =>
-  `(case when ${col} ~ '(Z|[+-]\\d\\d:?\\d\\d)$' then ${col}::timestamptz else ${col}::timestamp at time zone 'Europe/Paris' end)`
-
 /** Target column → SQL expression over the staging row `s` and the target's joins. */
 function columnsOf(file: StagedFile, target: Target): Map<string, string> {
   const out = new Map<string, string>()
   for (const name of file.present) {
     const renamed = target.rename?.[name]
     if (renamed === null) continue
-    const expr = `s.${q(name)}`
-    out.set(renamed ?? snake(name), file.kind.colonnes[name]!.cell.type === 'instant' ? instantOf(expr) : expr)
+    // An instant is staged as timestamptz, read by COPY in the session's time zone (Paris): run.ts.
+    out.set(renamed ?? snake(name), `s.${q(name)}`)
   }
   for (const [column, expr] of Object.entries(target.derived ?? {})) out.set(column, expr)
   return out
@@ -71,6 +67,13 @@ async function upsert(
     return { inserted, updated: 0, removed: 0 }
   }
   if (target.conflict) {
+    // Only the rows that are new or differ reach the INSERT: ON CONFLICT DO UPDATE locks the row it
+    // conflicts with before its WHERE is looked at, so an unchanged row would still be written (its
+    // lock), every page of the table with it, at a re-import of an unchanged folder (issue 49).
+    const keyExpr = target.conflict.map((c) => cols.get(c)!)
+    const unchanged = `not exists (select 1 from ${target.table} x
+        where (${target.conflict.map((c) => `x.${c}`).join(', ')}) = (${keyExpr.join(', ')})
+          ${changing.length ? `and (${changing.map((c) => `x.${c}`).join(', ')}) is not distinct from (${changing.map((c) => cols.get(c)!).join(', ')})` : ''})`
     const action = changing.length
       ? `do update set ${[...changing.map((c) => `${c} = excluded.${c}`), ...onUpdate].join(', ')}
            where ${distinct('t', 'excluded', changing)}`
@@ -79,32 +82,40 @@ async function upsert(
       client,
       collect(`insert into ${target.table} as t (${names.join(', ')})
                  select ${[...cols.values()].join(', ')} ${source}
+                  where ${unchanged}
                  on conflict (${target.conflict.join(', ')}) ${action}
                  returning ${returning}`),
     )
     return { inserted: Number(r.ins ?? 0), updated: Number(r.upd ?? 0), removed: 0 }
   }
-  // No unique constraint on the natural key: update the rows found, then insert the others.
-  const v = `(select ${[...cols.entries()].map(([c, e]) => `${e} as ${c}`).join(', ')} ${source})`
+  // No unique constraint on the natural key: the staged rows are matched to the table's once (a
+  // left join), then the rows found that differ are updated and the others inserted, in one
+  // statement (the insert does not see the update's rows: they are not its own). Unchanged rows
+  // drop out at the join and are neither written nor locked.
+  const v = `select ${[...cols.entries()].map(([c, e]) => `${e} as ${c}`).join(', ')} ${source}`
   const found = key.map((c) => `t.${c} = v.${c}`).join(' and ')
-  let updated = 0
-  if (changing.length) {
-    const u = await one(
-      client,
-      collect(`update ${target.table} t set ${[...changing.map((c) => `${c} = v.${c}`), ...onUpdate].join(', ')}
-                 from ${v} v where ${found} and ${distinct('t', 'v', changing)}
-                 returning ${returning.replace('(xmax = 0)', 'false')}`),
-    )
-    updated = Number(u.upd ?? 0)
+  const id = touched ? `t.${target.row!.column}::text` : 'null::text'
+  const update = changing.length
+    ? `update ${target.table} t set ${[...changing.map((c) => `${c} = m.${c}`), ...onUpdate].join(', ')}
+         from m where t.ctid = m._tid returning ${id} as id, false as ins`
+    : `select null::text as id, false as ins where false`
+  const statement = `with v as materialized (${v}),
+       m as materialized (select v.*, t.ctid as _tid from v left join ${target.table} t on ${found}
+                           where t.ctid is null${changing.length ? ` or ${distinct('t', 'v', changing)}` : ''}),
+       u as (${update}),
+       i as (insert into ${target.table} as t (${names.join(', ')})
+               select ${names.map((c) => `m.${c}`).join(', ')} from m where m._tid is null
+             returning ${id} as id, true as ins),
+       w as (select * from u union all select * from i)`
+  if (touched) {
+    await client.query(`${statement} insert into _touched select id, ins from w on conflict do nothing`)
+    return { inserted: 0, updated: 0, removed: 0 }
   }
-  const i = await one(
+  const r = await one(
     client,
-    collect(`insert into ${target.table} as t (${names.join(', ')})
-               select ${names.map((c) => `v.${c}`).join(', ')} from ${v} v
-                where not exists (select 1 from ${target.table} t where ${found})
-               returning ${returning.replace('(xmax = 0)', 'true')}`),
+    `${statement} select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from w`,
   )
-  return { inserted: Number(i.ins ?? 0), updated, removed: 0 }
+  return { inserted: Number(r.ins ?? 0), updated: Number(r.upd ?? 0), removed: 0 }
 }
 
 /**

@@ -143,6 +143,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
 }
 
 async function prepareSession(client: pg.Client) {
+  // An instant without an offset is Paris time (contract/import/cells.ts `instant`): COPY reads the
+  // staged instants in the session's time zone, in C, once.
+  await client.query("set timezone = 'Europe/Paris'")
   // Staging tables live in the session's temp buffers: large enough for a day's delta in memory.
   await client.query("set temp_buffers = '128MB'")
   // Keys and indexes built once over a table filled from empty (bulk.ts): sorted in memory.

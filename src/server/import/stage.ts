@@ -39,7 +39,9 @@ const SQL_TYPE: Record<Cell['type'], string> = {
   date: 'date',
   bool: 'boolean',
   'text[]': 'text[]',
-  instant: 'text',
+  // Read by COPY as Paris time unless the text carries an offset: the import's session is in
+  // Europe/Paris (run.ts). In SQL, per row at the merge, it cost 1.8 s of the 807,906 order steps.
+  instant: 'timestamptz',
 }
 
 const SPECIAL = /[\\\t\n\r]/

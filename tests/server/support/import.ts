@@ -23,7 +23,8 @@ export async function emptyDatabase(serverUrl: string): Promise<{ url: string; d
   return created
 }
 
-const TABLES = [
+/** Every table the import writes, list children included. */
+export const TABLES = [
   ...new Set([
     ...[...TARGETS.values()].map((t) => t.table),
     'batiment_types_silo',
