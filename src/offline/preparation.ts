@@ -28,7 +28,7 @@ import { meQueryOptions } from '../api/user'
 import type { HorsConnexion } from '../contract/hors-connexion'
 import type { Livraisons } from '../contract/livraisons'
 import type { OrderPaging } from '../domain/history-paging'
-import { markSnapshotChecked, readSnapshotRow, storeSnapshot } from './snapshot'
+import { askPeriodicRefresh, markSnapshotChecked, readSnapshotRow, storeSnapshot } from './snapshot'
 
 /** What "Cet appareil" says about the member's copy. */
 export interface SnapshotStatus {
@@ -66,15 +66,18 @@ const setStatus = (numTiers: string, status: Partial<SnapshotStatus>) => {
 }
 
 /** The owner's snapshot of this member on the device, or null: what the per-article reads are
- * answered from (the app hands this to api/hors-connexion). */
+ * answered from (the app hands this to api/hors-connexion). A copy newer than the one this page
+ * knows (the service worker's periodic refresh wrote it) becomes the one asked about. */
 export async function readOwnSnapshot(numTiers: string): Promise<HorsConnexion | null> {
   const owner = ownerAtStart()
   if (!owner || !stillSignedIn()) return null
   const row = await readSnapshotRow(owner, numTiers)
   if (!row) return null
-  if (!versions.has(numTiers)) versions.set(numTiers, row.version)
-  if (!statuses.has(numTiers))
-    setStatus(numTiers, { genereLe: Date.parse(row.genereLe), checkedAt: Date.parse(row.checkedAt) })
+  const genereLe = Date.parse(row.genereLe)
+  if (!versions.has(numTiers) || genereLe > preparationStatus(numTiers).genereLe) {
+    versions.set(numTiers, row.version)
+    setStatus(numTiers, { genereLe, checkedAt: Date.parse(row.checkedAt) })
+  }
   return row.data
 }
 
@@ -141,7 +144,7 @@ async function prepare(qc: QueryClient, numTiers: string, scope: number): Promis
   if (!owner) return
   // The device's copy first: its version is the one asked about, and it answers the screens.
   const held = await readOwnSnapshot(numTiers)
-  if (held && seeded.get(numTiers) !== held.version) {
+  if (held && held.version === versions.get(numTiers) && seeded.get(numTiers) !== held.version) {
     seeded.set(numTiers, held.version)
     holdSnapshot(held)
     seedQueryCache(qc, held, preparationStatus(numTiers).checkedAt)
@@ -161,6 +164,7 @@ async function prepare(qc: QueryClient, numTiers: string, scope: number): Promis
     holdSnapshot(s)
     seedQueryCache(qc, s, now.getTime())
     const stored = await storeSnapshot(owner, s, now)
+    if (stored === 'stored') void askPeriodicRefresh()
     setStatus(numTiers, { genereLe: Date.parse(s.genereLe), checkedAt: now.getTime(), quotaFull: stored === 'quota' })
   }
   performance.mark('silo-preparation-end')

@@ -89,3 +89,32 @@ export async function snapshotRowsOf(owner: string): Promise<SnapshotRow[]> {
     .toArray()
     .catch(() => [])
 }
+
+/** Periodic Background Sync's tag (sw/snapshot-sync): the installed app's snapshots are refreshed
+ * with the app closed, where the browser allows it. */
+export const SNAPSHOT_SYNC_TAG = 'silo-hors-connexion'
+/** The browser decides when; not more often than this. */
+const SYNC_MIN_INTERVAL_MS = 6 * 60 * 60_000
+
+interface PeriodicSync {
+  register(tag: string, options: { minInterval: number }): Promise<void>
+}
+
+/** Asks the browser to refresh the snapshots with the app closed (Periodic Background Sync: the
+ * installed app in Chromium, when the site's engagement allows it). Elsewhere, nothing. */
+export async function askPeriodicRefresh(): Promise<void> {
+  try {
+    if (!('serviceWorker' in navigator)) return
+    const registration = await navigator.serviceWorker.getRegistration()
+    const sync = (registration as (ServiceWorkerRegistration & { periodicSync?: PeriodicSync }) | undefined)
+      ?.periodicSync
+    if (!sync) return
+    const permission = await navigator.permissions
+      ?.query({ name: 'periodic-background-sync' as PermissionName })
+      .catch(() => null)
+    if (permission && permission.state !== 'granted') return
+    await sync.register(SNAPSHOT_SYNC_TAG, { minInterval: SYNC_MIN_INTERVAL_MS })
+  } catch {
+    // not allowed here: the open app refreshes it (ui/shell/preparation-watch)
+  }
+}
