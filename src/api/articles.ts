@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from './http-client'
-import { fromSnapshotOr } from './hors-connexion'
+import { fromSnapshotOr, serverOrSnapshot } from './hors-connexion'
 import { contraintesLivraisonDe, minerauxDe, supplementationsDe, validationAdresseDe } from '../domain/hors-connexion'
 import {
   ARTICLES_PATH,
@@ -15,11 +15,17 @@ import {
   validationAdressePath,
 } from '../contract/articles'
 
-/** The articles with this customer's orderable flag. */
+/** The articles with this customer's orderable flag. Without network, the member's snapshot's (the
+ * device's query copy leaves this list to it: the largest member's is 900 KB). */
 export const articlesQueryOptions = (numTiers: string) =>
   queryOptions({
     queryKey: ['articles', numTiers],
-    queryFn: () => request(ARTICLES_PATH, Articles, { query: { commandablesByTiers: numTiers } }),
+    queryFn: () =>
+      serverOrSnapshot(
+        numTiers,
+        () => request(ARTICLES_PATH, Articles, { query: { commandablesByTiers: numTiers } }),
+        (s) => s.articles,
+      ),
     staleTime: 10 * 60_000,
   })
 

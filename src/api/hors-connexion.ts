@@ -87,5 +87,21 @@ export async function fromSnapshotOr<T>(
   return snapshot ? answer(snapshot) : server()
 }
 
+/** The server's answer; without one (no network), the member's snapshot on this device, if any.
+ * For the lists the device's query copy leaves to the snapshot (app/query-persistence). */
+export async function serverOrSnapshot<T>(
+  numTiers: string,
+  server: () => Promise<T>,
+  answer: (snapshot: HorsConnexion) => T,
+): Promise<T> {
+  try {
+    return await server()
+  } catch (e) {
+    const snapshot = e instanceof NetworkError ? await snapshotFor(numTiers) : null
+    if (snapshot) return answer(snapshot)
+    throw e
+  }
+}
+
 /** The snapshot's shape, for a device's copy read back (offline/snapshot checks its format only). */
 export const isHorsConnexion = (data: unknown): data is HorsConnexion => v.is(HorsConnexion, data)

@@ -21,8 +21,11 @@ import { isArticleRead } from '../api/article-reads'
 const SAVE_AFTER_MS = 1000
 const CACHE_EVENTS = new Set(['added', 'removed', 'updated'])
 
-/** What the device's copy leaves out (app/query-client's dehydrateOptions). */
-export const keptApart = (key: QueryKey): boolean => isArticleRead(key)
+/** What the device's copy leaves out (app/query-client's dehydrateOptions): the per-article reads,
+ * and the articles' list, which the member's snapshot holds too (its queryFn falls back on it
+ * without network: api/articles). Twice on the device, the largest member's list alone took 900 KB
+ * of localStorage beside the snapshot (issue 50, `bench:preparation`). */
+export const keptApart = (key: QueryKey): boolean => isArticleRead(key) || key[0] === 'articles'
 
 function saveChanges(options: PersistQueryClientOptions): void {
   let timer: ReturnType<typeof setTimeout> | undefined
