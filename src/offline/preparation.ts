@@ -46,6 +46,12 @@ const statuses = new Map<string, SnapshotStatus>()
 const versions = new Map<string, string>()
 /** The version last seeded into the query cache per member. */
 const seeded = new Map<string, string>()
+/** When this page last heard the server about a member's snapshot (a 200 or a 304). */
+const heard = new Map<string, number>()
+/** Heard from this recently, a trigger that is not the farmer's (a mount, a reconnection) asks
+ * nothing: the watch is mounted again as the screens change, and a link that flaps would ask again
+ * and again (seen: a second request, a 304, 2.5 s after the first). */
+const QUIET_MS = 30_000
 
 // One preparation at a time; the panel follows it.
 let running: { numTiers: string; scope: number; done: Promise<void> } | null = null
@@ -139,7 +145,7 @@ function stillActingFor(qc: QueryClient, numTiers: string): boolean {
 const goOn = (qc: QueryClient, numTiers: string, scope: number) =>
   !scopeEnded(scope) && stillSignedIn() && stillActingFor(qc, numTiers)
 
-async function prepare(qc: QueryClient, numTiers: string, scope: number): Promise<void> {
+async function prepare(qc: QueryClient, numTiers: string, scope: number, force: boolean): Promise<void> {
   const owner = ownerAtStart()
   if (!owner) return
   // The device's copy first: its version is the one asked about, and it answers the screens.
@@ -150,10 +156,12 @@ async function prepare(qc: QueryClient, numTiers: string, scope: number): Promis
     seedQueryCache(qc, held, preparationStatus(numTiers).checkedAt)
   }
   if (!isOnline() || !goOn(qc, numTiers, scope)) return
+  if (!force && Date.now() - (heard.get(numTiers) ?? 0) < QUIET_MS) return
   performance.mark('silo-preparation-start')
   const answer = await scoped(fetchHorsConnexion(numTiers, versions.get(numTiers) ?? null)).catch(() => null)
   if (!answer || !goOn(qc, numTiers, scope)) return
   const now = new Date()
+  heard.set(numTiers, now.getTime())
   if (!answer.changed) {
     await markSnapshotChecked(owner, numTiers, versions.get(numTiers)!, now)
     setStatus(numTiers, { checkedAt: now.getTime() })
@@ -172,16 +180,18 @@ async function prepare(qc: QueryClient, numTiers: string, scope: number): Promis
 
 /**
  * Prepares this customer's data for no signal: one conditional request (the same member in the
- * same scope while one is under way: that one). Resolves when done; never rejects.
+ * same scope while one is under way: that one). `force`: the farmer asked, or the app came back to
+ * the foreground; otherwise nothing is asked within QUIET_MS of the last answer. Resolves when
+ * done; never rejects.
  */
-export function prepareForNoSignal(qc: QueryClient, numTiers: string): Promise<void> {
+export function prepareForNoSignal(qc: QueryClient, numTiers: string, force = false): Promise<void> {
   const scope = currentScope()
   if (running?.numTiers === numTiers && running.scope === scope) return running.done
   const previous = running?.done
   const done = (async () => {
     await previous // the previous customer's first: one at a time
     if (!stillSignedIn() || scopeEnded(scope)) return
-    await prepare(qc, numTiers, scope)
+    await prepare(qc, numTiers, scope, force)
   })()
     .catch(() => undefined)
     .finally(() => {

@@ -169,8 +169,11 @@ describe('the preparation for no signal', () => {
     const first = (await db.snapshots.get([OWNER, '100001']))!.checkedAt
     await new Promise((r) => setTimeout(r, 5))
 
-    fetchSnapshot.mockResolvedValueOnce({ changed: false })
+    // A mount or a reconnection right after the answer asks nothing; the foreground asks.
     await preparation.prepareForNoSignal(qc, '100001')
+    expect(fetchSnapshot).toHaveBeenCalledTimes(1)
+    fetchSnapshot.mockResolvedValueOnce({ changed: false })
+    await preparation.prepareForNoSignal(qc, '100001', true)
     expect(fetchSnapshot.mock.calls[1]!.slice(0, 2)).toEqual(['100001', 'v1'])
     const row = (await db.snapshots.get([OWNER, '100001']))!
     expect(row.version).toBe('v1')

@@ -54,7 +54,7 @@ export default function PreparationStatus({ numTiers, online }: { numTiers: stri
       <button
         type="button"
         disabled={busy || !online}
-        onClick={() => void prepareForNoSignal(queryClient, numTiers)}
+        onClick={() => void prepareForNoSignal(queryClient, numTiers, true)}
         className={BUTTON}
       >
         Mettre à jour maintenant

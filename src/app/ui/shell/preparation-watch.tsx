@@ -14,18 +14,18 @@ const CHECK_EVERY_MS = 10 * 60_000
 export default function PreparationWatch({ numTiers }: { numTiers: string }) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    const prepare = () => void prepareForNoSignal(queryClient, numTiers)
-    const cancel = whenIdle(prepare)
+    const prepare = (force = false) => void prepareForNoSignal(queryClient, numTiers, force)
+    const cancel = whenIdle(() => prepare())
     let wasOnline = isOnline()
     const unsubscribe = subscribeConnection(() => {
       const now = isOnline()
-      if (now && !wasOnline) whenIdle(prepare)
+      if (now && !wasOnline) whenIdle(() => prepare())
       wasOnline = now
     })
     // Back to the foreground: the farmer may have walked back into signal, or the ERP posted.
-    const onVisible = () => document.visibilityState === 'visible' && isOnline() && prepare()
+    const onVisible = () => document.visibilityState === 'visible' && isOnline() && prepare(true)
     document.addEventListener('visibilitychange', onVisible)
-    const timer = setInterval(() => document.visibilityState === 'visible' && prepare(), CHECK_EVERY_MS)
+    const timer = setInterval(() => document.visibilityState === 'visible' && prepare(true), CHECK_EVERY_MS)
     return () => {
       cancel()
       unsubscribe()
