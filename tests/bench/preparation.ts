@@ -164,7 +164,10 @@ async function measure(browser: Browser, base: string, numTiers: string, label: 
   // A refresh with nothing changed: the app comes back to the foreground.
   const refreshBefore = { ...api, statuses: statuses.length }
   const asked = await page.evaluate(() => {
-    document.dispatchEvent(new Event('visibilitychange'))
+    for (const state of ['hidden', 'visible']) {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
     return performance.now()
   })
   await page.waitForFunction(() => performance.getEntriesByName('silo-preparation-end').length > 1, undefined, {

@@ -10,7 +10,7 @@ import { TWO_LINES } from './cart-lines'
 import { orderOffline, screensOffline } from './barn-steps'
 import { createApiKey, erp } from './erp-client'
 import { expect, test } from './network-switch'
-import { deviceCopies, waitForServiceWorker, writeCart } from './support'
+import { backToForeground, deviceCopies, waitForServiceWorker, writeCart } from './support'
 
 const SNAPSHOT = 'GET /web/v1/tiers/100001/hors-connexion'
 
@@ -89,7 +89,7 @@ test('the ERP posts a step; back in the foreground online, one conditional reque
 
   await cooperative.steps(numero, { etape: 'VALORISEE' })
   const from = network.forwarded.length
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+  await backToForeground(page)
   await expect(card).toContainText('Valorisée')
   await page.waitForTimeout(1_000) // anything else asked would have gone by now
   const asked = network.forwarded.slice(from).filter((l) => l.includes('/web/'))

@@ -165,3 +165,14 @@ export function dropDeviceCopies(page: Page): Promise<void> {
     })
   })
 }
+
+/** The app goes to the background and comes back (a phone's screen switched off and on): the page's
+ * visibilityState as the browser would set it, with its events. */
+export async function backToForeground(page: Page) {
+  await page.evaluate(() => {
+    for (const state of ['hidden', 'visible']) {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+  })
+}

@@ -22,8 +22,14 @@ export default function PreparationWatch({ numTiers }: { numTiers: string }) {
       if (now && !wasOnline) whenIdle(() => prepare())
       wasOnline = now
     })
-    // Back to the foreground: the farmer may have walked back into signal, or the ERP posted.
-    const onVisible = () => document.visibilityState === 'visible' && isOnline() && prepare(true)
+    // Back to the foreground (after having been hidden: a page shown for the first time is not
+    // "back"): the farmer may have walked back into signal, or the ERP posted.
+    let wasHidden = document.visibilityState === 'hidden'
+    const onVisible = () => {
+      if (document.visibilityState === 'hidden') return void (wasHidden = true)
+      if (wasHidden && isOnline()) prepare(true)
+      wasHidden = false
+    }
     document.addEventListener('visibilitychange', onVisible)
     const timer = setInterval(() => document.visibilityState === 'visible' && prepare(true), CHECK_EVERY_MS)
     return () => {
