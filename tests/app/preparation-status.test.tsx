@@ -81,7 +81,8 @@ describe('Cet appareil, for no signal', () => {
     const panel = await panelAfterPreparation(true)
     await vi.waitFor(() => expect(panel.querySelector('[role=alert]')).not.toBeNull())
     expect(text(panel.querySelector('[role=alert]')!)).toContain('La mémoire de cet appareil est pleine')
-    expect(text(panel)).toContain('Prêt hors connexion — données du 29/11/2026 à 07:05')
+    // Ready while the app stays open: the snapshot answers from memory.
+    expect(text(panel)).toContain('Prêt hors connexion tant que Silo reste ouvert — données du 29/11/2026 à 07:05')
     expect(panel.querySelector('button')?.disabled).toBe(false)
   })
 })
