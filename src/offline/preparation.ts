@@ -22,11 +22,11 @@ import { lotsQueryOptions } from '../api/lots'
 import { incidentPaiementQueryOptions, reglementTiersQueryOptions } from '../api/paiement'
 import { parametresCommandeRawQueryOptions } from '../api/parametres-commande'
 import { referentielQueryOptions } from '../api/referentiel'
-import { currentScope, scoped, scopeEnded } from '../api/session-scope'
+import { currentScope, scoped, scopeEnded, scopeSignal } from '../api/session-scope'
 import { tiersQueryOptions } from '../api/tiers'
 import { meQueryOptions } from '../api/user'
 import type { HorsConnexion } from '../contract/hors-connexion'
-import type { Livraisons } from '../contract/livraisons'
+import { LIVRAISONS_PAGE, type Livraisons } from '../contract/livraisons'
 import type { OrderPaging } from '../domain/history-paging'
 import { askPeriodicRefresh, markSnapshotChecked, readSnapshotRow, storeSnapshot } from './snapshot'
 
@@ -128,9 +128,13 @@ export function seedQueryCache(qc: QueryClient, s: HorsConnexion, at: number): v
     paging,
     at,
   )
-  // The history's first page, and the page query it is read through (api/livraisons).
-  seed(qc, livraisonsPageQueryKey(n, {}), s.livraisons, at)
-  seedFirstPage<Livraisons, object>(qc, historyQueryOptions(qc, n).queryKey, s.livraisons, {}, at)
+  // The history's first page, and the page query it is read through (api/livraisons), when the
+  // snapshot's page is that page: it holds up to LIVRAISONS_LIMITE_DEFAUT lines, the history's
+  // first page LIVRAISONS_PAGE; with fewer lines than that, both are the whole window, the same.
+  if (s.livraisons.lignes.length < LIVRAISONS_PAGE) {
+    seed(qc, livraisonsPageQueryKey(n, {}), s.livraisons, at)
+    seedFirstPage<Livraisons, object>(qc, historyQueryOptions(qc, n).queryKey, s.livraisons, {}, at)
+  }
   // The per-article answers follow the new tables (the screens' at once, the others when asked).
   void qc.invalidateQueries({ predicate: (q) => isArticleRead(q.queryKey) && q.queryKey.includes(n) })
 }
@@ -158,7 +162,9 @@ async function prepare(qc: QueryClient, numTiers: string, scope: number, force: 
   if (!isOnline() || !goOn(qc, numTiers, scope)) return
   if (!force && Date.now() - (heard.get(numTiers) ?? 0) < QUIET_MS) return
   performance.mark('silo-preparation-start')
-  const answer = await scoped(fetchHorsConnexion(numTiers, versions.get(numTiers) ?? null)).catch(() => null)
+  const answer = await scoped(fetchHorsConnexion(numTiers, versions.get(numTiers) ?? null, scopeSignal())).catch(
+    () => null,
+  )
   if (!answer || !goOn(qc, numTiers, scope)) return
   const now = new Date()
   heard.set(numTiers, now.getTime())

@@ -132,6 +132,19 @@ describe('the preparation for no signal', () => {
     expect(apiRequests()).toEqual([])
   })
 
+  it('leaves the history alone when the snapshot’s page of deliveries is longer than its first page', async () => {
+    const { preparation, fetchSnapshot, qc } = await load()
+    const s = snapshot('v1')
+    const lignes = Array.from({ length: 20 }, (_, i) => ({ numLigne: i }))
+    fetchSnapshot.mockResolvedValueOnce({
+      changed: true,
+      snapshot: { ...s, livraisons: { ...s.livraisons, lignes, fin: false } } as unknown as HorsConnexion,
+    })
+    await preparation.prepareForNoSignal(qc, '100001')
+    expect(qc.getQueryData(['livraisons', '100001', 'historique'])).toBeUndefined()
+    expect(qc.getQueryData(['articles', '100001'])).toEqual([{ numArticle: '410102' }])
+  })
+
   it('answers the per-article reads from the snapshot, with no request', async () => {
     const { preparation, fetchSnapshot, qc, articles, paiement, parametres } = await load()
     fetchSnapshot.mockResolvedValueOnce({ changed: true, snapshot: snapshot('v1') })
