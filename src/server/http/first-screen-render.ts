@@ -12,6 +12,9 @@ import { ByteLru } from './byte-lru'
 import { versionHorsConnexion } from '../services/versions-hors-connexion'
 import { appRenderModule, inProcessFetch, shellParts, withStylesheetInline, type FirstScreen } from './app-render'
 
+/** In a kept render and its page, where each response's own CSP nonce goes. */
+const NONCE_PLACEHOLDER = `silo-nonce-${randomBytes(16).toString('hex')}`
+
 /** Renders kept (issue 50): a few hundred members' histories. */
 const RENDER_CACHE_BYTES = 32 * 1024 * 1024
 /** What a render shows beyond the snapshot's version (the user's own record, the portal's link…)
@@ -26,7 +29,6 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   const renders = new ByteLru<FirstScreen | null>(RENDER_CACHE_BYTES, (s) =>
     s ? s.html.length + JSON.stringify(s.state).length : 64,
   )
-  const placeholder = `silo-nonce-${randomBytes(16).toString('hex')}`
 
   /** The history's rendered first screen for this request, or null (not that page, or not rendered). */
   return async (c: Context<AppEnv>): Promise<FirstScreen | null> => {
@@ -59,13 +61,34 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
           ]),
         )
         .digest('base64url')
-      const screen = await renders.get(key, () => render(placeholder))
-      return screen && { ...screen, html: screen.html.split(placeholder).join(nonce) }
+      // Kept with the placeholder: keptFirstScreenPage puts the response's nonce in.
+      return await renders.get(key, () => render(NONCE_PLACEHOLDER))
     } catch (e) {
       logger.error('first_screen.render_failed', { error: String(e), stack: (e as Error)?.stack })
       return null
     }
   }
+}
+
+const keptPages = new WeakMap<FirstScreen, { shell: string; css: string; page: string | null }>()
+
+/**
+ * firstScreenPage for a render the renderer may keep: the page is made once per render (with the
+ * nonce's placeholder), then each response gets it with its own nonce in. A render made with the
+ * response's nonce (not kept) holds no placeholder: the same call serves it.
+ */
+export function keptFirstScreenPage(
+  shell: string,
+  screen: FirstScreen,
+  page: { css: string; nonce: string | undefined },
+): string | null {
+  if (!page.nonce) return null
+  let kept = keptPages.get(screen)
+  if (!kept || kept.shell !== shell || kept.css !== page.css) {
+    kept = { shell, css: page.css, page: firstScreenPage(shell, screen, { css: page.css, nonce: NONCE_PLACEHOLDER }) }
+    keptPages.set(screen, kept)
+  }
+  return kept.page && kept.page.split(NONCE_PLACEHOLDER).join(page.nonce)
 }
 
 /**
