@@ -15,6 +15,7 @@ import {
   contraintesLivraison,
   incompatibilitesAdresse,
 } from '../db/schema'
+import { cachedReference } from './reference-cache'
 
 /** Which tables to read: all of them for a snapshot, one for a per-article route. */
 export type PartieTables = 'supplementations' | 'mineraux' | 'contraintesArticle' | 'adresses'
@@ -116,5 +117,86 @@ export async function loadTablesArticles(
     })),
     contraintesLivraison: contraintes.map(({ numTiers: _t, ...c }) => c),
     incompatibilites: incompatibilites.map(({ numTiers: _t, ...c }) => c),
+  }
+}
+
+interface TablesReference {
+  supplementations: TablesArticles['supplementations']
+  mineraux: TablesArticles['mineraux']
+  contraintesArticle: TablesArticles['contraintesArticle']
+  articles: Map<string, TablesArticles['cites'][number]>
+}
+
+/** The reference half of the tables, whole: a few thousand rows, the same for every member. */
+async function loadTablesReference(db: Db): Promise<TablesReference> {
+  const [supplementations, mineraux, bornes, cites] = await readAll(db, [
+    () =>
+      db
+        .select({
+          numArticle: articleSupplementations.numArticle,
+          numArticleSupplementation: articleSupplementations.numArticleSupplementation,
+          groupe: articleSupplementations.groupe,
+        })
+        .from(articleSupplementations),
+    () =>
+      db
+        .select({ numArticle: articleMineraux.numArticle, numArticleMineral: articleMineraux.numArticleMineral })
+        .from(articleMineraux),
+    () => db.select().from(articleContraintes),
+    () =>
+      db
+        .select({
+          numArticle: articles.numArticle,
+          libelle: articles.libelle,
+          libelleLong: articles.libelleLong,
+          codeTypeArticle: articles.codeTypeArticle,
+          codeSousTypeArticle: articles.codeSousTypeArticle,
+        })
+        .from(articles),
+  ])
+  return {
+    supplementations,
+    mineraux,
+    contraintesArticle: bornes.map((b) => ({
+      numArticle: b.numArticle,
+      quantiteMin: b.quantiteMin,
+      quantiteMax: b.quantiteMax,
+      quantiteMaxMineral: b.quantiteMaxMineral,
+    })),
+    articles: new Map(cites.map((c) => [c.numArticle, c])),
+  }
+}
+
+/**
+ * The same tables as loadTablesArticles, for a member's snapshot: the reference half read whole
+ * once per global version (snapshot's versions_hors_connexion '*', which every write to those
+ * tables moves) and kept in memory, then filtered to the member's articles; the member's half by
+ * two queries on the member's rows.
+ */
+export async function loadTablesDuMembre(
+  db: Db,
+  numArticles: readonly string[],
+  numTiers: string,
+  versionGlobale: number,
+): Promise<TablesArticles> {
+  const nums = new Set(numArticles)
+  const [ref, contraintes, incompatibilites] = await readAll(db, [
+    () => cachedReference(db, `hc:tables-articles:${versionGlobale}`, () => loadTablesReference(db)),
+    () => db.select().from(contraintesLivraison).where(eq(contraintesLivraison.numTiers, numTiers)),
+    () => db.select().from(incompatibilitesAdresse).where(eq(incompatibilitesAdresse.numTiers, numTiers)),
+  ])
+  const supplementations = ref.supplementations.filter((s) => nums.has(s.numArticle))
+  const mineraux = ref.mineraux.filter((m) => nums.has(m.numArticle))
+  const cited = new Set([
+    ...supplementations.map((s) => s.numArticleSupplementation),
+    ...mineraux.map((m) => m.numArticleMineral),
+  ])
+  return {
+    cites: [...cited].flatMap((n) => ref.articles.get(n) ?? []),
+    supplementations,
+    mineraux,
+    contraintesArticle: ref.contraintesArticle.filter((c) => nums.has(c.numArticle)),
+    contraintesLivraison: contraintes.filter((c) => nums.has(c.numArticle)).map(({ numTiers: _t, ...c }) => c),
+    incompatibilites: incompatibilites.filter((c) => nums.has(c.numArticle)).map(({ numTiers: _t, ...c }) => c),
   }
 }

@@ -16,7 +16,7 @@ import { loadBatiments, loadExploitations, loadLots } from '../../services/farms
 import { loadIncidentPaiement, loadReglementTiers } from '../../services/paiement'
 import { loadParametresCommande } from '../../services/parametres-commande'
 import { cachedReference } from '../../services/reference-cache'
-import { loadTablesArticles } from '../../services/tables-articles'
+import { loadTablesDuMembre } from '../../services/tables-articles'
 import { findTiers } from '../../services/tiers'
 import type { VersionHorsConnexion } from '../../services/versions-hors-connexion'
 
@@ -66,10 +66,11 @@ export async function loadHorsConnexion(
   const planArticles = lots.flatMap((l) =>
     l.plansAlimentation.flatMap((p) => p.tranches.flatMap((t) => t.articles.map((a) => a.numArticle))),
   )
-  const tables = await loadTablesArticles(
+  const tables = await loadTablesDuMembre(
     db,
     [...articlesCommandables.map((a) => a.numArticle), ...planArticles],
     numTiers,
+    version.globale,
   )
   return {
     numTiers,
