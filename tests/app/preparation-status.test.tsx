@@ -28,6 +28,7 @@ const snapshot = {
   },
   commandesEnCours: [],
   commandesHistorique: { dateDebut: '2026-08-30', dateFin: '2026-11-29', commandes: [], precedente: null },
+  livraisons: { dateDebut: '2026-08-30', dateFin: '2026-11-29', lignes: [], fin: true, suite: null },
 } as unknown as HorsConnexion
 
 let root: Root | null = null
