@@ -14,6 +14,8 @@ import { API_CACHE, HISTORY_PATH, isHistoryPage, SERVER_PREFIXES } from '../src/
 import { CACHE_READS_MESSAGE, cacheKeyOf, isCachedRead } from '../src/api/cached-reads'
 import { historyNavigation, keepHistoryNow } from './kept-history'
 import { KEEP_HISTORY_MESSAGE } from '../src/offline/kept-history'
+// The snapshots for no signal refreshed with the app closed (issue 50), where the browser allows it.
+import './snapshot-sync'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
