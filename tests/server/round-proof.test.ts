@@ -69,7 +69,9 @@ describe.each(backends)('an adviser’s round, on $name', (backend) => {
     const round = await res.json()
     expect(round.membres.map((m: { numTiers: string }) => m.numTiers)).toEqual([DEMO.eleveur, DEMO.volailles])
     expect(round.membres[0].raisonSociale).toMatch(/CHÊNES/)
-    const hours = DateTime.fromISO(round.expire).diff(DateTime.fromISO(TEST_NOW, { zone: 'Europe/Paris' })).as('hours')
+    const hours = DateTime.fromISO(round.expire)
+      .diff(DateTime.fromISO(TEST_NOW, { zone: 'Europe/Paris' }))
+      .as('hours')
     expect(hours).toBe(24)
     const logged = await opened.db
       .select()
@@ -129,15 +131,17 @@ describe.each(backends)('an adviser’s round, on $name', (backend) => {
     await refused(otherSession, DEMO.eleveur, proof)
     const [body, signature] = proof.split('.') as [string, string]
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))
-    const widened = Buffer.from(JSON.stringify({ ...claims, t: [DEMO.eleveur, DEMO.volailles] })).toString(
-      'base64url',
-    )
+    const widened = Buffer.from(JSON.stringify({ ...claims, t: [DEMO.eleveur, DEMO.volailles] })).toString('base64url')
     await refused(adviser, DEMO.volailles, `${widened}.${signature}`)
     await refused(adviser, DEMO.eleveur, `${body}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`)
     const farmer = await signIn(t.app, DEMO.volailles)
     expect((await lotsOf(farmer, DEMO.eleveur, proof)).status).toBe(403)
     // Issued a day and a minute ago.
-    t.clock.set(DateTime.fromISO(TEST_NOW).minus({ minutes: 24 * 60 + 1 }).toISO({ includeOffset: false })!)
+    t.clock.set(
+      DateTime.fromISO(TEST_NOW)
+        .minus({ minutes: 24 * 60 + 1 })
+        .toISO({ includeOffset: false })!,
+    )
     const old = await roundOf(adviser, [DEMO.eleveur])
     t.clock.set(TEST_NOW)
     await refused(adviser, DEMO.eleveur, old)
