@@ -10,7 +10,7 @@ export const TOURNEE_PATH = '/web/user/tournee'
 export const TOURNEE_MAX = 15
 export const TOURNEE_TROP_LONGUE = `Une tournée compte au plus ${TOURNEE_MAX} adhérents.`
 
-const auPlusMax = (membres: readonly string[]) => membres.length <= TOURNEE_MAX
+const auPlusMax = (membres: string[]) => membres.length <= TOURNEE_MAX
 export const TourneeBody = v.object({
   membres: v.pipe(
     // A bound on what is read before the count is checked (a round, not a member list).
