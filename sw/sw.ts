@@ -12,6 +12,8 @@ import { flushOutboxNow, SYNC_TAG, unsentFor } from '../src/offline/outbox-flush
 import { FROM_CACHE_HEADER } from '../src/api/connection'
 import { API_CACHE, SERVER_PREFIXES } from '../src/contract/paths'
 import { CACHE_READS_MESSAGE, cacheKeyOf, isCachedRead } from '../src/api/cached-reads'
+// The snapshots for no signal refreshed with the app closed (issue 50), where the browser allows it.
+import './snapshot-sync'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>

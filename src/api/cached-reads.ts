@@ -5,7 +5,13 @@
 /** The page → worker message: "fetch these reads into your cache". */
 export const CACHE_READS_MESSAGE = 'CACHE_READS'
 
-export const isCachedRead = (pathname: string) => pathname.startsWith('/web/') || pathname.startsWith('/public/infos/')
+/** The member's snapshot for no signal is kept by the page itself (offline/snapshot, in IndexedDB):
+ * a second copy in the worker's cache would double the largest member's megabytes, and an answer
+ * from there is no answer to a conditional request. */
+const NOT_CACHED = /^\/web\/v1\/tiers\/[^/]+\/hors-connexion$/
+
+export const isCachedRead = (pathname: string) =>
+  (pathname.startsWith('/web/') && !NOT_CACHED.test(pathname)) || pathname.startsWith('/public/infos/')
 
 /** Query parameters that say when the request left rather than what it asks (the contracts'
  * dateValidite, today's date): the worker's copy is keyed without them, so the answer kept

@@ -23,6 +23,10 @@ const livraisonsQueryOptions = (numTiers: string, page: LivraisonsPage = {}) =>
     staleTime: ERP_FRESH_MS,
   })
 
+/** The key of one page's query (the preparation for no signal seeds the first one). */
+export const livraisonsPageQueryKey = (numTiers: string, page: LivraisonsPage = {}) =>
+  livraisonsQueryOptions(numTiers, page).queryKey
+
 /** The newest lines of the window ending today, as many as a page may hold: what the feed
  * forecasts read (a feed delivered regularly needs more than the 12 lines a phone shows). */
 export const recentLivraisonsQueryOptions = (numTiers: string) =>

@@ -1,6 +1,7 @@
 import { CODE_ENTITE } from '../contract/limits'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { request } from './http-client'
+import { fromSnapshotOr } from './hors-connexion'
 import {
   IncidentPaiement,
   incidentPaiementPath,
@@ -33,11 +34,17 @@ export const incidentPaiementQueryOptions = (numTiers: string) =>
 export const reglementTiersQueryOptions = (numTiers: string, line: LigneReglement) =>
   queryOptions({
     queryKey: ['reglement-tiers', numTiers, line.numArticle ?? '', line.codeTypeArticle ?? ''],
-    queryFn: async ({ client, signal }) =>
-      request(reglementTiersPath(numTiers), ReglementTiers, {
-        query: reglementTiersQuery(await typeTiersOf(client, numTiers), line.numArticle, line.codeTypeArticle),
-        signal,
-      }),
+    // The same terms for every article (the server's route says so): the snapshot's, when held.
+    queryFn: ({ client, signal }) =>
+      fromSnapshotOr(
+        numTiers,
+        (s) => s.reglementTiers,
+        async () =>
+          request(reglementTiersPath(numTiers), ReglementTiers, {
+            query: reglementTiersQuery(await typeTiersOf(client, numTiers), line.numArticle, line.codeTypeArticle),
+            signal,
+          }),
+      ),
     staleTime: 10 * 60_000,
     // The payment step falls back on these when offline; a failure is not worth a dialog.
     meta: { errorDialog: false },

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { parseHeurePivot, DEFAULT_ORDER_PARAMETERS, type OrderParameters } from '../domain/order-parameters'
 import { request } from './http-client'
+import { fromSnapshotOr } from './hors-connexion'
+import { parametresArticleDe } from '../domain/hors-connexion'
 import { PARAMETRES_COMMANDE_PATH, ParametresCommande } from '../contract/parametres-commande'
 
 /** The answer as src/domain's rules read it. */
@@ -28,7 +30,16 @@ const fetchParametresCommande = (numTiers: string, numArticle?: string, numLot?:
 export const parametresCommandeRawQueryOptions = (numTiers: string, numArticle?: string, numLot?: string) =>
   queryOptions({
     queryKey: ['parametres-commande', numTiers, numArticle ?? null, numLot ?? null],
-    queryFn: () => fetchParametresCommande(numTiers, numArticle, numLot),
+    // An article's parameters come from the member's snapshot when the device holds one (the lot
+    // changes nothing in them: the server reads the article only).
+    queryFn: () =>
+      numArticle
+        ? fromSnapshotOr(
+            numTiers,
+            (s) => parametresArticleDe(s.tables, s.parametresCommande, numArticle),
+            () => fetchParametresCommande(numTiers, numArticle, numLot),
+          )
+        : fetchParametresCommande(numTiers, numArticle, numLot),
     staleTime: 5 * 60_000,
   })
 

@@ -7,7 +7,9 @@ import { onSessionLost } from '../api/http-client'
 import { nextTask } from '../api/next-task'
 import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
-import { restoreAndPersist, restoreArticleCopyLater } from './query-persistence'
+import { restoreAndPersist } from './query-persistence'
+import { setSnapshotLoader } from '../api/hors-connexion'
+import { warmDb } from '../offline/db-warm'
 import { createAppRouter } from './router'
 import { captureInstallPrompt } from './pwa/install'
 import { appStylesheet } from './app-stylesheet'
@@ -24,6 +26,14 @@ if (firstScreen) hydrate(queryClient, firstScreen.state)
 
 // A sign-out made without network is told to the server as soon as it answers again.
 watchPendingSignOut()
+
+// The per-article reads are answered from the member's snapshot on this device (issue 50), read
+// from IndexedDB when first asked (never for the first screen: Dexie loads then, not before).
+setSnapshotLoader((numTiers) =>
+  warmDb()
+    .then(() => import('../offline/preparation'))
+    .then((m) => m.readOwnSnapshot(numTiers)),
+)
 
 /** After the hydration's commit: the taps made on the server's page before it are answered (on
  * the app's own render, they are dropped: the server's buttons are gone). Not from the effect
@@ -66,8 +76,6 @@ async function start() {
     document.getElementById('boot')?.remove()
     unsubscribe()
     registerWorker()
-    // The per-article reads' copy after the first screen, not before (query-persistence).
-    restoreArticleCopyLater(persistOptions)
   })
   const app = (
     <StrictMode>

@@ -3,81 +3,45 @@
 // is made and written then, synchronously: app/query-client's persistClient, not the library's,
 // which waits a task the page may not have).
 // Not TanStack's own subscription (persistQueryClientSubscribe): it copies the whole cache
-// (dehydrate) on every cache event and only then hands the copy to the persister's throttle. The
-// preparation for no signal adds some three hundred queries, three events each: as many copies of
-// a growing cache, measured 55–130 ms per task on an unthrottled CPU (issue 29). Here one copy per
-// save, made when the save is due, and of the part that changed: the per-article reads
-// (api/article-reads) are a copy of their own, in IndexedDB, restored after the first screen
-// (offline/article-copy); the first screen's copy in localStorage holds the rest.
+// (dehydrate) on every cache event and only then hands the copy to the persister's throttle. Here
+// one copy per save, made when the save is due. The per-article reads (api/article-reads) are not
+// kept at all since issue 50: they are answered from the member's snapshot for no signal, which is
+// the device's copy of them (offline/snapshot, in IndexedDB: 13 MB of per-article answers before
+// for the largest member).
 import {
   persistQueryClientRestore,
   persistQueryClientSave,
   type PersistQueryClientOptions,
   type Persister,
 } from '@tanstack/react-query-persist-client'
-import type { DehydratedState, Query, QueryClient, QueryKey } from '@tanstack/react-query'
-import { isArticleRead, restoringArticleCopy } from '../api/article-reads'
-import { warmDb } from '../offline/db-warm'
+import type { DehydratedState, QueryKey } from '@tanstack/react-query'
+import { isArticleRead } from '../api/article-reads'
 
 /** A change is saved within this long (as the sync persister's own throttle did). */
 const SAVE_AFTER_MS = 1000
 const CACHE_EVENTS = new Set(['added', 'removed', 'updated'])
 
-/** The copies that changed since their last save. */
-const changedCopies = { first: false, articles: false }
-/** Saves the per-article copy, once it is restored (before, a save would overwrite it). */
-let saveArticles: (() => void) | null = null
-/** The per-article reads are safe in their own copy. Until then (not restored yet, or a device
- * whose single copy from an older Silo held them, not yet written apart) the first screen's copy
- * keeps those it has: a save of it never drops reads that are nowhere else on the device. */
-let articlesApart = false
-/** The first screen's copy, as restored, held per-article reads (an older Silo's single copy). */
-let firstCopyHeldArticles = false
-
-/** What the first screen's copy leaves out (app/query-client's dehydrateOptions). */
-export const keptApart = (key: QueryKey): boolean => articlesApart && isArticleRead(key)
-
-const hasArticleReads = (queryClient: QueryClient, newerThan = -1) =>
-  queryClient
-    .getQueryCache()
-    .getAll()
-    .some((q: Query) => isArticleRead(q.queryKey) && q.state.data !== undefined && q.state.dataUpdatedAt > newerThan)
-
-/** The per-article reads are in their copy now: the first screen's copy is written again without
- * them if it held some, else it is left as it is. */
-function articlesNowApart() {
-  if (articlesApart) return
-  articlesApart = true
-  if (!firstCopyHeldArticles) return
-  changedCopies.first = true
-  scheduleSave()
-}
-let scheduleSave = () => {}
+/** What the device's copy leaves out (app/query-client's dehydrateOptions): the per-article reads,
+ * and the articles' list, which the member's snapshot holds too (its queryFn falls back on it
+ * without network: api/articles). Twice on the device, the largest member's list alone took 900 KB
+ * of localStorage beside the snapshot (issue 50, `bench:preparation`). */
+export const keptApart = (key: QueryKey): boolean => isArticleRead(key) || key[0] === 'articles'
 
 function saveChanges(options: PersistQueryClientOptions): void {
   let timer: ReturnType<typeof setTimeout> | undefined
   const save = () => {
     clearTimeout(timer)
     timer = undefined
-    if (changedCopies.first) void persistQueryClientSave(options)
-    changedCopies.first = false
-    if (changedCopies.articles && saveArticles) {
-      saveArticles()
-      changedCopies.articles = false
-    }
+    void persistQueryClientSave(options)
   }
-  scheduleSave = () => {
+  const scheduleSave = () => {
     if (timer === undefined) timer = setTimeout(save, SAVE_AFTER_MS)
   }
   options.queryClient.getQueryCache().subscribe(({ type, query }) => {
-    if (!CACHE_EVENTS.has(type)) return
-    changedCopies[isArticleRead(query.queryKey) ? 'articles' : 'first'] = true
-    scheduleSave()
+    if (CACHE_EVENTS.has(type) && !keptApart(query.queryKey)) scheduleSave()
   })
   options.queryClient.getMutationCache().subscribe(({ type }) => {
-    if (!CACHE_EVENTS.has(type)) return
-    changedCopies.first = true
-    scheduleSave()
+    if (CACHE_EVENTS.has(type)) scheduleSave()
   })
   const saveNow = () => timer !== undefined && save()
   addEventListener('pagehide', saveNow)
@@ -108,28 +72,5 @@ export function restoreAndPersist(options: PersistQueryClientOptions, serverRend
         }
   return persistQueryClientRestore({ ...options, persister })
     .catch(() => undefined) // an unreadable copy is dropped by the restore itself: start without it
-    .then(() => {
-      firstCopyHeldArticles = hasArticleReads(options.queryClient)
-      saveChanges(options)
-    })
-}
-
-/**
- * Once the first screen is shown: the per-article reads' copy comes back (Dexie evaluated first,
- * in tasks of its own), then is saved as it changes. What the start itself fetched or restored
- * from an older Silo's single copy is saved at once; the restore's own events are not changes.
- */
-export function restoreArticleCopyLater(options: PersistQueryClientOptions): void {
-  const { queryClient, maxAge = 0, buster = '' } = options
-  restoringArticleCopy(
-    warmDb()
-      .then(() => import('../offline/article-copy'))
-      .then(async (copy) => {
-        const savedAt = await copy.restoreArticleCopy(queryClient, { maxAge, buster }).catch(() => 0)
-        saveArticles = () => void copy.saveArticleCopy(queryClient, buster).then((saved) => saved && articlesNowApart())
-        changedCopies.articles = hasArticleReads(queryClient, savedAt)
-        if (changedCopies.articles) scheduleSave()
-        else articlesNowApart()
-      }),
-  )
+    .then(() => saveChanges(options))
 }

@@ -57,7 +57,7 @@ export const TablesArticles = v.object({
     v.object({ numArticle: NumArticle, numAdr: v.number(), ...ContraintesLivraison.entries }),
   ),
   /** The address's specifications refuse the article. */
-  incompatibilites: v.array(v.object({ numArticle: NumArticle, numAdr: v.number(), motif: v.string() })),
+  incompatibilites: v.array(v.object({ numArticle: NumArticle, numAdr: v.number(), motif: v.nullable(v.string()) })),
 })
 export type TablesArticles = v.InferOutput<typeof TablesArticles>
 

@@ -5,6 +5,7 @@ import { DB_NAME } from './db-presence'
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { CommandeEnvoyee } from '../contract/commandes'
 import type * as v from 'valibot'
+import type { HorsConnexion } from '../contract/hors-connexion'
 import type { Livraisons } from '../contract/livraisons'
 import type { DerniereLivraison, EnTetePanier } from '../contract/panier'
 import type { EvaluationBody } from '../domain/survey'
@@ -108,11 +109,21 @@ interface SealKeyRow {
   cle: string
 }
 
-/** The device's copy of the per-article reads (offline/article-copy), one per signed-in user: a
- * persisted query client as TanStack's persisters write it (JSON). */
-export interface QueryCopyRow {
+/** A member's snapshot for no signal (issue 50, offline/snapshot): what GET hors-connexion answered
+ * last, kept for the signed-in user who fetched it (owner) and dropped with their other copies. */
+export interface SnapshotRow {
   owner: string
-  client: string
+  numTiers: string
+  /** The shape of `data` (SNAPSHOT_FORMAT): a row written by another shape is dropped unread. */
+  format: number
+  /** The ETag's value (HorsConnexion.version), sent back as If-None-Match. */
+  version: string
+  /** The server's genereLe: "Prêt hors connexion — données du …". */
+  genereLe: string
+  /** When the server last said this version is current (a 200 or a 304), ISO 8601. */
+  checkedAt: string
+  /** The snapshot itself (contract/hors-connexion), checked when it came in. */
+  data: HorsConnexion
 }
 
 export interface MemberNamed {
@@ -127,7 +138,7 @@ class SiloDb extends Dexie {
   outbox!: EntityTable<OutboxRow, 'id'>
   sealed!: EntityTable<SealedRow, 'id'>
   sealKeys!: EntityTable<SealKeyRow, 'owner'>
-  queryCopies!: EntityTable<QueryCopyRow, 'owner'>
+  snapshots!: Table<SnapshotRow, [string, string]>
 
   constructor() {
     super(DB_NAME)
@@ -143,6 +154,9 @@ class SiloDb extends Dexie {
     this.version(2).stores({ sealed: 'id', sealKeys: 'owner' })
     // Issue 29: the per-article reads' copy, out of localStorage (read whole at every start).
     this.version(3).stores({ queryCopies: 'owner' })
+    // Issue 50: one snapshot per member replaces the per-article reads' copy (13 MB for the largest
+    // member): that copy's table goes (it holds nothing but copies of the server's answers).
+    this.version(4).stores({ queryCopies: null, snapshots: '[owner+numTiers], owner' })
   }
 }
 

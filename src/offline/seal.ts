@@ -4,14 +4,14 @@
 // lines, cart header, outbox) is encrypted with that user's seal key into one sealed row, the rows
 // in clear go, and so does the key: nothing of them is readable any more, by the app or anyone,
 // and nothing is lost. Their next sign-in here brings the key back (GET /web/user/me): their rows
-// come back as they were, and what waited in the outbox leaves. Recent deliveries are a copy of
-// the server's: they are dropped, not sealed.
+// come back as they were, and what waited in the outbox leaves. Recent deliveries and the members'
+// snapshots for no signal are copies of the server's: they are dropped, not sealed.
 import * as v from 'valibot'
 import { ownerAtStart } from '../api/device-owner'
 import { dropOthersCopies } from '../api/others-copies'
-import { dropArticleCopies } from './article-copy'
 import { restoreCartLines } from './cart'
 import { flushOutbox } from './outbox-flusher'
+import { dropSnapshots } from './snapshot'
 import { db, type CartHeaderRow, type CartLineRow, type OutboxRow, type SealedRow } from './db'
 
 interface Unsent {
@@ -159,7 +159,7 @@ export async function adoptOwner(owner: string, cle: string, previous: readonly 
   await db.sealKeys.put({ owner, cle }) // what is sealed from now on is sealed with the current key
   await sealAllBut(owner)
   await dropOthersCopies(ownerAtStart())
-  await dropArticleCopies(ownerAtStart())
+  await dropSnapshots(ownerAtStart())
   return unsealFor(owner, [cle, ...previous])
 }
 
@@ -172,7 +172,7 @@ export async function adoptAndSend(owner: string, cle: string, previous: readonl
 export async function sealEveryone(): Promise<void> {
   await sealAllBut(null)
   await dropOthersCopies(null)
-  await dropArticleCopies(null)
+  await dropSnapshots(null)
 }
 
 /** Orders sealed on this device, waiting for their user to sign in here again. */

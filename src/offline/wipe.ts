@@ -5,6 +5,7 @@
 import { API_CACHE } from '../contract/paths'
 import { ownerAtStart, ownerStorage, QUERY_CACHE_KEY } from '../api/device-owner'
 import { db } from './db'
+import { dropOwnSnapshots } from './snapshot'
 
 /** Erases the local data of the member acted for. Returns the number of unsent outbox items kept. */
 export async function wipeLocalData(): Promise<{ keptUnsent: number }> {
@@ -16,7 +17,7 @@ export async function wipeLocalData(): Promise<{ keptUnsent: number }> {
   // The database itself stays: it may hold other users' sealed work (offline/seal.ts).
   ownerStorage().removeItem(QUERY_CACHE_KEY)
   const owner = ownerAtStart()
-  if (owner) await db.queryCopies.delete(owner).catch(() => undefined)
+  if (owner) await dropOwnSnapshots(owner)
   if ('caches' in globalThis) await caches.delete(API_CACHE).catch(() => false)
   return { keptUnsent }
 }

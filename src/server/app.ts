@@ -38,6 +38,7 @@ import { lotsRoutes } from './routes/lots/lots.routes'
 import { reglementCommandeRoutes } from './routes/reglement-commande/reglement-commande.routes'
 import { reglementTiersRoutes } from './routes/reglement-tiers/reglement-tiers.routes'
 import { commandesRoutes } from './routes/commandes/commandes.routes'
+import { horsConnexionRoutes } from './routes/hors-connexion/hors-connexion.routes'
 import { lecturesRoutes } from './routes/lectures/lectures.routes'
 import { integrationRoutes } from './routes/integration/integration.routes'
 import { accesRoutes } from './routes/acces/acces.routes'
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
     reglementTiersRoutes,
     reglementCommandeRoutes,
     commandesRoutes,
+    horsConnexionRoutes,
   ])
     app.route('/', routes)
   app.route('/', evaluationsRoutes)

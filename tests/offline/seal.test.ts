@@ -33,8 +33,16 @@ async function leftBy100001() {
     delivery: { dateDebut: '2026-08-01', dateFin: '2026-10-31', lignes: [], fin: false, suite: null },
     savedAt: '',
   })
-  // The per-article reads' copy of the query cache (issue 29), under the user's tag.
-  await db.queryCopies.put({ owner: 'TagOf100001', client: '{"queryKey":["mineraux","A","410102","100001"]}' })
+  // The member's snapshot for no signal (issue 50), under the user's tag.
+  await db.snapshots.put({
+    owner: 'TagOf100001',
+    numTiers: '100001',
+    format: 1,
+    version: 'v1',
+    genereLe: '2026-11-29T06:00:00+01:00',
+    checkedAt: '2026-11-29T05:00:00.000Z',
+    data: { numTiers: '100001', tiers: { raisonSociale: 'GAEC DES TROIS CHÊNES' } } as never,
+  })
 }
 
 /** Every row of every table, as the app could read it. */

@@ -226,6 +226,8 @@ export async function restoreRows(q: Queryable, file: string, opts: ReadOptions)
   }
   await q.query('begin')
   try {
+    // The rows go in as they were: the snapshots' versions too (migration 0008's triggers wait).
+    await q.query(`select set_config('silo.versions_differees', 'on', true)`)
     for await (const record of readBackup(file, opts).records()) {
       if (record.kind === 'header') header = record.header
       else if (record.kind === 'table') {

@@ -1,56 +1,60 @@
-// "Cet appareil" (issue 24, item 1): what is ready for no signal, per kind, since when, what is
-// missing, and "Mettre à jour maintenant". Read from the query cache itself, live (the cache and the
-// preparation notify), so the panel says "ready" exactly when the screens would find their data.
+// "Cet appareil" (issue 24, item 1; one line since issue 50): whether the member's snapshot for no
+// signal is on the device and of when — « Prêt hors connexion — données du … », the snapshot's own
+// date (genereLe) — and "Mettre à jour maintenant". A full storage is said: the snapshot then
+// answers only while the app stays open. Live: the preparation notifies.
 import { useEffect, useReducer } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { preparationStatus, prepareForNoSignal, preparing, subscribePreparation } from '../../../offline/preparation'
+import {
+  preparationStatus,
+  prepareForNoSignal,
+  preparing,
+  readOwnSnapshot,
+  subscribePreparation,
+} from '../../../offline/preparation'
+import { typographie } from '../../../domain/typography'
 import { formatSavedAt } from '../offline-notice'
 
 const H3 = 'mt-4 mb-1 text-lg font-bold'
 const BUTTON =
   'touch-target mt-2 rounded-full border-2 border-silo-green px-4 font-semibold text-silo-green disabled:border-neutral-400 disabled:text-neutral-700'
 
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`
+const QUOTA_FULL = typographie(
+  "La mémoire de cet appareil est pleine : les données du jour n'ont pas pu être gardées pour travailler sans réseau. Libérez de la place (photos, applications), puis « Mettre à jour maintenant ».",
+)
+const NOT_YET = typographie("Pas encore prêt hors connexion : les données se chargent dès que l'appareil a du réseau.")
 
 export default function PreparationStatus({ numTiers, online }: { numTiers: string; online: boolean }) {
   const queryClient = useQueryClient()
   const [, refresh] = useReducer((n: number) => n + 1, 0)
   useEffect(() => {
-    // 'added' too: the device's copy of the per-article reads comes back after the first screen
-    // (app/query-persistence), query by query, into a panel that may already be open.
-    const stopCache = queryClient
-      .getQueryCache()
-      .subscribe((e) => (e.type === 'updated' || e.type === 'added') && refresh())
-    const stopPreparation = subscribePreparation(refresh)
-    return () => (stopCache(), stopPreparation())
-  }, [queryClient])
+    const stop = subscribePreparation(refresh)
+    // The device's copy, if the preparation has not read it yet in this page.
+    void readOwnSnapshot(numTiers).then(refresh, () => undefined)
+    return stop
+  }, [numTiers])
 
-  const kinds = preparationStatus(queryClient, numTiers)
+  const status = preparationStatus(numTiers)
   const busy = preparing()
   return (
     <section aria-labelledby="preparation-title">
       <h3 id="preparation-title" className={H3}>
         Pour travailler sans réseau
       </h3>
-      <ul className="list-disc pl-5 text-base">
-        {kinds.map((k) => (
-          <li key={k.kind}>
-            {k.label} :{' '}
-            {k.at === 0
-              ? 'pas encore sur cet appareil'
-              : k.missing > 0
-                ? `en partie (il manque ${plural(k.missing, 'élément')}) — données du ${formatSavedAt(k.at)}`
-                : `Prêt hors connexion — données du ${formatSavedAt(k.at)}`}
-          </li>
-        ))}
-      </ul>
+      <p className="text-base">
+        {status.genereLe === 0 ? NOT_YET : `Prêt hors connexion — données du ${formatSavedAt(status.genereLe)}`}
+      </p>
+      {status.quotaFull && (
+        <p role="alert" className="text-base font-semibold">
+          {QUOTA_FULL}
+        </p>
+      )}
       <p role="status" className="text-base">
         {busy ? 'Mise à jour en cours…' : ''}
       </p>
       <button
         type="button"
         disabled={busy || !online}
-        onClick={() => void prepareForNoSignal(queryClient, numTiers, true)}
+        onClick={() => void prepareForNoSignal(queryClient, numTiers)}
         className={BUTTON}
       >
         Mettre à jour maintenant

@@ -1,12 +1,12 @@
-// Loaded (React.lazy) once the first screen is shown and the browser is idle (main-shell): starts
-// the preparation for no signal (src/offline/preparation) for the customer acted for — at once
-// (sign-in, or an adviser's choice of member: a new numTiers mounts it again), whenever the server
-// answers again after a cut, and every few minutes while the page is visible if the copy is
-// missing something or older than 4 h. Renders nothing.
+// Loaded (React.lazy) once the first screen is shown and the browser is idle (main-shell): keeps the
+// member's snapshot for no signal current (src/offline/preparation, issue 50) — at once (sign-in,
+// or an adviser's choice of member: a new numTiers mounts it again), when the app comes back to
+// the foreground online, when the server answers again after a cut, and every 10 minutes while the
+// page is visible. Each time one conditional request: a 304 when nothing changed. Renders nothing.
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { isOnline, subscribeConnection } from '../../../api/connection'
-import { prepareForNoSignal, preparationDue } from '../../../offline/preparation'
+import { prepareForNoSignal } from '../../../offline/preparation'
 import { whenIdle } from '../when-idle'
 
 const CHECK_EVERY_MS = 10 * 60_000
@@ -22,12 +22,14 @@ export default function PreparationWatch({ numTiers }: { numTiers: string }) {
       if (now && !wasOnline) whenIdle(prepare)
       wasOnline = now
     })
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && preparationDue(queryClient, numTiers)) prepare()
-    }, CHECK_EVERY_MS)
+    // Back to the foreground: the farmer may have walked back into signal, or the ERP posted.
+    const onVisible = () => document.visibilityState === 'visible' && isOnline() && prepare()
+    document.addEventListener('visibilitychange', onVisible)
+    const timer = setInterval(() => document.visibilityState === 'visible' && prepare(), CHECK_EVERY_MS)
     return () => {
       cancel()
       unsubscribe()
+      document.removeEventListener('visibilitychange', onVisible)
       clearInterval(timer)
     }
   }, [queryClient, numTiers])

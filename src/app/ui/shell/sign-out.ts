@@ -3,6 +3,7 @@
 // Unsent orders are kept, sealed until this user signs in here again (offline/seal; the returned
 // count lets the caller tell the user).
 import type { Query, QueryClient } from '@tanstack/react-query'
+import { forgetSnapshots } from '../../../api/hors-connexion'
 import { endScope } from '../../../api/session-scope'
 import { markSignedOut, settleSignOut } from '../../../api/signed-out'
 
@@ -18,6 +19,7 @@ export async function signOut(queryClient: QueryClient): Promise<{ keptUnsent: n
   // Reads still under way (the preparation's too) end now: none lands in a cache after the erase.
   await queryClient.cancelQueries()
   queryClient.clear()
+  forgetSnapshots()
   // Dexie loads only here, not in the first screen's bundle.
   const [{ signOutDevice }, leaver] = await Promise.all([
     import('../../../offline/seal'),
@@ -72,6 +74,7 @@ async function endChoice(queryClient: QueryClient, leaveScreens: () => Promise<u
   await setActingFor(null).catch(() => undefined)
   queryClient.removeQueries({ predicate: ofTheMember })
   queryClient.getMutationCache().clear()
+  forgetSnapshots()
   const { wipeLocalData } = await import('../../../offline/wipe')
   return wipeLocalData()
 }

@@ -53,7 +53,7 @@ import {
   loadMineraux,
   loadSupplementations,
   validateAdresseLivraison,
-} from './articles.handlers'
+} from '../../services/articles'
 import { describeRead } from '../../http/describe'
 import type { Db } from '../../db/client'
 

@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { NumTiersParam } from '../../../contract/common'
 import { Contrats, ContratsQuery, CONTRATS_ROUTE } from '../../../contract/contrats'
-import { loadContrats } from './contrats.handlers'
+import { loadContrats } from '../../services/contrats'
 import { checkEntite } from '../../services/entite'
 import { forCustomer } from '../../auth/access'
 import { describeRead, ENTITE_INCONNUE_404 } from '../../http/describe'

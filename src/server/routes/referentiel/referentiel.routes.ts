@@ -7,7 +7,7 @@ import { requireActFor } from '../../auth/access'
 import { requireUser } from '../../auth/session-middleware'
 import type { AppEnv } from '../../http/env'
 import { validate } from '../../http/validate'
-import { loadReferentiel } from './referentiel.handlers'
+import { loadReferentiel } from '../../services/referentiel'
 import {
   PARAMETRES_COMMANDE_PATH,
   ParametresCommande,

@@ -7,18 +7,18 @@ import type {
   Mineral,
   Supplementation,
   ValidationAdresse,
-} from '../../../contract/articles'
-import { isOrderableArticle } from '../../../domain/articles'
-import type { Db } from '../../db/client'
+} from '../../contract/articles'
+import { isOrderableArticle } from '../../domain/articles'
+import type { Db } from '../db/client'
 import {
   articleMineraux,
   articles,
   articleSupplementations,
   contraintesLivraison,
   incompatibilitesAdresse,
-} from '../../db/schema'
+} from '../db/schema'
 import { alias } from 'drizzle-orm/pg-core'
-import { effectiveOrderable } from '../../services/orderable'
+import { effectiveOrderable } from './orderable'
 
 /** The articles this customer may order (the spec's exclusions applied). */
 export async function loadArticlesCommandables(db: Db, numTiers: string): Promise<Article[]> {

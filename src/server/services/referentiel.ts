@@ -1,6 +1,6 @@
 import { asc, gte, isNull, or } from 'drizzle-orm'
-import type { Referentiel } from '../../../contract/referentiel'
-import type { Db } from '../../db/client'
+import type { Referentiel } from '../../contract/referentiel'
+import type { Db } from '../db/client'
 import {
   commentairesPredefinis,
   departements,
@@ -9,7 +9,7 @@ import {
   periodesLivraison,
   presentationsArticles,
   typesSilo,
-} from '../../db/schema'
+} from '../db/schema'
 
 /** Everything the browser needs to label codes and fill selectors, in one answer. */
 export async function loadReferentiel(db: Db, today: string): Promise<Referentiel> {

@@ -8,12 +8,12 @@ import {
   type LigneLivraison,
   type Livraisons,
   type LivraisonsQuery,
-} from '../../../contract/livraisons'
-import { HISTORIQUE_DEBUT } from '../../../domain/constants'
-import { historyWindow } from '../../../domain/history-paging'
-import type { Db } from '../../db/client'
-import { articles, articlesCommandables, contraintesLivraison, livraisonLignes, livraisons } from '../../db/schema'
-import { joinedOrderable, orderableFor, orderableJoin } from '../../services/orderable'
+} from '../../contract/livraisons'
+import { HISTORIQUE_DEBUT } from '../../domain/constants'
+import { historyWindow } from '../../domain/history-paging'
+import type { Db } from '../db/client'
+import { articles, articlesCommandables, contraintesLivraison, livraisonLignes, livraisons } from '../db/schema'
+import { joinedOrderable, orderableFor, orderableJoin } from './orderable'
 
 type Page = Pick<LivraisonsQuery, 'limite' | 'apres'>
 

@@ -1,8 +1,8 @@
 // A customer's contracts still valid on a day (ordering-area §2 Contracts, §3 Contract).
 import { and, asc, eq, gte } from 'drizzle-orm'
-import type { Contrat } from '../../../contract/contrats'
-import type { Db } from '../../db/client'
-import { articles, contrats } from '../../db/schema'
+import type { Contrat } from '../../contract/contrats'
+import type { Db } from '../db/client'
+import { articles, contrats } from '../db/schema'
 
 /** Contracts not ended on dateValidite; future ones (starting after it) are flagged contratFutur. */
 export async function loadContrats(db: Db, numTiers: string, dateValidite: string): Promise<Contrat[]> {

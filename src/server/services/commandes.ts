@@ -1,12 +1,12 @@
 // The customer's orders with their lines (cart-orders-admin §2 Orders screen, §3 Order, §4).
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
-import { curseurDe, LIMITE_DEFAUT, type Commande, type PageQuery } from '../../../contract/commandes'
-import { ZONE } from '../../../domain/calendar'
-import { ETAPES_EN_COURS, stepRank } from '../../../domain/orders'
-import { orderLineExtras } from '../../services/order-line-extras'
-import type { Db } from '../../db/client'
-import { commandeLignes, commandes } from '../../db/schema'
+import { curseurDe, LIMITE_DEFAUT, type Commande, type PageQuery } from '../../contract/commandes'
+import { ZONE } from '../../domain/calendar'
+import { ETAPES_EN_COURS, stepRank } from '../../domain/orders'
+import { orderLineExtras } from './order-line-extras'
+import type { Db } from '../db/client'
+import { commandeLignes, commandes } from '../db/schema'
 
 export interface PageCommandes {
   commandes: Commande[]
