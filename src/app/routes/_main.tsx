@@ -142,9 +142,7 @@ function MainFrame({ children }: { children: ReactNode }) {
         onLogout={onLogout}
         loggingOut={loggingOut}
         actingAs={
-          actingForMember
-            ? { role: staffRoleLabel(user.roles), name: user.displayName || user.username }
-            : null
+          actingForMember ? { role: staffRoleLabel(user.roles), name: user.displayName || user.username } : null
         }
       >
         {children}

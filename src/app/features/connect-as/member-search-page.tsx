@@ -21,7 +21,9 @@ export function MemberSearchPage() {
   // The members ticked for the round (issue 52), kept across searches.
   const [picked, setPicked] = useState<TiersTrouve[]>([])
   const togglePicked = (m: TiersTrouve) =>
-    setPicked((p) => (p.some((x) => x.numTiers === m.numTiers) ? p.filter((x) => x.numTiers !== m.numTiers) : [...p, m]))
+    setPicked((p) =>
+      p.some((x) => x.numTiers === m.numTiers) ? p.filter((x) => x.numTiers !== m.numTiers) : [...p, m],
+    )
   const search = useMemberSearch(text)
   const queryClient = useQueryClient()
   const navigate = useNavigate()

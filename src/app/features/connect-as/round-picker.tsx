@@ -121,12 +121,7 @@ export function RoundPicker({ picked, onRemove }: Props) {
 
 /** One member of the round being prepared: waiting, downloading, ready (with the data's date), or
  * not kept (storage full). */
-function RoundMember(props: {
-  numTiers: string
-  name: string
-  preparation: Preparation | null
-  onActFor: () => void
-}) {
+function RoundMember(props: { numTiers: string; name: string; preparation: Preparation | null; onActFor: () => void }) {
   const { numTiers, name, preparation, onActFor } = props
   const subscribe = preparation?.subscribePreparation ?? noSubscription
   const status = useSyncExternalStore(subscribe, () => preparation?.preparationStatus(numTiers))
