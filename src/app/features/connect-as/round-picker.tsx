@@ -92,7 +92,7 @@ export function RoundPicker({ picked, onRemove }: Props) {
                 type="button"
                 onClick={() => onRemove(m.numTiers)}
                 aria-label={`Retirer ${m.raisonSociale} de la tournée`}
-                className="touch-target rounded-full px-3 font-semibold text-silo-green"
+                className="touch-target shrink-0 rounded-full px-3 font-semibold text-silo-green"
               >
                 Retirer
               </button>
