@@ -158,10 +158,9 @@ async function sendAlone(path: string, opts: RequestOptions): Promise<Response> 
 /** The reference reads asked together go as one request (api/grouped-reads); not in the server's
  * render (neverCoalesce), whose reads are answered in its own process. */
 const grouper = readGrouper((chemins) => sendAlone(LECTURES_PATH, { method: 'POST', body: { chemins } }))
+// The preparation for no signal no longer holds reads to group them (one snapshot since issue 50):
+// what is left grouped is a form's few reads asked in one task before the snapshot is on the device.
 const groupedRead = grouper.groupedRead
-/** The reads asked until the release go as one group (api/grouped-reads): the preparation for no
- * signal asks its hundred reads over several tasks. */
-export const holdReads = grouper.hold
 
 function send(path: string, opts: RequestOptions): Promise<Response> {
   if (!coalescing || (opts.method ?? 'GET') !== 'GET' || opts.body !== undefined) return sendAlone(path, opts)

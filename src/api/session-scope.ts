@@ -5,6 +5,7 @@
 // cache.
 let scope = 0
 const onTheWay = new Set<Promise<unknown>>()
+let ending = new AbortController()
 
 /** The scope now: background work keeps it and checks `scopeEnded` between its calls. */
 export const currentScope = (): number => scope
@@ -21,9 +22,15 @@ export function scoped<T>(call: Promise<T>): Promise<T> {
   return call
 }
 
+/** Aborted when the current scope ends: a long call (the member's snapshot on a slow link) stops
+ * then rather than hold the change until it is done. */
+export const scopeSignal = (): AbortSignal => ending.signal
+
 /** Ends the current scope: work started under it stops; resolves once its calls have settled
  * (each has its own time limit, http-client). */
 export async function endScope(): Promise<void> {
   scope++
+  ending.abort()
+  ending = new AbortController()
   await Promise.allSettled([...onTheWay])
 }

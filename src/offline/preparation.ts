@@ -22,12 +22,12 @@ import { lotsQueryOptions } from '../api/lots'
 import { incidentPaiementQueryOptions, reglementTiersQueryOptions } from '../api/paiement'
 import { parametresCommandeRawQueryOptions } from '../api/parametres-commande'
 import { referentielQueryOptions } from '../api/referentiel'
-import { currentScope, scoped, scopeEnded } from '../api/session-scope'
+import { currentScope, scoped, scopeEnded, scopeSignal } from '../api/session-scope'
 import { tiersQueryOptions } from '../api/tiers'
 import { meQueryOptions } from '../api/user'
 import { inRound } from '../api/round'
 import type { HorsConnexion } from '../contract/hors-connexion'
-import type { Livraisons } from '../contract/livraisons'
+import { LIVRAISONS_PAGE, type Livraisons } from '../contract/livraisons'
 import type { OrderPaging } from '../domain/history-paging'
 import { askPeriodicRefresh, markSnapshotChecked, readSnapshotRow, storeSnapshot } from './snapshot'
 
@@ -47,6 +47,12 @@ const statuses = new Map<string, SnapshotStatus>()
 const versions = new Map<string, string>()
 /** The version last seeded into the query cache per member. */
 const seeded = new Map<string, string>()
+/** When this page last heard the server about a member's snapshot (a 200 or a 304). */
+const heard = new Map<string, number>()
+/** Heard from this recently, a trigger that is not the farmer's (a mount, a reconnection) asks
+ * nothing: the watch is mounted again as the screens change, and a link that flaps would ask again
+ * and again (seen: a second request, a 304, 2.5 s after the first). */
+const QUIET_MS = 30_000
 
 // One preparation at a time; the panel follows it.
 let running: { numTiers: string; scope: number; done: Promise<void> } | null = null
@@ -125,9 +131,13 @@ export function seedQueryCache(qc: QueryClient, s: HorsConnexion, at: number): v
     paging,
     at,
   )
-  // The history's first page, and the page query it is read through (api/livraisons).
-  seed(qc, livraisonsPageQueryKey(n, {}), s.livraisons, at)
-  seedFirstPage<Livraisons, object>(qc, historyQueryOptions(qc, n).queryKey, s.livraisons, {}, at)
+  // The history's first page, and the page query it is read through (api/livraisons), when the
+  // snapshot's page is that page: it holds up to LIVRAISONS_LIMITE_DEFAUT lines, the history's
+  // first page LIVRAISONS_PAGE; with fewer lines than that, both are the whole window, the same.
+  if (s.livraisons.lignes.length < LIVRAISONS_PAGE) {
+    seed(qc, livraisonsPageQueryKey(n, {}), s.livraisons, at)
+    seedFirstPage<Livraisons, object>(qc, historyQueryOptions(qc, n).queryKey, s.livraisons, {}, at)
+  }
   // The per-article answers follow the new tables (the screens' at once, the others when asked).
   void qc.invalidateQueries({ predicate: (q) => isArticleRead(q.queryKey) && q.queryKey.includes(n) })
 }
@@ -143,7 +153,7 @@ function stillActingFor(qc: QueryClient, numTiers: string): boolean {
 const goOn = (qc: QueryClient, numTiers: string, scope: number) =>
   !scopeEnded(scope) && stillSignedIn() && stillActingFor(qc, numTiers)
 
-async function prepare(qc: QueryClient, numTiers: string, scope: number): Promise<void> {
+async function prepare(qc: QueryClient, numTiers: string, scope: number, force: boolean): Promise<void> {
   const owner = ownerAtStart()
   if (!owner) return
   // The device's copy first: its version is the one asked about, and it answers the screens.
@@ -154,10 +164,14 @@ async function prepare(qc: QueryClient, numTiers: string, scope: number): Promis
     seedQueryCache(qc, held, preparationStatus(numTiers).checkedAt)
   }
   if (!isOnline() || !goOn(qc, numTiers, scope)) return
+  if (!force && Date.now() - (heard.get(numTiers) ?? 0) < QUIET_MS) return
   performance.mark('silo-preparation-start')
-  const answer = await scoped(fetchHorsConnexion(numTiers, versions.get(numTiers) ?? null)).catch(() => null)
+  const answer = await scoped(fetchHorsConnexion(numTiers, versions.get(numTiers) ?? null, scopeSignal())).catch(
+    () => null,
+  )
   if (!answer || !goOn(qc, numTiers, scope)) return
   const now = new Date()
+  heard.set(numTiers, now.getTime())
   if (!answer.changed) {
     await markSnapshotChecked(owner, numTiers, versions.get(numTiers)!, now)
     setStatus(numTiers, { checkedAt: now.getTime() })
@@ -176,16 +190,18 @@ async function prepare(qc: QueryClient, numTiers: string, scope: number): Promis
 
 /**
  * Prepares this customer's data for no signal: one conditional request (the same member in the
- * same scope while one is under way: that one). Resolves when done; never rejects.
+ * same scope while one is under way: that one). `force`: the farmer asked, or the app came back to
+ * the foreground; otherwise nothing is asked within QUIET_MS of the last answer. Resolves when
+ * done; never rejects.
  */
-export function prepareForNoSignal(qc: QueryClient, numTiers: string): Promise<void> {
+export function prepareForNoSignal(qc: QueryClient, numTiers: string, force = false): Promise<void> {
   const scope = currentScope()
   if (running?.numTiers === numTiers && running.scope === scope) return running.done
   const previous = running?.done
   const done = (async () => {
     await previous // the previous customer's first: one at a time
     if (!stillSignedIn() || scopeEnded(scope)) return
-    await prepare(qc, numTiers, scope)
+    await prepare(qc, numTiers, scope, force)
   })()
     .catch(() => undefined)
     .finally(() => {

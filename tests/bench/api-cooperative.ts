@@ -9,9 +9,17 @@
 //   - the same mix at saturation;
 //   - the Historique of the member with the most delivery lines;
 //   - sign-ins (the password's hash is the product's: scrypt N=16,384);
-//   - orders placed, each with its own Idempotency-Key, spread over the members.
+//   - orders placed, each with its own Idempotency-Key, spread over the members;
+//   - the snapshot for no signal (issue 50): its size for the largest member (JSON, gzip, brotli),
+//     conditional refreshes at BENCH_SNAPSHOT_RATE (200/s) with the ETag each member holds (304),
+//     and full snapshots (brotli) of BENCH_SNAPSHOT_MEMBERS_RATE (20) different members a second,
+//     each member asked once (built, not served from the cache), then the same members again
+//     (served from the cache of their version).
+// BENCH_CASES=snapshot (or a comma list of read,historique,sign-in,orders,snapshot) runs only those.
 // It prints requests/s, p50 and p99, and the answers other than 2xx. Timings are printed, never asserted.
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { horsConnexionPath } from '../../src/contract/hors-connexion'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { hashPassword } from '../../src/server/auth/password'
@@ -26,6 +34,10 @@ const RATE = Number(process.env.BENCH_RATE ?? 200)
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200)
 const PORT = Number(process.env.BENCH_PORT ?? 8391)
 const PASSWORD = 'bench'
+const SNAPSHOT_RATE = Number(process.env.BENCH_SNAPSHOT_RATE ?? 200)
+const SNAPSHOT_MEMBERS_RATE = Number(process.env.BENCH_SNAPSHOT_MEMBERS_RATE ?? 20)
+const CASES = new Set((process.env.BENCH_CASES ?? 'read,historique,sign-in,snapshot,orders').split(','))
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 
 interface Member {
   numTiers: string
@@ -96,9 +108,7 @@ export async function runCooperativeBench() {
   const counts = await db.query<{ tiers: string; lignes: string }>(
     'select (select count(*) from tiers) as tiers, (select count(*) from livraison_lignes) as lignes',
   )
-  console.log(
-    `database: ${counts.rows[0]!.tiers} members, ${counts.rows[0]!.lignes} delivery lines; load ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
-  )
+  console.log(`database: ${counts.rows[0]!.tiers} members, ${counts.rows[0]!.lignes} delivery lines; load ${loadavg()}`)
   const { members, largest } = await pickMembers(db)
   if (members.length === 0) throw new Error('no member can order in this database')
   const hash = await hashPassword(PASSWORD)
@@ -138,100 +148,215 @@ export async function runCooperativeBench() {
           },
         ],
       })
-    await mix() // warm-up, unrecorded
     console.log('\ncase | req/s | p50 ms | p99 ms | not 2xx | statuses')
-    console.log(summary(`read mix at ${RATE}/s (${reads.length} paths)`, await mix(RATE)))
-    console.log(summary('read mix at saturation', await mix()))
+    if (CASES.has('read')) {
+      await mix() // warm-up, unrecorded
+      console.log(summary(`read mix at ${RATE}/s (${reads.length} paths)`, await mix(RATE)))
+      console.log(summary('read mix at saturation', await mix()))
+    }
     const big = cookies.get(largest)!
-    console.log(
-      summary(
-        `Historique of ${largest} (the most lines)`,
-        await autocannon({
-          url: `${base}${livraisonsPath(largest)}${livraisonsPageSearch()}`,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          headers: { cookie: big },
-        }),
-      ),
-    )
+    if (CASES.has('historique'))
+      console.log(
+        summary(
+          `Historique of ${largest} (the most lines)`,
+          await autocannon({
+            url: `${base}${livraisonsPath(largest)}${livraisonsPageSearch()}`,
+            connections: CONNECTIONS,
+            duration: DURATION,
+            headers: { cookie: big },
+          }),
+        ),
+      )
+    if (CASES.has('snapshot'))
+      await snapshotCases(
+        base,
+        members.map((m) => m.numTiers),
+        largest,
+        cookies,
+      )
     let who = 0
-    console.log(
-      summary(
-        'sign-in',
-        await autocannon({
-          url: `${base}/security/login`,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (req) => ({
-                ...req,
-                headers: { 'content-type': 'application/json', origin: base },
-                body: JSON.stringify({ username: members[who++ % members.length]!.numTiers, password: PASSWORD }),
-              }),
-            },
-          ],
-        }),
-      ),
-    )
-    let n = 0
-    console.log(
-      summary(
-        'orders placed',
-        await autocannon({
-          url: base,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (req) => {
-                const m = members[n % members.length]!
-                const i = n++
-                return {
+    if (CASES.has('sign-in'))
+      console.log(
+        summary(
+          'sign-in',
+          await autocannon({
+            url: `${base}/security/login`,
+            connections: CONNECTIONS,
+            duration: DURATION,
+            requests: [
+              {
+                method: 'POST',
+                setupRequest: (req) => ({
                   ...req,
-                  path: `/web/v1/tiers/${m.numTiers}/commandes`,
-                  headers: {
-                    cookie: cookies.get(m.numTiers)!,
-                    origin: base,
-                    'content-type': 'application/json',
-                    'Idempotency-Key': randomUUID(),
-                  },
-                  body: JSON.stringify({
-                    numTiers: m.numTiers,
-                    commande: {
-                      commentaire: `bench coopérative ${i}`,
-                      lignes: [
-                        {
-                          idLigne: '001',
-                          numArticle: m.numArticle,
-                          libelleArticle: m.libelle,
-                          codeTypeArticle: 'A',
-                          codeUniteArticle: 'T',
-                          numAdresse: m.numAdr,
-                          datePrevueLivraison: businessDaysAfter(8),
-                          finDatePrevueLivraison: businessDaysAfter(12),
-                          matinApmidi: 'ID',
-                          finMatinApmidi: 'ID',
-                          codeModeCamion: 'VIS',
-                          codeTypeSilo1: '001',
-                          quantiteCommande: 5 + (i % 10),
-                          supplementations: [],
-                          mineraux: [],
-                          codeReglement: m.codeRegt,
-                        },
-                      ],
-                    },
-                  }),
-                }
+                  headers: { 'content-type': 'application/json', origin: base },
+                  body: JSON.stringify({ username: members[who++ % members.length]!.numTiers, password: PASSWORD }),
+                }),
               },
-            },
-          ],
-        }),
-      ),
-    )
+            ],
+          }),
+        ),
+      )
+    let n = 0
+    if (CASES.has('orders'))
+      console.log(
+        summary(
+          'orders placed',
+          await autocannon({
+            url: base,
+            connections: CONNECTIONS,
+            duration: DURATION,
+            requests: [
+              {
+                method: 'POST',
+                setupRequest: (req) => {
+                  const m = members[n % members.length]!
+                  const i = n++
+                  return {
+                    ...req,
+                    path: `/web/v1/tiers/${m.numTiers}/commandes`,
+                    headers: {
+                      cookie: cookies.get(m.numTiers)!,
+                      origin: base,
+                      'content-type': 'application/json',
+                      'Idempotency-Key': randomUUID(),
+                    },
+                    body: JSON.stringify({
+                      numTiers: m.numTiers,
+                      commande: {
+                        commentaire: `bench coopérative ${i}`,
+                        lignes: [
+                          {
+                            idLigne: '001',
+                            numArticle: m.numArticle,
+                            libelleArticle: m.libelle,
+                            codeTypeArticle: 'A',
+                            codeUniteArticle: 'T',
+                            numAdresse: m.numAdr,
+                            datePrevueLivraison: businessDaysAfter(8),
+                            finDatePrevueLivraison: businessDaysAfter(12),
+                            matinApmidi: 'ID',
+                            finMatinApmidi: 'ID',
+                            codeModeCamion: 'VIS',
+                            codeTypeSilo1: '001',
+                            quantiteCommande: 5 + (i % 10),
+                            supplementations: [],
+                            mineraux: [],
+                            codeReglement: m.codeRegt,
+                          },
+                        ],
+                      },
+                    }),
+                  }
+                },
+              },
+            ],
+          }),
+        ),
+      )
   } finally {
     await silo.stop()
   }
+}
+
+/** The snapshot for no signal (issue 50): sizes, conditional refreshes, full snapshots. */
+async function snapshotCases(base: string, members: string[], largest: string, cookies: Map<string, string>) {
+  const get = (numTiers: string, headers: Record<string, string>) =>
+    fetch(`${base}${horsConnexionPath(numTiers)}`, { headers: { cookie: cookies.get(numTiers)!, ...headers } })
+  // Sizes on the wire for the largest member (undici would decompress: the bytes are counted raw).
+  const sizes: string[] = []
+  for (const encoding of ['identity', 'gzip', 'br']) {
+    const started = performance.now()
+    const res = await rawGet(`${base}${horsConnexionPath(largest)}`, {
+      cookie: cookies.get(largest)!,
+      'accept-encoding': encoding,
+    })
+    sizes.push(
+      `${encoding} ${(res.bytes / 1024).toFixed(1)} KB (${res.status}, ${(performance.now() - started).toFixed(0)} ms)`,
+    )
+  }
+  console.log(`snapshot of ${largest}: ${sizes.join(', ')}; load ${loadavg()}`)
+
+  // Each member's ETag, as a device holding its snapshot has it.
+  const etags = new Map<string, string>()
+  for (const m of members) {
+    const res = await get(m, { 'accept-encoding': 'br' })
+    await res.arrayBuffer()
+    etags.set(m, res.headers.get('etag')!)
+  }
+  let k = 0
+  console.log(
+    summary(
+      `snapshot: conditional refreshes at ${SNAPSHOT_RATE}/s (${members.length} members, 304)`,
+      await autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        ...{ overallRate: SNAPSHOT_RATE },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => {
+              const m = members[k++ % members.length]!
+              return {
+                ...req,
+                path: horsConnexionPath(m),
+                headers: { cookie: cookies.get(m)!, 'if-none-match': etags.get(m)!, 'accept-encoding': 'br' },
+              }
+            },
+          },
+        ],
+      }),
+    ) + ` | load ${loadavg()}`,
+  )
+
+  // Full snapshots of different members: a new version for each (what an ERP post or an order
+  // does), so each is built again, then the same versions again (from the cache).
+  const db = new pg.Client({ connectionString: DATABASE_URL })
+  await db.connect()
+  await db.query(
+    `update versions_hors_connexion set version = nextval('versions_hors_connexion_seq') where num_tiers = any($1)`,
+    [members],
+  )
+  await db.query(
+    `insert into versions_hors_connexion (num_tiers, version) select m, nextval('versions_hors_connexion_seq')
+       from unnest($1::text[]) m on conflict do nothing`,
+    [members],
+  )
+  await db.end()
+  const full = (label: string) => {
+    let j = 0
+    return autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: Math.max(1, Math.floor(members.length / SNAPSHOT_MEMBERS_RATE)),
+      ...{ overallRate: SNAPSHOT_MEMBERS_RATE },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            const m = members[j++ % members.length]!
+            return { ...req, path: horsConnexionPath(m), headers: { cookie: cookies.get(m)!, 'accept-encoding': 'br' } }
+          },
+        },
+      ],
+    }).then((r) => console.log(summary(label, r) + ` | load ${loadavg()}`))
+  }
+  await full(`snapshot: full (br) of ${SNAPSHOT_MEMBERS_RATE} different members/s, each built`)
+  // Every member's version built (those the first round did not reach), then served again.
+  for (const m of members) await (await get(m, { 'accept-encoding': 'br' })).arrayBuffer()
+  await full(`snapshot: full (br) of ${SNAPSHOT_MEMBERS_RATE} different members/s, same versions (cached)`)
+}
+
+/** A GET whose body is counted as it comes (compressed or not): node:http does not decompress. */
+async function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
+  const http = await import('node:http')
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }))
+      })
+      .on('error', reject)
+  })
 }

@@ -59,9 +59,10 @@ test('an article opened with the network cut: no "Aucune supplémentation" under
   page,
   network,
 }) => {
-  // The preparation for no signal (issue 24) would fetch this article's supplements: they never
-  // come through here, as on a device that lost the signal before it could prepare them.
-  network.hold(/^GET \/web\/v1\/articles\/\w+\/410104\/(supplementations|mineraux)/)
+  // The preparation for no signal (issue 24; the member's snapshot since issue 50) would bring this
+  // article's supplements: neither comes through here, as on a device that lost the signal before
+  // it could prepare them.
+  network.hold(/^GET \/web\/v1\/(articles\/\w+\/410104\/(supplementations|mineraux)|tiers\/\d+\/hors-connexion)/)
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
   await expect(page.locator('main li').first()).toBeVisible()

@@ -111,14 +111,15 @@ test.describe('while the change of member is still under way', () => {
   test('a member chosen while the previous one is still being left stays chosen (seen in CI: sent to the sign-in page)', async ({
     page,
   }) => {
-    // The preparation's grouped reads are slow: leaving a member waits for the one on its way.
-    await page.route('**/web/v1/lectures', async (route) => {
+    // The preparation's download is slow (the member's snapshot, issue 50): leaving a member stops
+    // the one on its way.
+    await page.route('**/web/v1/tiers/*/hors-connexion', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4000))
-      await route.continue()
+      await route.continue().catch(() => undefined) // aborted by the page meanwhile
     })
     await signIn(page, 'conseiller')
     await page.getByLabel("Nom ou numéro d'adhérent").fill('Chênes')
-    const preparing = page.waitForRequest('**/web/v1/lectures')
+    const preparing = page.waitForRequest('**/web/v1/tiers/*/hors-connexion')
     await page.getByRole('button', { name: /Agir pour GAEC DES TROIS CHÊNES/ }).click()
     await expect(page.getByRole('banner')).toContainText('GAEC DES TROIS CHÊNES')
     await preparing

@@ -40,8 +40,8 @@ test('an incompatible address is refused before sending, online and with the net
     .getByRole('button', { name: 'Oui' })
     .click()
   await expect(online).toBeHidden()
-  // The persister writes the per-article reads at most once a second: let its write land.
-  await expect.poll(async () => (await deviceCopies(page)).includes('validation-adresse')).toBe(true)
+  // The member's snapshot for no signal holds the addresses' specifications (issue 50).
+  await expect.poll(async () => (await deviceCopies(page)).includes('"incompatibilites"')).toBe(true)
   await page.waitForTimeout(1_500)
 
   network.cut()

@@ -44,8 +44,8 @@ test('a line added online, the network cut before the cart is opened: the usual 
   await dialog.getByLabel('Livraison au plus tard *').fill(businessDaysAfter(2, start))
   await dialog.getByRole('button', { name: 'Ajouter au panier' }).click()
   await expect(dialog).toBeHidden()
-  // The customer's terms were fetched as the line entered the cart, and kept on the device.
-  await expect.poll(async () => (await deviceCopies(page)).includes('reglement-tiers')).toBe(true)
+  // The customer's terms are kept on the device: in the member's snapshot for no signal (issue 50).
+  await expect.poll(async () => (await deviceCopies(page)).includes('"reglementTiers"')).toBe(true)
   const before = await currentOrders(page)
 
   network.cut()
@@ -72,8 +72,9 @@ test('offline with no payment terms ever seen on this device, the order waits fo
   page,
   network,
 }) => {
-  // The preparation for no signal (issue 24) would fetch the terms: they never come through here.
-  network.hold(/^GET \/web\/v1\/tiers\/\d+\/reglement-tiers/)
+  // The preparation for no signal (issue 24) would bring the terms, in the member's snapshot since
+  // issue 50: neither it nor the terms' own read come through here.
+  network.hold(/^GET \/web\/v1\/tiers\/\d+\/(reglement-tiers|hors-connexion)/)
   await signIn(page, '100001', 'demo', '/catalog/aliments')
   await waitForServiceWorker(page)
   await writeCart(page, TWO_LINES)

@@ -1,12 +1,14 @@
 // Issue 25, item 1: one farmer at a time on a shared device. 100001 leaves an order waiting and
 // goes without signing out; the session ends; 100002 signs in on the same browser: nothing of
-// 100001 on the page or anywhere the app can read (localStorage, IndexedDB, Cache Storage), while
+// 100001 on the page or anywhere the app can read (localStorage, IndexedDB — 100001's snapshot for
+// no signal too, issue 50 —, Cache Storage), while
 // the sign-in page said that someone's orders wait here. 100001 signs in again: the order leaves,
 // once.
 import { expect, serverURL, test } from './network-switch'
 import {
   confirmOrderOffline,
   everythingReadable,
+  deviceCopies,
   ordersInProgress,
   ordersInProgressAsServed,
   signIn,
@@ -27,6 +29,8 @@ test('100001 leaves without signing out, 100002 signs in: nothing of 100001 is r
   // Visited online before, so the device holds 100001's history too.
   network.hold(ORDER_POST) // the order must not leave before 100001 is back
   network.restore()
+  // 100001's snapshot for no signal is on the device (issue 50): 100002 must get nothing of it.
+  await expect.poll(async () => (await deviceCopies(page)).includes('"numTiers":"100001"')).toBe(true)
 
   // 100001 walks away; the session ends without a sign-out (its cookies are gone).
   await context.clearCookies({ name: 'silo_session' })

@@ -122,30 +122,31 @@ export async function confirmOrderOffline(page: Page, network: NetworkSwitch) {
   return waiting
 }
 
-/** What this device keeps of the query cache, as text: the first screen's copy (localStorage) and
- * the per-article reads' copy (IndexedDB 'silo', queryCopies), for every user. */
+/** What this device keeps of the query cache and the members' snapshots, as text: the first
+ * screen's copy (localStorage) and the snapshots for no signal (IndexedDB 'silo', snapshots, issue
+ * 50: the per-article reads are answered from them), for every user. */
 export function deviceCopies(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const local = Object.keys(localStorage)
       .filter((k) => k.startsWith('silo-query-cache:'))
       .map((k) => localStorage.getItem(k) ?? '')
     if (!(await indexedDB.databases()).some((d) => d.name === 'silo')) return local.join('\n')
-    const rows = await new Promise<{ client: string }[]>((resolve, reject) => {
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
       const open = indexedDB.open('silo')
       open.onsuccess = () => {
         const idb = open.result
-        if (!idb.objectStoreNames.contains('queryCopies')) return (idb.close(), resolve([]))
-        const req = idb.transaction('queryCopies').objectStore('queryCopies').getAll()
-        req.onsuccess = () => (idb.close(), resolve(req.result as { client: string }[]))
+        if (!idb.objectStoreNames.contains('snapshots')) return (idb.close(), resolve([]))
+        const req = idb.transaction('snapshots').objectStore('snapshots').getAll()
+        req.onsuccess = () => (idb.close(), resolve(req.result as unknown[]))
         req.onerror = () => (idb.close(), reject(req.error))
       }
       open.onerror = () => reject(open.error)
     })
-    return [...local, ...rows.map((r) => r.client)].join('\n')
+    return [...local, ...rows.map((r) => JSON.stringify(r))].join('\n')
   })
 }
 
-/** Forgets every copy of the query cache this device keeps (both parts, see deviceCopies). */
+/** Forgets every copy of the query cache this device keeps, and the snapshots (see deviceCopies). */
 export function dropDeviceCopies(page: Page): Promise<void> {
   return page.evaluate(async () => {
     for (const k of Object.keys(localStorage)) if (k.startsWith('silo-query-cache:')) localStorage.removeItem(k)
@@ -154,9 +155,9 @@ export function dropDeviceCopies(page: Page): Promise<void> {
       const open = indexedDB.open('silo')
       open.onsuccess = () => {
         const idb = open.result
-        if (!idb.objectStoreNames.contains('queryCopies')) return (idb.close(), resolve())
-        const tx = idb.transaction('queryCopies', 'readwrite')
-        tx.objectStore('queryCopies').clear()
+        if (!idb.objectStoreNames.contains('snapshots')) return (idb.close(), resolve())
+        const tx = idb.transaction('snapshots', 'readwrite')
+        tx.objectStore('snapshots').clear()
         tx.oncomplete = () => (idb.close(), resolve())
         tx.onerror = () => (idb.close(), reject(tx.error))
       }
@@ -195,5 +196,16 @@ export async function everythingReadable(page: Page): Promise<string> {
       }
     }
     return parts.join('\n')
+  })
+}
+
+/** The app goes to the background and comes back (a phone's screen switched off and on): the page's
+ * visibilityState as the browser would set it, with its events. */
+export async function backToForeground(page: Page) {
+  await page.evaluate(() => {
+    for (const state of ['hidden', 'visible']) {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
   })
 }

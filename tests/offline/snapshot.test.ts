@@ -132,6 +132,19 @@ describe('the preparation for no signal', () => {
     expect(apiRequests()).toEqual([])
   })
 
+  it('leaves the history alone when the snapshot’s page of deliveries is longer than its first page', async () => {
+    const { preparation, fetchSnapshot, qc } = await load()
+    const s = snapshot('v1')
+    const lignes = Array.from({ length: 20 }, (_, i) => ({ numLigne: i }))
+    fetchSnapshot.mockResolvedValueOnce({
+      changed: true,
+      snapshot: { ...s, livraisons: { ...s.livraisons, lignes, fin: false } } as unknown as HorsConnexion,
+    })
+    await preparation.prepareForNoSignal(qc, '100001')
+    expect(qc.getQueryData(['livraisons', '100001', 'historique'])).toBeUndefined()
+    expect(qc.getQueryData(['articles', '100001'])).toEqual([{ numArticle: '410102' }])
+  })
+
   it('answers the per-article reads from the snapshot, with no request', async () => {
     const { preparation, fetchSnapshot, qc, articles, paiement, parametres } = await load()
     fetchSnapshot.mockResolvedValueOnce({ changed: true, snapshot: snapshot('v1') })
@@ -169,8 +182,11 @@ describe('the preparation for no signal', () => {
     const first = (await db.snapshots.get([OWNER, '100001']))!.checkedAt
     await new Promise((r) => setTimeout(r, 5))
 
-    fetchSnapshot.mockResolvedValueOnce({ changed: false })
+    // A mount or a reconnection right after the answer asks nothing; the foreground asks.
     await preparation.prepareForNoSignal(qc, '100001')
+    expect(fetchSnapshot).toHaveBeenCalledTimes(1)
+    fetchSnapshot.mockResolvedValueOnce({ changed: false })
+    await preparation.prepareForNoSignal(qc, '100001', true)
     expect(fetchSnapshot.mock.calls[1]!.slice(0, 2)).toEqual(['100001', 'v1'])
     const row = (await db.snapshots.get([OWNER, '100001']))!
     expect(row.version).toBe('v1')

@@ -3,35 +3,92 @@
 // the app shell with the data it read, for the browser to hydrate. Loaded from the build, never
 // from the sources: the server keeps to its side of the map. Without that build (a dist made by
 // an older Silo), or when the render fails, the shell is served as before.
+import { createHash, randomBytes } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { AppEnv } from './env'
 import { EARLY_TAPS_GLOBAL, FIRST_SCREEN_DATA_ID } from '../../contract/paths'
-import { HISTORY_PATH, isHistoryPage } from './first-screen-preload'
+import { HISTORY_PATH, isHistoryPage, preloadCustomer } from './first-screen-preload'
+import { ByteLru } from './byte-lru'
+import { versionHorsConnexion } from '../services/versions-hors-connexion'
 import { appRenderModule, inProcessFetch, shellParts, withStylesheetInline, type FirstScreen } from './app-render'
+
+/** In a kept render and its page, where each response's own CSP nonce goes. */
+const NONCE_PLACEHOLDER = `silo-nonce-${randomBytes(16).toString('hex')}`
+
+/** Renders kept (issue 50): a few hundred members' histories. */
+const RENDER_CACHE_BYTES = 32 * 1024 * 1024
+/** What a render shows beyond the snapshot's version (the user's own record, the portal's link…)
+ * is rendered again at least this often. */
+const RENDER_MAX_AGE_MS = 5 * 60_000
 
 export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   const load = appRenderModule(distDir)
+  // Render once per member, snapshot version and request (its session and what the browser sent),
+  // then serve that render: the key holds the whole Cookie header, so no session ever gets a page
+  // rendered for another. The response's nonce is put in at each serve, in place of a placeholder.
+  const renders = new ByteLru<FirstScreen | null>(RENDER_CACHE_BYTES, (s) =>
+    s ? s.html.length + JSON.stringify(s.state).length : 64,
+  )
 
   /** The history's rendered first screen for this request, or null (not that page, or not rendered). */
   return async (c: Context<AppEnv>): Promise<FirstScreen | null> => {
-    if (!c.get('user') || c.req.method !== 'GET') return null
+    const user = c.get('user')
+    if (!user || c.req.method !== 'GET') return null
     if (!isHistoryPage(c.req.path)) return null
-    const { logger } = c.get('deps')
+    const { logger, db, clock } = c.get('deps')
     const module = await load(logger)
     if (!module) return null
     // `/` and `/catalog` lead to the history: rendered at its own path, where the browser's
     // router goes before it hydrates.
+    const href = HISTORY_PATH + new URL(c.req.url).search
+    const nonce = c.get('secureHeadersNonce')
+    const render = (withNonce: string | undefined) => module.renderFirstScreen(href, inProcessFetch(app, c), withNonce)
     try {
-      return await module.renderFirstScreen(
-        HISTORY_PATH + new URL(c.req.url).search,
-        inProcessFetch(app, c),
-        c.get('secureHeadersNonce'),
-      )
+      const numTiers = preloadCustomer(c.req.path, user)
+      if (!numTiers || !nonce) return await render(nonce)
+      const version = await versionHorsConnexion(db, numTiers, clock.now())
+      const key = createHash('sha256')
+        .update(
+          JSON.stringify([
+            user.username,
+            numTiers,
+            version.valeur,
+            Math.floor(Date.now() / RENDER_MAX_AGE_MS),
+            href,
+            c.req.header('cookie') ?? '',
+            c.req.header('user-agent') ?? '',
+            c.req.header('accept-language') ?? '',
+          ]),
+        )
+        .digest('base64url')
+      // Kept with the placeholder: keptFirstScreenPage puts the response's nonce in.
+      return await renders.get(key, () => render(NONCE_PLACEHOLDER))
     } catch (e) {
       logger.error('first_screen.render_failed', { error: String(e), stack: (e as Error)?.stack })
       return null
     }
   }
+}
+
+const keptPages = new WeakMap<FirstScreen, { shell: string; css: string; page: string | null }>()
+
+/**
+ * firstScreenPage for a render the renderer may keep: the page is made once per render (with the
+ * nonce's placeholder), then each response gets it with its own nonce in. A render made with the
+ * response's nonce (not kept) holds no placeholder: the same call serves it.
+ */
+export function keptFirstScreenPage(
+  shell: string,
+  screen: FirstScreen,
+  page: { css: string; nonce: string | undefined },
+): string | null {
+  if (!page.nonce) return null
+  let kept = keptPages.get(screen)
+  if (!kept || kept.shell !== shell || kept.css !== page.css) {
+    kept = { shell, css: page.css, page: firstScreenPage(shell, screen, { css: page.css, nonce: NONCE_PLACEHOLDER }) }
+    keptPages.set(screen, kept)
+  }
+  return kept.page && kept.page.split(NONCE_PLACEHOLDER).join(page.nonce)
 }
 
 /**

@@ -11,7 +11,7 @@ import { precompressedFiles } from './precompressed'
 import { firstScreenPreload, isHistoryPage, preloadCustomer } from './first-screen-preload'
 import { typeTiersOf } from '../services/tiers'
 import { readSessionCookie } from '../auth/cookie'
-import { firstScreenPage, firstScreenRenderer } from './first-screen-render'
+import { firstScreenRenderer, keptFirstScreenPage } from './first-screen-render'
 import { stylesheetOf } from './app-render'
 import { isSignInPath, signInPage, signInPageRenderer } from './sign-in-page'
 import { signedInTarget } from '../../contract/redirect-target'
@@ -70,7 +70,7 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     const screen = await renderFirstScreen(c)
     const css = screen && (await appCss(indexHtml))
     const page =
-      screen && css !== null && firstScreenPage(indexHtml, screen, { css, nonce: c.get('secureHeadersNonce') })
+      screen && css !== null && keptFirstScreenPage(indexHtml, screen, { css, nonce: c.get('secureHeadersNonce') })
     if (page) return c.html(page, 200, privately)
     // Nobody signed in opens Silo: the sign-in page at once, as the app would have gone there after
     // loading itself (its /me answered 401), and with the same target to come back to.

@@ -14,6 +14,7 @@ import { mergeFile, removeAbsent, type Counts } from './merge'
 import { checkMoves, followExploitations } from './owners'
 import { stageFile, type StagedFile } from './stage'
 import { targetOf } from './targets'
+import { VERSION_GLOBALE_SUIVANTE } from '../services/versions-hors-connexion'
 
 export interface ImportOptions {
   databaseUrl: string
@@ -184,6 +185,10 @@ async function merge(
   await client.query('reset default_statistics_target')
   await client.query('begin')
   try {
+    // The snapshots' versions (migration 0008): not one member at a time while the import runs
+    // (its transaction would hold every member's row, and an order would wait on it), but every
+    // snapshot once at its end.
+    await client.query(`select set_config('silo.versions_differees', 'on', true)`)
     for (const file of files) {
       const t = performance.now()
       const target = targetOf(file.kind.fichier)
@@ -209,6 +214,8 @@ async function merge(
       r.mergeSeconds += seconds(t)
       log(`fusion ${file.kind.fichier} : ${r.removed} supprimées`)
     }
+    const changed = [...reports.values()].some((r) => r.inserted + r.updated + r.removed > 0)
+    if (changed) await client.query(VERSION_GLOBALE_SUIVANTE)
     log('fusion : validation')
     await client.query('commit')
   } catch (err) {

@@ -11,14 +11,14 @@ import type {
 import { isOrderableArticle } from '../../domain/articles'
 import type { Db } from '../db/client'
 import {
-  articleMineraux,
-  articles,
-  articleSupplementations,
-  contraintesLivraison,
-  incompatibilitesAdresse,
-} from '../db/schema'
-import { alias } from 'drizzle-orm/pg-core'
+  contraintesLivraisonDe,
+  minerauxDe,
+  supplementationsDe,
+  validationAdresseDe,
+} from '../../domain/hors-connexion'
+import { articles } from '../db/schema'
 import { effectiveOrderable } from './orderable'
+import { loadTablesArticles } from './tables-articles'
 
 /** The articles this customer may order (the spec's exclusions applied). */
 export async function loadArticlesCommandables(db: Db, numTiers: string): Promise<Article[]> {
@@ -58,49 +58,13 @@ export async function articleExists(db: Db, codeTypeArticle: string | null, numA
   return Boolean(row)
 }
 
-const offered = alias(articles, 'offered')
+// The per-article reads: one article's rows of the snapshot's tables, answered by the rules the
+// browser applies to the snapshot offline (src/domain/hors-connexion).
+export const loadSupplementations = async (db: Db, numArticle: string): Promise<Supplementation[]> =>
+  supplementationsDe(await loadTablesArticles(db, [numArticle], null, ['supplementations']), numArticle)
 
-export async function loadSupplementations(db: Db, numArticle: string): Promise<Supplementation[]> {
-  const rows = await db
-    .select({ s: offered, groupe: articleSupplementations.groupe })
-    .from(articleSupplementations)
-    .innerJoin(offered, eq(offered.numArticle, articleSupplementations.numArticleSupplementation))
-    .where(eq(articleSupplementations.numArticle, numArticle))
-    .orderBy(asc(articleSupplementations.groupe), asc(offered.libelle))
-  return rows.map(({ s, groupe }) => ({
-    numArticle: s.numArticle,
-    libelleArticle: s.libelle,
-    libelleLong: s.libelleLong ?? s.libelle,
-    codeSousTypeArticle: s.codeSousTypeArticle,
-    groupe,
-  }))
-}
-
-export async function loadMineraux(db: Db, numArticle: string): Promise<Mineral[]> {
-  const rows = await db
-    .select({ m: offered })
-    .from(articleMineraux)
-    .innerJoin(offered, eq(offered.numArticle, articleMineraux.numArticleMineral))
-    .where(eq(articleMineraux.numArticle, numArticle))
-    .orderBy(asc(offered.libelle))
-  return rows.map(({ m }) => ({
-    numArticle: m.numArticle,
-    libelleArticle: m.libelle,
-    codeTypeArticle: m.codeTypeArticle,
-  }))
-}
-
-/** No row: no extra delay, Monday to Friday (the business-day rule removes the weekend anyway). */
-const DEFAULT_CONTRAINTES: ContraintesLivraison = {
-  delaisMinJoursOuvres: 0,
-  lundi: true,
-  mardi: true,
-  mercredi: true,
-  jeudi: true,
-  vendredi: true,
-  samedi: false,
-  dimanche: false,
-}
+export const loadMineraux = async (db: Db, numArticle: string): Promise<Mineral[]> =>
+  minerauxDe(await loadTablesArticles(db, [numArticle], null, ['mineraux']), numArticle)
 
 export async function loadContraintesLivraison(
   db: Db,
@@ -108,20 +72,7 @@ export async function loadContraintesLivraison(
   numTiers: string,
   numAdr: number,
 ): Promise<ContraintesLivraison> {
-  const [row] = await db
-    .select()
-    .from(contraintesLivraison)
-    .where(
-      and(
-        eq(contraintesLivraison.numArticle, numArticle),
-        eq(contraintesLivraison.numTiers, numTiers),
-        eq(contraintesLivraison.numAdr, numAdr),
-      ),
-    )
-    .limit(1)
-  if (!row) return DEFAULT_CONTRAINTES
-  const { numArticle: _a, numTiers: _t, numAdr: _n, ...c } = row
-  return c
+  return contraintesLivraisonDe(await loadTablesArticles(db, [numArticle], numTiers, ['adresses']), numArticle, numAdr)
 }
 
 /** Whether the address's specifications (cahier des charges) allow the article. */
@@ -131,16 +82,5 @@ export async function validateAdresseLivraison(
   numTiers: string,
   numAdr: number,
 ): Promise<ValidationAdresse> {
-  const [row] = await db
-    .select({ motif: incompatibilitesAdresse.motif })
-    .from(incompatibilitesAdresse)
-    .where(
-      and(
-        eq(incompatibilitesAdresse.numArticle, numArticle),
-        eq(incompatibilitesAdresse.numTiers, numTiers),
-        eq(incompatibilitesAdresse.numAdr, numAdr),
-      ),
-    )
-    .limit(1)
-  return row ? { valid: false, motif: row.motif } : { valid: true, motif: null }
+  return validationAdresseDe(await loadTablesArticles(db, [numArticle], numTiers, ['adresses']), numArticle, numAdr)
 }

@@ -1,13 +1,13 @@
 // The order parameters as the rules read them (ordering-area §3 "Order parameters", §9): the
 // admin's DEFAULT and CDEA rows read through src/domain on every call, so a saved value changes
-// the order rules at once; the days without delivery; an article's bounds.
+// the order rules at once; the days without delivery.
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import type { ParametresCommande } from '../../contract/parametres-commande'
 import { joursFeries, type JourFerie } from '../../domain/holidays'
 import { formatHeurePivot, orderParametersFromRows } from '../../domain/order-parameters'
 import type { Db } from '../db/client'
-import { articleContraintes, joursFeries as joursFeriesCooperative, parametres, typesSilo } from '../db/schema'
+import { joursFeries as joursFeriesCooperative, parametres, typesSilo } from '../db/schema'
 
 /** Holidays sent: from a month back (dates being corrected) to 13 months ahead (past any horizon). */
 const FERIES_AVANT_MOIS = 1
@@ -28,14 +28,12 @@ function holidaysBetween(from: string, to: string, stored: readonly JourFerie[])
   return [...byDate.values()].filter((j) => j.date >= from && j.date <= to).sort((a, b) => a.date.localeCompare(b.date))
 }
 
-export async function loadParametresCommande(
-  db: Db,
-  today: DateTime,
-  numArticle?: string,
-): Promise<ParametresCommande> {
+/** The member-independent parameters (contraintesArticle null): an article's bounds are added by
+ * src/domain/hors-connexion's parametresArticleDe, on the server and offline alike. */
+export async function loadParametresCommande(db: Db, today: DateTime): Promise<ParametresCommande> {
   const from = today.minus({ months: FERIES_AVANT_MOIS }).toISODate()!
   const to = today.plus({ months: FERIES_APRES_MOIS }).toISODate()!
-  const [rows, feries, silos, contraintes] = await Promise.all([
+  const [rows, feries, silos] = await Promise.all([
     db.select({ categorie: parametres.categorie, code: parametres.code, value: parametres.value }).from(parametres),
     db
       .select()
@@ -46,12 +44,8 @@ export async function loadParametresCommande(
       .from(typesSilo)
       .where(eq(typesSilo.parDefaut, true))
       .orderBy(asc(typesSilo.ordre), asc(typesSilo.code)),
-    numArticle
-      ? db.select().from(articleContraintes).where(eq(articleContraintes.numArticle, numArticle)).limit(1)
-      : Promise.resolve([]),
   ])
   const p = orderParametersFromRows(rows)
-  const c = contraintes[0]
   return {
     heurePivot: formatHeurePivot(p.heurePivot),
     joursFeries: holidaysBetween(from, to, feries),
@@ -67,12 +61,6 @@ export async function loadParametresCommande(
     quantiteMaxAlimentSimple: p.quantiteMaxAlimentSimple,
     quantiteMaxAlimentSimpleContrat: p.quantiteMaxAlimentSimpleContrat,
     typesSiloDefault: silos.map((s) => s.code),
-    contraintesArticle: numArticle
-      ? {
-          quantiteMin: c?.quantiteMin ?? null,
-          quantiteMax: c?.quantiteMax ?? null,
-          quantiteMaxMineral: c?.quantiteMaxMineral ?? null,
-        }
-      : null,
+    contraintesArticle: null,
   }
 }

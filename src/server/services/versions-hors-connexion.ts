@@ -24,12 +24,14 @@ export async function versionHorsConnexion(db: Db, numTiers: string, now: DateTi
   return { globale, membre, valeur: `${globale}-${membre}-${now.toFormat('yyyyLLdd')}` }
 }
 
-/** Every snapshot moves: what the statement triggers do not see (the import, done with them off). */
+/** Every snapshot moves: what the statement triggers do not see (the import, done with them off).
+ * Plain SQL, for the import's own pg client too. */
+export const VERSION_GLOBALE_SUIVANTE = `insert into versions_hors_connexion (num_tiers, version)
+  values ('${VERSION_GLOBALE}', nextval('versions_hors_connexion_seq'))
+  on conflict (num_tiers) do update set version = excluded.version`
+
 export async function bumpVersionGlobale(db: Pick<Db, 'execute'>): Promise<void> {
-  await db.execute(
-    sql`insert into ${versionsHorsConnexion} (num_tiers, version) values (${VERSION_GLOBALE}, nextval('versions_hors_connexion_seq'))
-      on conflict (num_tiers) do update set version = excluded.version`,
-  )
+  await db.execute(sql.raw(VERSION_GLOBALE_SUIVANTE))
 }
 
 /** Whether an If-None-Match header names this version (a list, weak or strong, or *). */

@@ -15,6 +15,8 @@ export const TEST_TODAY = '2026-11-23'
 
 export interface OpenedTestDb {
   db: Db
+  /** Where it is: a second instance opens a pool of its own on it. */
+  url?: string
   close(): Promise<void>
 }
 export interface Backend {
@@ -115,6 +117,7 @@ function embedded(url: string): Backend {
         const { db, close } = await openDatabase({ databaseUrl: created.url })
         const opened = {
           db,
+          url: created.url,
           close: async () => {
             await close()
             await created.drop()
@@ -165,6 +168,7 @@ function postgres(url: string): Backend {
         return await seeded(
           {
             db,
+            url: created.url,
             close: async () => {
               await close()
               await created.drop()

@@ -41,7 +41,11 @@ export default function PreparationStatus({ numTiers, online }: { numTiers: stri
         Pour travailler sans réseau
       </h3>
       <p className="text-base">
-        {status.genereLe === 0 ? NOT_YET : `Prêt hors connexion — données du ${formatSavedAt(status.genereLe)}`}
+        {status.genereLe === 0
+          ? NOT_YET
+          : status.quotaFull
+            ? `Prêt hors connexion tant que Silo reste ouvert — données du ${formatSavedAt(status.genereLe)}`
+            : `Prêt hors connexion — données du ${formatSavedAt(status.genereLe)}`}
       </p>
       {status.quotaFull && (
         <p role="alert" className="text-base font-semibold">
@@ -54,7 +58,7 @@ export default function PreparationStatus({ numTiers, online }: { numTiers: stri
       <button
         type="button"
         disabled={busy || !online}
-        onClick={() => void prepareForNoSignal(queryClient, numTiers)}
+        onClick={() => void prepareForNoSignal(queryClient, numTiers, true)}
         className={BUTTON}
       >
         Mettre à jour maintenant

@@ -16,22 +16,28 @@ export default function PreparationWatch({ numTiers }: { numTiers: string }) {
   const queryClient = useQueryClient()
   useEffect(() => {
     // An adviser's round: every member's copy is kept current too, one after the other (issue 52).
-    const prepare = () => {
-      void prepareForNoSignal(queryClient, numTiers)
+    const prepare = (force = false) => {
+      void prepareForNoSignal(queryClient, numTiers, force)
       for (const m of readRound()?.membres ?? [])
-        if (m.numTiers !== numTiers) void prepareForNoSignal(queryClient, m.numTiers)
+        if (m.numTiers !== numTiers) void prepareForNoSignal(queryClient, m.numTiers, force)
     }
-    const cancel = whenIdle(prepare)
+    const cancel = whenIdle(() => prepare())
     let wasOnline = isOnline()
     const unsubscribe = subscribeConnection(() => {
       const now = isOnline()
-      if (now && !wasOnline) whenIdle(prepare)
+      if (now && !wasOnline) whenIdle(() => prepare())
       wasOnline = now
     })
-    // Back to the foreground: the farmer may have walked back into signal, or the ERP posted.
-    const onVisible = () => document.visibilityState === 'visible' && isOnline() && prepare()
+    // Back to the foreground (after having been hidden: a page shown for the first time is not
+    // "back"): the farmer may have walked back into signal, or the ERP posted.
+    let wasHidden = document.visibilityState === 'hidden'
+    const onVisible = () => {
+      if (document.visibilityState === 'hidden') return void (wasHidden = true)
+      if (wasHidden && isOnline()) prepare(true)
+      wasHidden = false
+    }
     document.addEventListener('visibilitychange', onVisible)
-    const timer = setInterval(() => document.visibilityState === 'visible' && prepare(), CHECK_EVERY_MS)
+    const timer = setInterval(() => document.visibilityState === 'visible' && prepare(true), CHECK_EVERY_MS)
     return () => {
       cancel()
       unsubscribe()

@@ -15,6 +15,8 @@ import {
 } from '../../../contract/parametres-commande'
 import { loadParametresCommande } from '../../services/parametres-commande'
 import { cachedReference } from '../../services/reference-cache'
+import { loadTablesArticles } from '../../services/tables-articles'
+import { parametresArticleDe } from '../../../domain/hors-connexion'
 
 export const referentielRoutes = new Hono<AppEnv>()
 
@@ -70,9 +72,12 @@ referentielRoutes.get(
     requireActFor(c, numTiers)
     const { db, clock } = c.get('deps')
     const now = clock.now()
-    const key = `parametres-commande:${now.toISODate()}:${numArticle ?? ''}`
-    return c.json(
-      (await cachedReference(db, key, () => loadParametresCommande(db, now, numArticle))) satisfies ParametresCommande,
+    const parametres = await cachedReference(db, `parametres-commande:${now.toISODate()}:`, () =>
+      loadParametresCommande(db, now),
     )
+    if (!numArticle) return c.json(parametres satisfies ParametresCommande)
+    // An article's bounds: its row of the snapshot's tables, by the rule the browser uses offline.
+    const tables = await loadTablesArticles(db, [numArticle], null, ['contraintesArticle'])
+    return c.json(parametresArticleDe(tables, parametres, numArticle) satisfies ParametresCommande)
   },
 )

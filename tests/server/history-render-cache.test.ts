@@ -1,0 +1,102 @@
+// The server-rendered history kept (issue 50): rendered once per member, snapshot version and
+// session, then served again with the response's own nonce; rendered again when the member's
+// snapshot moves; and never another session's or member's render. Through the whole app, with a
+// stand-in for the app's render that reads the member as the real one does (in-process fetches
+// with the page's session) and counts its renders.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/server/app'
+import { fixedClock } from '../../src/server/clock'
+import { loadConfig } from '../../src/server/config'
+import { silentLogger } from '../../src/server/logger'
+import { DEMO } from '../../src/server/seed/demo'
+import { backends, type OpenedTestDb } from './support/databases'
+import { builtShell } from './support/built-shell'
+import { send, signIn, TEST_NOW } from './support/app'
+import { orderLine } from './support/order-line'
+
+const root = mkdtempSync(join(tmpdir(), 'silo-history-cache-'))
+const dist = join(root, 'dist')
+mkdirSync(join(dist, 'assets'), { recursive: true })
+mkdirSync(`${dist}-ssr`)
+writeFileSync(join(dist, 'index.html'), builtShell())
+writeFileSync(join(dist, 'assets/index-x.css'), '.a{color:red}')
+// The app's render reduced to what matters here: it reads the session's member through the
+// server (as the app's loaders do) and says whose history it is, with the nonce it was given.
+writeFileSync(
+  `${dist}-ssr/server-render.js`,
+  `globalThis.__renders = 0
+export async function renderFirstScreen(href, fetchInProcess, nonce) {
+  globalThis.__renders++
+  const me = await (await fetchInProcess('/web/user/me', {})).json()
+  const numTiers = me.tiers?.numTiers ?? me.numTiers ?? me.actingFor ?? me.username
+  const tiers = await (await fetchInProcess('/web/v1/tiers/' + encodeURIComponent(numTiers), {})).json()
+  return { html: '<main data-tiers="' + tiers.numTiers + '">' + tiers.raisonSociale + '</main><script nonce="' + nonce + '"></script>', state: { numTiers: tiers.numTiers } }
+}
+export async function renderSignInPage() { return null }
+`,
+)
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0
+
+describe.each(backends.slice(0, 1))('the rendered history kept on $name', (backend) => {
+  let opened: OpenedTestDb
+  let app: ReturnType<typeof createApp>
+  beforeAll(async () => {
+    opened = await backend.open()
+    const config = loadConfig({ NODE_ENV: 'test', DIST_DIR: dist })
+    app = createApp({ db: opened.db, config, clock: fixedClock(TEST_NOW), logger: silentLogger })
+  })
+  afterAll(async () => opened?.close())
+
+  const navigate = async (cookie: string) => {
+    const res = await app.request('/catalog/order_history', {
+      headers: { Host: 'localhost', 'Sec-Fetch-Mode': 'navigate', Cookie: cookie },
+    })
+    expect(res.status).toBe(200)
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+    return { page: await res.text(), nonce: nonce! }
+  }
+  const tiersOf = (page: string) => /<main data-tiers="([^"]+)"/.exec(page)?.[1]
+
+  it('renders once per session and version, each page with its own nonce, again after an order', async () => {
+    const farmer = await signIn(app, DEMO.eleveur)
+    const before = renders()
+    const first = await navigate(farmer)
+    expect(tiersOf(first.page)).toBe(DEMO.eleveur)
+    const second = await navigate(farmer)
+    expect(renders()).toBe(before + 1)
+    expect(second.nonce).not.toBe(first.nonce)
+    expect(second.page).toContain(`<script nonce="${second.nonce}"></script>`)
+    expect(second.page).not.toContain('silo-nonce-')
+    const ordered = await send(
+      app,
+      'POST',
+      `/web/v1/tiers/${DEMO.eleveur}/commandes`,
+      { numTiers: DEMO.eleveur, commande: { commentaire: 'Rendu', lignes: [orderLine()] } },
+      farmer,
+      { 'Idempotency-Key': 'history-render-cache-order' },
+    )
+    expect(ordered.status).toBe(201)
+    await navigate(farmer)
+    expect(renders()).toBe(before + 2)
+  })
+
+  it('never gives a session another member’s render, nor another session’s', async () => {
+    const farmer = await signIn(app, DEMO.eleveur)
+    const poultry = await signIn(app, DEMO.volailles)
+    const adviser = await signIn(app, DEMO.conseiller)
+    expect((await send(app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.volailles }, adviser)).status).toBe(200)
+    const pages = await Promise.all(
+      [farmer, poultry, adviser, farmer, poultry, adviser].map(async (cookie) =>
+        tiersOf((await navigate(cookie)).page),
+      ),
+    )
+    expect(pages).toEqual([DEMO.eleveur, DEMO.volailles, DEMO.volailles, DEMO.eleveur, DEMO.volailles, DEMO.volailles])
+    // The adviser now acts for the farmer: the farmer's history, not the one kept for the poultry farm.
+    expect((await send(app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.eleveur }, adviser)).status).toBe(200)
+    expect(tiersOf((await navigate(adviser)).page)).toBe(DEMO.eleveur)
+  })
+})
