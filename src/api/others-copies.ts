@@ -10,7 +10,8 @@ import { QUERY_CACHE_KEY } from './device-owner'
 export async function dropOthersCopies(keep: string | null): Promise<void> {
   try {
     for (const key of Object.keys(localStorage))
-      if (key.startsWith(QUERY_CACHE_KEY) && key !== `${QUERY_CACHE_KEY}:${keep}`) localStorage.removeItem(key)
+      // The owner's keys end with their tag: the query cache's and the adviser's round (api/round).
+      if (key.startsWith(QUERY_CACHE_KEY) && (keep === null || !key.endsWith(`:${keep}`))) localStorage.removeItem(key)
   } catch {
     // storage disabled (private mode): nothing was kept there
   }

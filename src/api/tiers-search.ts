@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { request } from './http-client'
 import { ACTING_FOR_PATH, TIERS_SEARCH_PATH, TiersSearchResult } from '../contract/tiers-search'
+import { Tournee, TOURNEE_PATH } from '../contract/tournee'
 
 /** The member search's query key: the staff's own data, kept when they leave a member. */
 export const memberSearchKey = (q: string) => ['tiers', 'search', q] as const
@@ -12,3 +13,7 @@ export const searchTiers = (q: string, signal?: AbortSignal) =>
 
 export const setActingFor = (numTiers: string | null) =>
   request(ACTING_FOR_PATH, v.object({ numTiers: v.nullable(v.string()) }), { method: 'PUT', body: { numTiers } })
+
+/** POST /web/user/tournee: the server's proof that this session chose these members (issue 52). */
+export const prepareRoundOnServer = (membres: string[]) =>
+  request(TOURNEE_PATH, Tournee, { method: 'POST', body: { membres } })

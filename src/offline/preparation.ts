@@ -25,6 +25,7 @@ import { referentielQueryOptions } from '../api/referentiel'
 import { currentScope, scoped, scopeEnded, scopeSignal } from '../api/session-scope'
 import { tiersQueryOptions } from '../api/tiers'
 import { meQueryOptions } from '../api/user'
+import { inRound } from '../api/round'
 import type { HorsConnexion } from '../contract/hors-connexion'
 import { LIVRAISONS_PAGE, type Livraisons } from '../contract/livraisons'
 import type { OrderPaging } from '../domain/history-paging'
@@ -57,6 +58,8 @@ const QUIET_MS = 30_000
 let running: { numTiers: string; scope: number; done: Promise<void> } | null = null
 const listeners = new Set<() => void>()
 export const preparing = (): boolean => running !== null
+/** The member being prepared now, or null (an adviser's round shows its progress per member). */
+export const preparingMember = (): string | null => running?.numTiers ?? null
 export function subscribePreparation(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -143,7 +146,8 @@ export function seedQueryCache(qc: QueryClient, s: HorsConnexion, at: number): v
  * for the previous one would be refused). A farmer's username is their customer number. */
 function stillActingFor(qc: QueryClient, numTiers: string): boolean {
   const me = qc.getQueryData(meQueryOptions().queryKey)
-  return me !== undefined && (me.actingFor ?? me.username) === numTiers
+  // An adviser's round: each of its members is prepared, whichever is acted for (issue 52).
+  return me !== undefined && ((me.actingFor ?? me.username) === numTiers || inRound(numTiers))
 }
 
 const goOn = (qc: QueryClient, numTiers: string, scope: number) =>

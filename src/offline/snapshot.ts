@@ -118,3 +118,8 @@ export async function askPeriodicRefresh(): Promise<void> {
     // not allowed here: the open app refreshes it (ui/shell/preparation-watch)
   }
 }
+
+/** Drops the owner's snapshot of one member (removed from an adviser's round: issue 52). */
+export async function dropSnapshot(owner: string, numTiers: string): Promise<void> {
+  await db.snapshots.delete([owner, numTiers]).catch(() => undefined)
+}

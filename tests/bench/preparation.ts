@@ -4,7 +4,7 @@
 // (run `npm run build` first), signs in each member in Chromium with the network throttled to
 // 1.6 Mbps down / 750 kbps up and 150 ms RTT (CDP Network.emulateNetworkConditions), opens the
 // delivery history (the first screen), then waits for the preparation's end mark. It prints per
-// member:
+// member (`-- --tournee N`: an adviser's round, tests/bench/preparation-round.ts):
 //   - the first screen, and the time to ready after it (the preparation's end mark);
 //   - the preparation's API requests and bytes on the wire (compressed, the network's own count);
 //   - the floor: the same number of bytes as one static file (incompressible) over the same link,
@@ -34,6 +34,11 @@ import { builtApp, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
 import { fillSignIn } from './support/history-page'
 
+// `-- --tournee N`: an adviser's round of the N largest members instead (issue 52).
+if (process.argv.includes('--tournee')) {
+  await import('./preparation-round')
+  process.exit(0)
+}
 const port = Number(process.env.PREP_PORT ?? 8196)
 const customers = (process.env.PREP_CUSTOMERS ?? '100001').split(',').filter(Boolean)
 const cooperativeUrl = process.env.PREP_COOPERATIVE_URL

@@ -33,6 +33,7 @@ export const SHARD_WEIGHTS: Record<string, number> = {
   'shared-device.spec.ts': 21,
   'history-paging.spec.ts': 21,
   'adviser-outbox.spec.ts': 20,
+  'adviser-round.spec.ts': 60,
   'offline-cart.spec.ts': 20,
   'form-trips.spec.ts': 17,
   'skeleton.spec.ts': 15,

@@ -4,10 +4,10 @@
 // no signal too, issue 50 —, Cache Storage), while
 // the sign-in page said that someone's orders wait here. 100001 signs in again: the order leaves,
 // once.
-import type { Page } from '@playwright/test'
 import { expect, serverURL, test } from './network-switch'
 import {
   confirmOrderOffline,
+  everythingReadable,
   deviceCopies,
   ordersInProgress,
   ordersInProgressAsServed,
@@ -17,39 +17,6 @@ import {
 
 const FIRST = { numTiers: '100001', traces: ['100001', 'GAEC', 'TROIS CH'] }
 const ORDER_POST = /^POST \/web\/v1\/tiers\/\d+\/commandes$/
-
-/** Everything of this origin the app can read, as text: localStorage, every IndexedDB database,
- * every Cache Storage entry (its URL, and its body when it is text). */
-async function everythingReadable(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const parts: string[] = [JSON.stringify({ ...localStorage })]
-    for (const info of await indexedDB.databases()) {
-      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!)
-        open.onsuccess = () => resolve(open.result)
-        open.onerror = () => reject(open.error)
-      })
-      for (const store of Array.from(idb.objectStoreNames)) {
-        const rows = await new Promise<unknown[]>((resolve, reject) => {
-          const req = idb.transaction(store).objectStore(store).getAll()
-          req.onsuccess = () => resolve(req.result)
-          req.onerror = () => reject(req.error)
-        })
-        parts.push(`${info.name}/${store}: ${JSON.stringify(rows)}`)
-      }
-      idb.close()
-    }
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name)
-      for (const req of await cache.keys()) {
-        parts.push(`${name}: ${req.url}`)
-        const res = await cache.match(req)
-        if (res && /json|text|javascript/.test(res.headers.get('content-type') ?? '')) parts.push(await res.text())
-      }
-    }
-    return parts.join('\n')
-  })
-}
 
 test('100001 leaves without signing out, 100002 signs in: nothing of 100001 is readable; 100001 back: the order leaves once', async ({
   page,

@@ -166,6 +166,39 @@ export function dropDeviceCopies(page: Page): Promise<void> {
   })
 }
 
+/** Everything of this origin the app can read, as text: localStorage, every IndexedDB database,
+ * every Cache Storage entry (its URL, and its body when it is text). */
+export async function everythingReadable(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [JSON.stringify({ ...localStorage })]
+    for (const info of await indexedDB.databases()) {
+      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      for (const store of Array.from(idb.objectStoreNames)) {
+        const rows = await new Promise<unknown[]>((resolve, reject) => {
+          const req = idb.transaction(store).objectStore(store).getAll()
+          req.onsuccess = () => resolve(req.result)
+          req.onerror = () => reject(req.error)
+        })
+        parts.push(`${info.name}/${store}: ${JSON.stringify(rows)}`)
+      }
+      idb.close()
+    }
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const req of await cache.keys()) {
+        parts.push(`${name}: ${req.url}`)
+        const res = await cache.match(req)
+        if (res && /json|text|javascript/.test(res.headers.get('content-type') ?? '')) parts.push(await res.text())
+      }
+    }
+    return parts.join('\n')
+  })
+}
+
 /** The app goes to the background and comes back (a phone's screen switched off and on): the page's
  * visibilityState as the browser would set it, with its events. */
 export async function backToForeground(page: Page) {

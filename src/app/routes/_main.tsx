@@ -1,7 +1,14 @@
 // spec: main — the ordering shell: side menu, app bar, breadcrumb, cart button, logout, footer.
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import type { WaitingItem } from '../../offline/outbox-flusher'
-import { CatchBoundary, createFileRoute, Outlet, useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
+import {
+  CatchBoundary,
+  createFileRoute,
+  Outlet,
+  useNavigate,
+  useRouter,
+  type ErrorComponentProps,
+} from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { referentielQueryOptions } from '../../api/referentiel'
 import { tiersQueryOptions } from '../../api/tiers'
@@ -14,6 +21,8 @@ import { OrderLineSlot } from '../ui/order-line-slot'
 import { useAfterFirstPaint } from '../ui/after-first-paint'
 import { signOut, stopActingFor } from '../ui/shell/sign-out'
 import { checkConnection } from '../../api/connection'
+import { chooseInRound, inRound, leaveRoundChoice, readRound } from '../../api/round'
+import type { Tournee } from '../../contract/tournee'
 import { RouteError } from '../ui/route-error'
 import { optionalPart } from '../ui/optional-part'
 
@@ -25,6 +34,7 @@ const OrderLineDialog = lazy(() => import('../features/order-line/order-line-dia
 const ContentieuxDialog = lazy(() =>
   import('../features/session/contentieux-dialog').then((m) => ({ default: m.ContentieuxDialog })),
 )
+const RoundSwitch = lazy(() => import('../ui/shell/round-switch').then((m) => ({ default: m.RoundSwitch })))
 const OfflineSwitch = lazy(() => import('../ui/shell/offline-switch').then((m) => ({ default: m.OfflineSwitch })))
 const LogoutConfirm = lazy(() => import('../ui/shell/logout-confirm').then((m) => ({ default: m.LogoutConfirm })))
 
@@ -76,7 +86,10 @@ function MainFrame({ children }: { children: ReactNode }) {
 
   const [pending, setPending] = useState<{ lines: number; waiting: WaitingItem[] } | null>(null)
   const [offlineSwitch, setOfflineSwitch] = useState(false)
-  const actingForMember = !isFarmer(user.roles) && Boolean(user.actingFor)
+  const [roundSwitch, setRoundSwitch] = useState<{ round: Tournee; online: boolean } | null>(null)
+  const router = useRouter()
+  // Staff act for the member chosen on the server, or on this device in their round (api/round).
+  const actingForMember = !isFarmer(user.roles) && (Boolean(user.actingFor) || inRound(numTiers))
 
   const leave = async () => {
     setLoggingOut(true)
@@ -92,6 +105,9 @@ function MainFrame({ children }: { children: ReactNode }) {
 
   // With lines in the cart or items not yet sent, ask first (Dexie loads only now).
   const onLogout = async () => {
+    // An adviser on their round switches members on the device, network or not (issue 52).
+    const round = actingForMember ? readRound() : null
+    if (round) return setRoundSwitch({ round, online: await checkConnection() })
     // Staff cannot choose another member without the network: say so and stay (issue 25).
     if (actingForMember && !(await checkConnection())) return setOfflineSwitch(true)
     const [{ countCartRows }, { unsentItemsFor }] = await Promise.all([
@@ -126,15 +142,35 @@ function MainFrame({ children }: { children: ReactNode }) {
         onLogout={onLogout}
         loggingOut={loggingOut}
         actingAs={
-          !isFarmer(user.roles) && user.actingFor
-            ? { role: staffRoleLabel(user.roles), name: user.displayName || user.username }
-            : null
+          actingForMember ? { role: staffRoleLabel(user.roles), name: user.displayName || user.username } : null
         }
       >
         {children}
         {shown && (
           <Suspense fallback={null}>
             <LeaveGuard owner={user.username} numTiers={numTiers} />
+          </Suspense>
+        )}
+        {roundSwitch && (
+          <Suspense fallback={null}>
+            <RoundSwitch
+              round={roundSwitch.round}
+              current={numTiers}
+              online={roundSwitch.online}
+              onClose={() => setRoundSwitch(null)}
+              onChoose={(chosen) => {
+                setRoundSwitch(null)
+                chooseInRound(chosen)
+                // The route's context (its member) is resolved again from the device's choice.
+                void router.invalidate().then(() => navigate({ to: '/catalog/order_history' }))
+              }}
+              onOther={() => {
+                setRoundSwitch(null)
+                // The round stays as it is, every member's cart with it: only the choice ends.
+                leaveRoundChoice()
+                void navigate({ to: '/admin/connect-as/selection-tiers' })
+              }}
+            />
           </Suspense>
         )}
         {offlineSwitch && (
@@ -150,7 +186,7 @@ function MainFrame({ children }: { children: ReactNode }) {
             <LogoutConfirm
               lines={pending.lines}
               waiting={pending.waiting}
-              changingMember={!isFarmer(user.roles) && Boolean(user.actingFor)}
+              changingMember={actingForMember}
               onAnswer={(logout) => {
                 setPending(null)
                 if (logout) void leave()

@@ -89,6 +89,22 @@ export const businessAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
  * /web/v1/tiers/{numTiers}/ puts it in its chain.
  */
 export const forCustomer: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireActFor(c, c.req.param('numTiers') ?? '')
+  const numTiers = c.req.param('numTiers') ?? ''
+  if (!(await actsByProof(c, numTiers))) requireActFor(c, numTiers)
   await next()
+}
+
+/**
+ * Staff whose session chose numTiers, alone or in its round (issue 52), and send the proof of it:
+ * they may read for that member without choosing them again on the server — the device of an
+ * adviser on their round switches members with no network, and refreshes each member's copy when
+ * back in range. The roles are read now; the proof only says this session chose that member.
+ */
+async function actsByProof(c: Context<AppEnv>, numTiers: string): Promise<boolean> {
+  const user = c.get('user')
+  const proof = c.req.header(CHOICE_PROOF_HEADER)
+  if (!user || !proof || mayActFor(user, numTiers, staffRolesOf(c))) return false
+  if (isFarmer(user.roles) || isVgmMember(user.roles) || !canActForMembers(user.roles, staffRolesOf(c))) return false
+  const { db, clock } = c.get('deps')
+  return checkChoiceProof(db, user, numTiers, proof, clock.now())
 }

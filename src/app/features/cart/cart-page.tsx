@@ -1,6 +1,7 @@
 // spec: main.catalog.cart.view — the cart, step 1 (cart-orders-admin §2 "Cart screen", §4 "Cart
 // flow", §5). Everything here reads and writes the Dexie cart: it works with no network at all;
 // labels come from the reference data kept by the query cache. The rules are src/domain's.
+import { tiersQueryOptions } from '../../../api/tiers'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
@@ -50,6 +51,7 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
   const comments = useCartComments(owner, numTiers)
   const labels = useLineLabels(numTiers)
   const referentiel = useQuery(referentielQueryOptions(numTiers)).data
+  const member = useQuery(tiersQueryOptions(numTiers)).data
   const params = useQuery(parametresCommandeQueryOptions(numTiers)).data
   const online = useOnline()
   const navigate = useNavigate()
@@ -143,6 +145,12 @@ export function CartPage({ owner, numTiers, loginAt }: Props) {
   return (
     <>
       <PageHeading actions={<HelpButton cle="VALID-PANIER" label="Aide : votre panier" />}>Mon panier</PageHeading>
+      {/* Staff keep a cart per member (an adviser's round: issue 52): whose this one is. */}
+      {owner !== numTiers && (
+        <p className="mb-3 text-base font-semibold">
+          Panier de {member?.raisonSociale ?? 'l’adhérent'} (N° {numTiers})
+        </p>
+      )}
       {!online && (
         <p
           role="status"

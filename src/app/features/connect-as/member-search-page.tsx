@@ -4,18 +4,26 @@ import { useId, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { setActingFor } from '../../../api/tiers-search'
+import { leaveRoundChoice } from '../../../api/round'
 import type { TiersTrouve } from '../../../contract/tiers-search'
 import { validateSearch } from '../../../domain/admin'
 import { Icon } from '../../ui/icons'
 import { previousChoiceEnded } from '../../ui/shell/sign-out'
 import { EmptyState, PageHeading } from '../../ui/page-heading'
 import { useMemberSearch } from './use-member-search'
+import { RoundPicker } from './round-picker'
 
 export function MemberSearchPage() {
   const [text, setText] = useState('')
   const [selected, setSelected] = useState<string | null>(null)
   const [choosing, setChoosing] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  // The members ticked for the round (issue 52), kept across searches.
+  const [picked, setPicked] = useState<TiersTrouve[]>([])
+  const togglePicked = (m: TiersTrouve) =>
+    setPicked((p) =>
+      p.some((x) => x.numTiers === m.numTiers) ? p.filter((x) => x.numTiers !== m.numTiers) : [...p, m],
+    )
   const search = useMemberSearch(text)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -29,6 +37,8 @@ export function MemberSearchPage() {
       // A "Changer de client" still ending the previous choice ends it first (sign-out.ts).
       await previousChoiceEnded()
       await setActingFor(numTiers)
+      // Chosen on the server now: the device's choice in the round (if any) gives way to it.
+      leaveRoundChoice()
       // The profile now says whom we act for: drop the cached one so the shell loads it afresh.
       queryClient.removeQueries({ queryKey: ['user', 'me'] })
       await navigate({ to: '/catalog/order_history' })
@@ -92,6 +102,16 @@ export function MemberSearchPage() {
                       </span>
                     </span>
                   </label>
+                  <label className="touch-target flex cursor-pointer items-center gap-2 px-1 text-base">
+                    <input
+                      type="checkbox"
+                      className="h-5 w-5 accent-[#1b5e20]"
+                      checked={picked.some((x) => x.numTiers === m.numTiers)}
+                      onChange={() => togglePicked(m)}
+                      aria-label={`Ajouter ${m.raisonSociale} à ma tournée`}
+                    />
+                    <span aria-hidden="true">Tournée</span>
+                  </label>
                   <button
                     type="button"
                     onClick={() => choose(m.numTiers)}
@@ -107,6 +127,7 @@ export function MemberSearchPage() {
           </ul>
         )}
       </div>
+      <RoundPicker picked={picked} onRemove={(n) => setPicked((p) => p.filter((x) => x.numTiers !== n))} />
       <div className="sticky bottom-0 mt-4 hidden justify-end border-t border-black/10 bg-white py-3 md:flex">
         <button
           type="button"

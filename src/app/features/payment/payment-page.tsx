@@ -3,6 +3,7 @@
 // choice of mode is written to the cart line at once. 'Confirmer la commande' hands the order to
 // the outbox (src/offline): it is emptied from the cart in the same transaction, and the
 // confirmation page says whether the cooperative has received it yet.
+import { roundProofFor } from '../../../api/round'
 import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
@@ -55,7 +56,8 @@ function useActingFor(roles: readonly string[], agitPourAdherents: boolean, numT
   const me = useQuery({ ...meQueryOptions(), enabled: staff }).data
   const tiers = useQuery({ ...tiersQueryOptions(numTiers), enabled: staff }).data
   if (!staff) return null
-  const proof = me?.preuveChoix?.numTiers === numTiers ? me.preuveChoix.jeton : null
+  // The member chosen on the server, or on this device in the adviser's round (api/round).
+  const proof = me?.preuveChoix?.numTiers === numTiers ? me.preuveChoix.jeton : roundProofFor(numTiers)
   return { pour: { numTiers, raisonSociale: tiers?.raisonSociale ?? '' }, preuveChoix: proof }
 }
 

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { ApiError, NetworkError } from '../../../api/api-error'
 import { deviceReadyForOwner, startedSignedIn } from '../../../api/device-owner'
 import { meQueryOptions } from '../../../api/user'
+import { roundChoice } from '../../../api/round'
 import { settleSignOut, signOutPending } from '../../../api/signed-out'
 import { tiersQueryOptions } from '../../../api/tiers'
 import { incidentPaiementQueryOptions } from '../../../api/paiement'
@@ -31,6 +32,9 @@ export type Access =
 function customerFor(user: UserMe): { numTiers: string } | AccessDenial {
   if (isVgmMember(user.roles)) return { to: 'error-logout', cause: 'ADHERENT_VGM' }
   if (isFarmer(user.roles)) return { numTiers: user.username }
+  // An adviser on their round acts for the member chosen on this device (api/round, issue 52).
+  const inRound = roundChoice()
+  if (inRound) return { numTiers: inRound }
   if (user.actingFor) return { numTiers: user.actingFor }
   return { to: 'selection-tiers' }
 }

@@ -23,6 +23,7 @@ import { waitingOrdersText, type ExportLabels } from './waiting-orders-text'
 
 // Its own chunk, so that the list of what it loads stays out of the first screen's code.
 const PreparationStatus = lazy(() => import('./preparation-status'))
+const RoundStatus = lazy(() => import('./round-status'))
 
 /** The screens readable offline, by the first part of their query key. */
 const SCREENS: [string, string][] = [
@@ -131,6 +132,7 @@ export default function DevicePanel({
 
       <Suspense fallback={<p className="text-base">…</p>}>
         <PreparationStatus numTiers={numTiers} online={online} />
+        <RoundStatus />
       </Suspense>
 
       <h3 className={H3}>En attente d'envoi</h3>

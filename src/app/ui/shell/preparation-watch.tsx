@@ -8,13 +8,19 @@ import { useQueryClient } from '@tanstack/react-query'
 import { isOnline, subscribeConnection } from '../../../api/connection'
 import { prepareForNoSignal } from '../../../offline/preparation'
 import { whenIdle } from '../when-idle'
+import { readRound } from '../../../api/round'
 
 const CHECK_EVERY_MS = 10 * 60_000
 
 export default function PreparationWatch({ numTiers }: { numTiers: string }) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    const prepare = (force = false) => void prepareForNoSignal(queryClient, numTiers, force)
+    // An adviser's round: every member's copy is kept current too, one after the other (issue 52).
+    const prepare = (force = false) => {
+      void prepareForNoSignal(queryClient, numTiers, force)
+      for (const m of readRound()?.membres ?? [])
+        if (m.numTiers !== numTiers) void prepareForNoSignal(queryClient, m.numTiers, force)
+    }
     const cancel = whenIdle(() => prepare())
     let wasOnline = isOnline()
     const unsubscribe = subscribeConnection(() => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { tiers } from '../../db/schema'
 
@@ -10,4 +10,13 @@ export async function findCustomerIdentity(db: Db, username: string) {
     .where(eq(tiers.numTiers, username))
     .limit(1)
   return row ?? null
+}
+
+/** Of these members, those that exist, with their names (a round's members: issue 52). */
+export async function membersNamed(db: Db, numTiers: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ numTiers: tiers.numTiers, raisonSociale: tiers.raisonSociale })
+    .from(tiers)
+    .where(inArray(tiers.numTiers, [...numTiers]))
+  return new Map(rows.map((r) => [r.numTiers, r.raisonSociale]))
 }

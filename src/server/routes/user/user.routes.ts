@@ -17,6 +17,9 @@ import { notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
 import { audit } from '../../db/audit'
 import { tiersExists } from '../../services/tiers'
+import { issueRoundProof } from '../../auth/choice-proof'
+import { Tournee, TOURNEE_CHECKS, TOURNEE_PATH, TourneeBody } from '../../../contract/tournee'
+import { membersNamed } from './user.handlers'
 
 export const userRoutes = new Hono<AppEnv>()
 
@@ -87,5 +90,43 @@ userRoutes.put(
       action: numTiers ? 'agir-pour' : 'fin-agir-pour',
     })
     return c.json({ numTiers } satisfies ActingForBody)
+  },
+)
+
+userRoutes.post(
+  TOURNEE_PATH,
+  describeRoute({
+    summary:
+      "Préparer une tournée (personnel) : la preuve signée que cette session a choisi ces adhérents, 24 h, à envoyer dans X-Preuve-Choix-Adherent pour chacun d'eux ; journalisé",
+    tags: ['session'],
+    responses: {
+      200: { description: 'Tournée préparée', content: { 'application/json': { schema: resolver(Tournee) } } },
+      400: { description: 'Requête invalide', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      403: { description: 'Réservé au personnel', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      404: {
+        description: CODES_ERREUR.TIERS_INEXISTANT,
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
+      422: {
+        description: CODES_ERREUR.TOURNEE_TROP_LONGUE,
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
+    },
+  }),
+  validate('json', TourneeBody, { checks: TOURNEE_CHECKS, code: CODES_ERREUR.TOURNEE_TROP_LONGUE }),
+  async (c) => {
+    const user = requireStaff(c)
+    const { db, clock } = c.get('deps')
+    const asked = [...new Set(c.req.valid('json').membres)]
+    const found = await membersNamed(db, asked)
+    const missing = asked.filter((n) => !found.has(n))
+    if (missing.length)
+      throw notFound(`Numéro de tiers non reconnu : ${missing.join(', ')}`, CODES_ERREUR.TIERS_INEXISTANT)
+    const proof = await issueRoundProof(db, user, asked, clock.now())
+    await audit(db, { username: user.username, numTiers: null, action: 'tournee', details: { membres: asked } })
+    return c.json({
+      membres: asked.map((numTiers) => ({ numTiers, raisonSociale: found.get(numTiers)! })),
+      ...proof,
+    } satisfies Tournee)
   },
 )
