@@ -1,8 +1,6 @@
 // The one fetch client (ordering-area §7): credentials on every request, identical concurrent GETs
 // coalesced unless Cache-Control: no-cache, a 401 outside /security/ triggers ONE shared session
 // refresh and a single retry; a failed refresh tells the app (which resets and goes to login).
-import { CHOICE_PROOF_HEADER } from '../contract/user'
-import { memberOfPath, roundProofFor } from './round'
 import * as v from 'valibot'
 import { ApiError, NetworkError } from './api-error'
 import { SESSION_PATHS } from '../contract/session-names'
@@ -107,19 +105,18 @@ function refreshSession(sentUnder: number): Promise<boolean> {
   return refreshing
 }
 
-/** A request for a member of the adviser's round carries the round's proof (api/round): the server
- * lets this session act for that member without choosing them again (issue 52). */
-function withRoundProof(path: string): Record<string, string> {
-  const member = memberOfPath(path)
-  const proof = member ? roundProofFor(member) : null
-  return proof ? { [CHOICE_PROOF_HEADER]: proof } : {}
+/** Headers the page adds to a request by its path (the adviser's round's proof: api/round, issue
+ * 52). Set by the app, not here: the service worker sends with this client too, and has no round. */
+let headersFor: (path: string) => Record<string, string> = () => ({})
+export function setHeadersFor(add: (path: string) => Record<string, string>): void {
+  headersFor = add
 }
 
 /** The statuses whose answer has no body (a Response made with one throws). */
 const NULL_BODY_STATUS = [204, 205, 304]
 
 async function sendAlone(path: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...withRoundProof(path), ...opts.headers }
+  const headers: Record<string, string> = { Accept: 'application/json', ...headersFor(path), ...opts.headers }
   let body: BodyInit | undefined
   if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json'

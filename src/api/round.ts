@@ -9,6 +9,7 @@
 // (api/others-copies), and is never read for anyone else.
 import * as v from 'valibot'
 import { Tournee } from '../contract/tournee'
+import { CHOICE_PROOF_HEADER } from '../contract/user'
 import { ownerStorage, QUERY_CACHE_KEY } from './device-owner'
 
 const ROUND_KEY = `${QUERY_CACHE_KEY}-tournee`
@@ -56,7 +57,7 @@ export function removeFromRound(numTiers: string): void {
   if (roundChoice() === numTiers) ownerStorage().removeItem(CHOICE_KEY)
 }
 
-export function endRound(): void {
+function endRound(): void {
   ownerStorage().removeItem(ROUND_KEY)
   ownerStorage().removeItem(CHOICE_KEY)
   changed()
@@ -89,7 +90,7 @@ export function leaveRoundChoice(): void {
 }
 
 /** The member a request's path is for (/web/v1/tiers/{numTiers}/…), or null. */
-export function memberOfPath(path: string): string | null {
+function memberOfPath(path: string): string | null {
   const m = /^\/web\/v1\/tiers\/([^/?#]+)\//.exec(path)
   if (!m) return null
   try {
@@ -97,4 +98,12 @@ export function memberOfPath(path: string): string | null {
   } catch {
     return null
   }
+}
+
+/** A request for a member of the round carries the round's proof (api/http-client's setHeadersFor):
+ * the server lets this session act for that member without choosing them again. */
+export function roundProofHeaders(path: string): Record<string, string> {
+  const member = memberOfPath(path)
+  const proof = member ? roundProofFor(member) : null
+  return proof ? { [CHOICE_PROOF_HEADER]: proof } : {}
 }

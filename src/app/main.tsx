@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { askOnScreen, startFromKeptPage } from '../api/connection'
-import { onSessionLost } from '../api/http-client'
+import { onSessionLost, setHeadersFor } from '../api/http-client'
+import { roundProofHeaders } from '../api/round'
 import { nextTask } from '../api/next-task'
 import { watchPendingSignOut } from '../api/signed-out'
 import { createQueryClient, createPersistOptions } from './query-client'
@@ -29,6 +30,8 @@ if (firstScreen?.keptOffline) startFromKeptPage()
 
 // A sign-out made without network is told to the server as soon as it answers again.
 watchPendingSignOut()
+// Requests for a member of an adviser's round carry its proof (issue 52).
+setHeadersFor(roundProofHeaders)
 
 // The per-article reads are answered from the member's snapshot on this device (issue 50), read
 // from IndexedDB when first asked (never for the first screen: Dexie loads then, not before).
