@@ -37,7 +37,12 @@ export function RoundPicker({ picked, onRemove }: Props) {
       const signed = await prepareRoundOnServer(picked.map((m) => m.numTiers))
       saveRound(signed)
       setRound(signed)
-      const p = await import('../../../offline/preparation')
+      const [p, storage] = await Promise.all([
+        import('../../../offline/preparation'),
+        import('../../../offline/persistent-storage'),
+      ])
+      // Ten farms' data on the tablet for the day: the browser is asked not to evict it.
+      void storage.askPersistentStorage()
       setPreparation(p)
       // One member after the other: each download has the link to itself.
       for (const m of signed.membres) await p.prepareForNoSignal(queryClient, m.numTiers)
