@@ -56,7 +56,7 @@ export function setSnapshotLoader(load: Loader): void {
 }
 
 /** The member's snapshot held on this device, or null (none yet). Read once from the device. */
-export function snapshotFor(numTiers: string): Promise<HorsConnexion | null> {
+function snapshotFor(numTiers: string): Promise<HorsConnexion | null> {
   let p = held.get(numTiers)
   if (!p) {
     p = loader(numTiers).catch(() => null)
@@ -104,4 +104,4 @@ export async function serverOrSnapshot<T>(
 }
 
 /** The snapshot's shape, for a device's copy read back (offline/snapshot checks its format only). */
-export const isHorsConnexion = (data: unknown): data is HorsConnexion => v.is(HorsConnexion, data)
+const isHorsConnexion = (data: unknown): data is HorsConnexion => v.is(HorsConnexion, data)

@@ -10,12 +10,12 @@ import type { HorsConnexion } from '../contract/hors-connexion'
 import { db, type SnapshotRow } from './db'
 
 /** The shape of the rows' `data`: a row of another shape (an older Silo's) is dropped unread. */
-export const SNAPSHOT_FORMAT = 1
+const SNAPSHOT_FORMAT = 1
 
 export type StoreResult = 'stored' | 'quota' | 'failed'
 
 /** The storage is full: the browser's own name for it, whatever wraps it (Dexie, a DOMException). */
-export function isQuotaError(error: unknown): boolean {
+function isQuotaError(error: unknown): boolean {
   for (let e = error as { name?: string; inner?: unknown; cause?: unknown } | undefined; e;) {
     if (e.name === 'QuotaExceededError') return true
     e = (e.inner ?? e.cause) as typeof e

@@ -15,7 +15,8 @@
 //     and full snapshots (brotli) of BENCH_SNAPSHOT_MEMBERS_RATE (20) different members a second,
 //     each member asked once (built, not served from the cache), then the same members again
 //     (served from the cache of their version).
-// BENCH_CASES=snapshot (or a comma list of read,historique,sign-in,orders,snapshot) runs only those.
+//   - the server-rendered Historique page of that member (needs DIST_DIR: a build with its -ssr render).
+// BENCH_CASES=snapshot (or a comma list of read,historique,page,sign-in,snapshot,orders) runs only those.
 // It prints requests/s, p50 and p99, and the answers other than 2xx. Timings are printed, never asserted.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -36,7 +37,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 8391)
 export const PASSWORD = 'bench'
 const SNAPSHOT_RATE = Number(process.env.BENCH_SNAPSHOT_RATE ?? 200)
 const SNAPSHOT_MEMBERS_RATE = Number(process.env.BENCH_SNAPSHOT_MEMBERS_RATE ?? 20)
-const CASES = new Set((process.env.BENCH_CASES ?? 'read,historique,sign-in,snapshot,orders').split(','))
+const CASES = new Set((process.env.BENCH_CASES ?? 'read,historique,page,sign-in,snapshot,orders').split(','))
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 
 export interface Member {
@@ -195,6 +196,19 @@ export async function runCooperativeBench() {
             headers: { cookie: big },
           }),
         ),
+      )
+    if (CASES.has('page'))
+      // The server-rendered Historique (a navigation, as a browser's): kept once per member and version.
+      console.log(
+        summary(
+          `Historique page (server-rendered) of ${largest}`,
+          await autocannon({
+            url: `${base}/catalog/order_history`,
+            connections: CONNECTIONS,
+            duration: DURATION,
+            headers: { cookie: big, 'sec-fetch-mode': 'navigate', 'accept-encoding': 'br, gzip' },
+          }),
+        ) + ` | load ${loadavg()}`,
       )
     if (CASES.has('snapshot'))
       await snapshotCases(

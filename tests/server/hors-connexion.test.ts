@@ -9,8 +9,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { DEMO } from '../../src/server/seed/demo'
-import { HorsConnexion, horsConnexionPath } from '../../src/contract/hors-connexion'
+import { ArticleCite, HorsConnexion, horsConnexionPath } from '../../src/contract/hors-connexion'
 import {
+  CONTRAINTES_LIVRAISON_PAR_DEFAUT,
   contraintesLivraisonDe,
   minerauxDe,
   parametresArticleDe,
@@ -118,6 +119,8 @@ describe.each(backends)('snapshot for no signal on $name', (backend) => {
           for (const a of tranche.articles) numArticles.set(a.numArticle, a.codeTypeArticle)
     expect(numArticles.size).toBeGreaterThan(0)
     let withSupplements = 0
+    let byDefault = 0
+    for (const c of s.tables.cites) v.parse(ArticleCite, c)
     for (const [num, type] of numArticles) {
       const q = `numTiers=${numTiers}`
       const supplements = await json(`/web/v1/articles/${type}/${num}/supplementations?${q}`, cookie)
@@ -130,14 +133,22 @@ describe.each(backends)('snapshot for no signal on $name', (backend) => {
         await json(`/web/v1/referentiel/parametres-commande?${q}&numArticle=${num}`, cookie),
       )
       for (const { numAdr } of s.tiers.adresses) {
-        expect(contraintesLivraisonDe(s.tables, num, numAdr), `${num} ${numAdr}`).toEqual(
-          await json(`/web/v1/articles/${type}/${num}/contraintes-livraison?${q}&numAdr=${numAdr}`, cookie),
+        const contraintes = await json(
+          `/web/v1/articles/${type}/${num}/contraintes-livraison?${q}&numAdr=${numAdr}`,
+          cookie,
         )
+        expect(contraintesLivraisonDe(s.tables, num, numAdr), `${num} ${numAdr}`).toEqual(contraintes)
+        // No row for the article at that address: the default, on both sides.
+        if (!s.tables.contraintesLivraison.some((c) => c.numArticle === num && c.numAdr === numAdr)) {
+          expect(contraintes).toEqual(CONTRAINTES_LIVRAISON_PAR_DEFAUT)
+          byDefault++
+        }
         expect(validationAdresseDe(s.tables, num, numAdr), `${num} ${numAdr}`).toEqual(
           await json(`/web/v1/articles/M/${num}/validationAdresseLivraison/${numTiers}/${numAdr}`, cookie),
         )
       }
     }
+    expect(byDefault).toBeGreaterThan(0)
     return { snapshot: s, withSupplements }
   }
 

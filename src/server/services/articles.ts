@@ -16,9 +16,27 @@ import {
   supplementationsDe,
   validationAdresseDe,
 } from '../../domain/hors-connexion'
-import { articles } from '../db/schema'
+import { articles, articlesCommandables } from '../db/schema'
+import { readAll } from '../db/reads'
+import { cachedReference } from './reference-cache'
 import { effectiveOrderable } from './orderable'
 import { loadTablesArticles } from './tables-articles'
+
+const commandable = (a: typeof articles.$inferSelect, artCommandable: unknown): Article => ({
+  numArticle: a.numArticle,
+  libelle: a.libelle,
+  libelleLong: a.libelleLong,
+  codeTypeArticle: a.codeTypeArticle,
+  codeSousTypeArticle: a.codeSousTypeArticle,
+  typeAliment: a.typeAliment,
+  codeDepartement: a.codeDepartement,
+  codeFamille: a.codeFamille,
+  codeCategorie: a.codeCategorie,
+  codePresentation: a.codePresentation,
+  codeFiliere: a.codeFiliere,
+  codeUniteArticle: a.codeUniteArticle,
+  artCommandable: Boolean(artCommandable),
+})
 
 /** The articles this customer may order (the spec's exclusions applied). */
 export async function loadArticlesCommandables(db: Db, numTiers: string): Promise<Article[]> {
@@ -27,21 +45,35 @@ export async function loadArticlesCommandables(db: Db, numTiers: string): Promis
     .from(articles)
     .orderBy(asc(articles.codeDepartement), asc(articles.libelle))
   return rows
-    .map(({ a, artCommandable }) => ({
-      numArticle: a.numArticle,
-      libelle: a.libelle,
-      libelleLong: a.libelleLong,
-      codeTypeArticle: a.codeTypeArticle,
-      codeSousTypeArticle: a.codeSousTypeArticle,
-      typeAliment: a.typeAliment,
-      codeDepartement: a.codeDepartement,
-      codeFamille: a.codeFamille,
-      codeCategorie: a.codeCategorie,
-      codePresentation: a.codePresentation,
-      codeFiliere: a.codeFiliere,
-      codeUniteArticle: a.codeUniteArticle,
-      artCommandable: Boolean(artCommandable),
-    }))
+    .map(({ a, artCommandable }) => commandable(a, artCommandable))
+    .filter((a) => a.artCommandable && isOrderableArticle(a))
+}
+
+/**
+ * The same list for a member's snapshot (issue 50): the catalogue, in the same order, read once per
+ * global version (every write to articles moves it) and kept in memory; the member's own rows
+ * (their switches, a few dozen) read each time, with the same rule (the member's row, else the
+ * article's default).
+ */
+export async function loadArticlesCommandablesDuMembre(
+  db: Db,
+  numTiers: string,
+  versionGlobale: number,
+): Promise<Article[]> {
+  const [catalogue, own] = await readAll(db, [
+    () =>
+      cachedReference(db, `hc:catalogue:${versionGlobale}`, () =>
+        db.select().from(articles).orderBy(asc(articles.codeDepartement), asc(articles.libelle)),
+      ),
+    () =>
+      db
+        .select({ numArticle: articlesCommandables.numArticle, artCommandable: articlesCommandables.artCommandable })
+        .from(articlesCommandables)
+        .where(eq(articlesCommandables.numTiers, numTiers)),
+  ])
+  const flags = new Map(own.map((r) => [r.numArticle, r.artCommandable]))
+  return catalogue
+    .map((a) => commandable(a, flags.get(a.numArticle) ?? a.commandableParDefaut))
     .filter((a) => a.artCommandable && isOrderableArticle(a))
 }
 

@@ -2,7 +2,7 @@
 // instance gives the same, by one indexed read of versions_hors_connexion (kept by the statement
 // triggers of migration 0008). It joins the row '*' (what every snapshot reads), the member's row
 // and the Paris day (the snapshot depends on today: contracts valid today, the history's windows).
-import { inArray, sql } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import type { Db } from '../db/client'
 import { VERSION_GLOBALE, versionsHorsConnexion } from '../db/schema'
@@ -25,14 +25,10 @@ export async function versionHorsConnexion(db: Db, numTiers: string, now: DateTi
 }
 
 /** Every snapshot moves: what the statement triggers do not see (the import, done with them off).
- * Plain SQL, for the import's own pg client too. */
+ * Plain SQL, for the import's own pg client. */
 export const VERSION_GLOBALE_SUIVANTE = `insert into versions_hors_connexion (num_tiers, version)
   values ('${VERSION_GLOBALE}', nextval('versions_hors_connexion_seq'))
   on conflict (num_tiers) do update set version = excluded.version`
-
-export async function bumpVersionGlobale(db: Pick<Db, 'execute'>): Promise<void> {
-  await db.execute(sql.raw(VERSION_GLOBALE_SUIVANTE))
-}
 
 /** Whether an If-None-Match header names this version (a list, weak or strong, or *). */
 export function matchesIfNoneMatch(header: string | undefined, valeur: string): boolean {

@@ -7,7 +7,7 @@ import { ETAPES_HISTORIQUE } from '../../../domain/orders'
 import { firstHistoryWindow } from '../../../domain/history-paging'
 import type { Db } from '../../db/client'
 import { readAll } from '../../db/reads'
-import { loadArticlesCommandables } from '../../services/articles'
+import { loadArticlesCommandablesDuMembre } from '../../services/articles'
 import { loadCommandes, loadCommandesEnCours } from '../../services/commandes'
 import { loadContrats } from '../../services/contrats'
 import { loadLivraisons } from '../../services/livraisons'
@@ -51,7 +51,7 @@ export async function loadHorsConnexion(
     () => cachedReference(db, `hc:referentiel:${today}:${version.globale}`, () => loadReferentiel(db, today)),
     () =>
       cachedReference(db, `hc:parametres-commande:${today}:${version.globale}`, () => loadParametresCommande(db, now)),
-    () => loadArticlesCommandables(db, numTiers),
+    () => loadArticlesCommandablesDuMembre(db, numTiers, version.globale),
     () => loadLots(db, numTiers),
     () => loadContrats(db, numTiers, today),
     () => loadExploitations(db, numTiers),

@@ -37,11 +37,12 @@ type Forme = Encoding | 'identity'
 
 // One cache per database (server tests run several databases in one process). The key holds the
 // member and the whole version (global, member, day): no member is ever served another's body.
-const caches = new WeakMap<Db, ByteLru<Buffer>>()
+// Beside it, the snapshots being built: their JSON is not kept (a few hundred KB), only the forms sent.
+const caches = new WeakMap<Db, { cache: ByteLru<Buffer>; building: Map<string, Promise<Buffer>> }>()
 const cacheOf = (db: Db) => {
-  let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = new ByteLru<Buffer>(CACHE_BYTES, (b) => b.length)))
-  return cache
+  let kept = caches.get(db)
+  if (!kept) caches.set(db, (kept = { cache: new ByteLru<Buffer>(CACHE_BYTES, (b) => b.length), building: new Map() }))
+  return kept
 }
 const keyOf = (numTiers: string, version: string, forme: Forme) => `${numTiers}\u0000${version}\u0000${forme}`
 
@@ -53,20 +54,28 @@ async function corps(
   forme: Forme,
   build: () => Promise<HorsConnexion | null>,
 ) {
-  const cache = cacheOf(db)
-  const json = () =>
-    cache.get(keyOf(numTiers, version, 'identity'), async () => {
-      const snapshot = await build()
-      if (!snapshot) throw new Inconnu()
-      // This member's older versions are of no use to anyone any more.
-      const prefix = `${numTiers}\u0000`
-      const current = `${prefix}${version}\u0000`
-      cache.dropWhere((k) => k.startsWith(prefix) && !k.startsWith(current))
-      return Buffer.from(JSON.stringify(snapshot satisfies HorsConnexion))
-    })
-  if (forme === 'identity') return json()
+  const { cache, building } = cacheOf(db)
+  const json = () => {
+    const key = keyOf(numTiers, version, 'identity')
+    let pending = building.get(key)
+    if (!pending) {
+      pending = build().then((snapshot) => {
+        if (!snapshot) throw new Inconnu()
+        return Buffer.from(JSON.stringify(snapshot satisfies HorsConnexion))
+      })
+      building.set(key, pending)
+      const done = () => building.delete(key)
+      pending.then(done, done)
+    }
+    return pending
+  }
   return cache.get(keyOf(numTiers, version, forme), async () => {
     const raw = await json()
+    // This member's older versions are of no use to anyone any more.
+    const prefix = `${numTiers}\u0000`
+    const current = `${prefix}${version}\u0000`
+    cache.dropWhere((k) => k.startsWith(prefix) && !k.startsWith(current))
+    if (forme === 'identity') return raw
     return forme === 'br'
       ? brotli(raw, {
           params: {
