@@ -103,5 +103,3 @@ export async function serverOrSnapshot<T>(
   }
 }
 
-/** The snapshot's shape, for a device's copy read back (offline/snapshot checks its format only). */
-const isHorsConnexion = (data: unknown): data is HorsConnexion => v.is(HorsConnexion, data)
