@@ -10,7 +10,6 @@
 //
 // The snapshot held in memory is the device's (offline/snapshot, in IndexedDB), read once per
 // member through the loader the app gives (src/api never imports src/offline).
-import * as v from 'valibot'
 import { HorsConnexion, horsConnexionPath } from '../contract/hors-connexion'
 import { ApiError, NetworkError } from './api-error'
 import { FROM_CACHE_HEADER } from './connection'
@@ -102,4 +101,3 @@ export async function serverOrSnapshot<T>(
     throw e
   }
 }
-
