@@ -1,5 +1,5 @@
 // Issue 52: the adviser's round. On the tablet, the adviser ticks four members in the search and
-// prepares the round; the network is then cut for real. They switch between the four with no
+// prepares the round on a slow link; the network is then cut for real. They switch between the four with no
 // network — each member's screens show that member's data, with their name in the header — and
 // confirm orders for three of them, which wait in the outbox. A fifth member, outside the round,
 // cannot be chosen offline. The network comes back: each order is accepted once, for its own
@@ -72,6 +72,15 @@ test('a round of four prepared on the tablet: switched and ordered for with no n
   for (const n of ROUND) await tick(page, n)
   const round = page.getByRole('region', { name: /Ma tournée/ })
   await expect(round).toContainText('4 / 15')
+  // The round is prepared on a slow link (the page's network emulated by Chromium).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: 750_000 / 8,
+  })
   await round.getByRole('button', { name: 'Préparer ma tournée' }).click()
   await expect(round.getByText(/^Prêt hors connexion — données du/)).toHaveCount(4, { timeout: 60_000 })
   await accessible(page)
@@ -102,6 +111,19 @@ test('a round of four prepared on the tablet: switched and ordered for with no n
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Aliments' }).click()
     await expect(page.getByRole('heading', { name: 'Aliments', level: 1 })).toBeVisible()
     await expect(page.getByText('Réseau indisponible')).toHaveCount(0)
+    // The member's own order form, from their snapshot: an article of theirs, its form.
+    await page
+      .locator('main li')
+      .getByRole('button', { name: /^Commander/ })
+      .first()
+      .click()
+    const form = page.getByRole('dialog', { name: 'Ajouter au panier' })
+    await expect(form.getByLabel('Quantité (t) *')).toBeVisible()
+    await expect(form.getByText(/n'ont pas pu être chargé/)).toHaveCount(0)
+    // Left without adding: the form asks whether to leave it.
+    await page.keyboard.press('Escape')
+    await form.getByRole('button', { name: 'Oui' }).click()
+    await expect(form).toHaveCount(0)
     if (n === '100002') {
       await page.goto('/catalog/lots')
       await expect(page.getByText(/VL10233/).first()).toBeVisible()
