@@ -32,7 +32,10 @@ export const livraisonsPageQueryKey = (numTiers: string, page: LivraisonsPage = 
 export const recentLivraisonsQueryOptions = (numTiers: string) =>
   queryOptions({
     queryKey: ['livraisons', numTiers, 'recentes'],
-    queryFn: () => request(livraisonsPath(numTiers), Livraisons, { query: { limite: LIVRAISONS_LIMITE_MAX } }),
+    // With its signal: a change of member cancels it for real (a read still queued in the browser
+    // would otherwise reach the server after the choice ended, and be refused: seen in CI).
+    queryFn: ({ signal }) =>
+      request(livraisonsPath(numTiers), Livraisons, { query: { limite: LIVRAISONS_LIMITE_MAX }, signal }),
     staleTime: ERP_FRESH_MS,
   })
 

@@ -4,7 +4,7 @@
 // 29: its stylesheet inline in the page is counted, its scripts come after the paint) and sums what
 // the page asked for until its first deliveries are on screen (the budget), then prints too what
 // came after, once the screen was shown and the browser idle (Dexie for the cart badge, the outbox
-// watch and the history's offline copy). Budgets: 160 KB for the first screen, 231 KB in all; above
+// watch and the history's offline copy). Budgets: 160 KB for the first screen, 235 KB in all; above
 // either the script exits non-zero, so CI fails on drift.
 //   DIST_DIR   the built app to measure (default ./dist)
 //   SIZE_PORT  the port of the server it starts (default 8197)
@@ -29,8 +29,12 @@ const BUDGET_KB = 160
  * stylesheet +0.6 KB (breakpoints as container queries in the root's rem, so that 200 % text gets
  * the phone's layout), the shell +1.9 KB (the French typography every formatted number and message
  * goes through, the contract named on the Règlement step, the early start asked once, the offline
- * address check, one minute's freshness): 228 → 231 KB. */
-const ALL_BUDGET_KB = 231
+ * address check, one minute's freshness): 228 → 231 KB. Issues 50 and 52 (2026-11-29): 230.3 →
+ * 233.8 KB on a clean clone (CI, 0f1a135): the per-article answers read from the member's snapshot
+ * with the domain's rules, the snapshot's reader and its refresh on the way back to the foreground,
+ * the service worker's kept page handed over to the app, the scripts asked after the first paint,
+ * the adviser's round's proof on its members' requests: 231 → 235 KB. */
+const ALL_BUDGET_KB = 235
 const port = Number(process.env.SIZE_PORT ?? 8197)
 const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('size')
