@@ -13,6 +13,9 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 async function offerInstall(page: Page) {
+  // Chromium offers the install once the app has registered its worker, so the app listens by then;
+  // this stand-in event waits for the app too (its scripts come after the server page's paint).
+  await page.waitForFunction(() => !('__siloEarlyTaps' in window))
   await page.evaluate(() => {
     const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>
     e.prompt = async () => undefined
