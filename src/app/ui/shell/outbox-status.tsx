@@ -1,9 +1,10 @@
 // Loaded (React.lazy) only while the outbox holds something of this user's (main-shell). What it
 // holds, said plainly: each order or survey waiting, what it is and since when (never shown as
-// sent), what happens next, a manual retry for orders (not on the confirmation page, which has its own), a warning past 72 hours, and the "Commande invalide" dialog when the cooperative refused
-// an order (its lines are already back in the cart), and the refused orders kept for export
-// (kept-refusals). Also starts the sending: now, when the
-// network comes back, when the farmer returns to the app, and every 30 s while items wait.
+// sent), what happens next, a manual retry for orders (not on the confirmation page, which has its
+// own), a warning past 72 hours, the "Commande invalide" dialog when the cooperative refused an
+// order (its lines are already back in the cart), and the refused orders kept for export
+// (kept-refusals). Also starts the sending: now, when the network comes back, when the farmer
+// returns to the app, and every 30 s while items wait.
 import { useEffect, useState } from 'react'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
