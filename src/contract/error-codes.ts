@@ -8,6 +8,8 @@ export const CODES_ERREUR = {
   ACCES_NON_AUTHORISE: 'ACCES_NON_AUTHORISE',
   /** 403: staff have chosen no member, or another one (the choice proof names who). */
   ADHERENT_NON_CHOISI: 'ADHERENT_NON_CHOISI',
+  /** 403: an adviser bound to a portfolio, for a member outside it (or removed from it since). */
+  HORS_PORTEFEUILLE: 'HORS_PORTEFEUILLE',
   TIERS_INEXISTANT: 'TIERS_INEXISTANT',
   /** 422: a round of more members than TOURNEE_MAX. */
   TOURNEE_TROP_LONGUE: 'TOURNEE_TROP_LONGUE',

@@ -1,6 +1,7 @@
 // Roles of both spec files (section 6). Which role acts for whom is decided here, once: the
-// server applies it with its configured staff roles (every /web/v1/tiers/{numTiers} call) and
-// tells the browser what it decided (GET /web/user/me), whose menus and redirects follow that.
+// server applies it with its configured staff roles (every /web/v1/tiers/{numTiers} call), and with
+// the portfolio it holds for an adviser bound to one, and tells the browser what it decided
+// (GET /web/user/me), whose menus and redirects follow that.
 
 export const ROLE = {
   LECTURE_PERSONNELLE: 'COM_ALI_LECTURE_PERSONNELLE',
@@ -44,8 +45,21 @@ const hasAny = (roles: readonly string[], wanted: readonly string[]) => roles.so
 export const isFarmer = (roles: readonly string[]) => roles.includes(ROLE.LECTURE_PERSONNELLE)
 export const isVgmMember = (roles: readonly string[]) => roles.includes(ROLE.ADHERENT_VGM)
 export const canConfirmOrder = (roles: readonly string[]) => hasAny(roles, WRITE_ROLES)
-/** Holds one of the staff roles (`staffRoles`: the server's configured list) that act for any member. */
+/** Holds one of the staff roles (`staffRoles`: the server's configured list) that act for members
+ * (any member, or only their portfolio's: boundToPortfolio). */
 export const canActForMembers = (roles: readonly string[], staffRoles: readonly string[]) => hasAny(roles, staffRoles)
+/**
+ * Bound to a portfolio: of this server's staff roles (`staffRoles`), the user holds only
+ * COM_ALI_ECRITURE_PORTEFEUILLE (cart-orders-admin §6). Such an adviser searches, chooses, reads
+ * and orders only for the members of their portfolio (the office's portefeuilles.csv); the server
+ * reads it from its own rows at each request. Staff holding any other staff role (TOUS, REGION,
+ * ADMIN_METIER, ECRITURE_ARTICLE…) act for any member: Silo knows no adviser's region, so REGION
+ * is not narrowed.
+ */
+export function boundToPortfolio(roles: readonly string[], staffRoles: readonly string[]): boolean {
+  const staff = roles.filter((r) => staffRoles.includes(r))
+  return staff.length > 0 && staff.every((r) => r === ROLE.ECRITURE_PORTEFEUILLE)
+}
 export const isBusinessAdmin = (roles: readonly string[]) => roles.includes(ROLE.ADMIN_METIER)
 export const canEditArticles = (roles: readonly string[]) => roles.includes(ROLE.ECRITURE_ARTICLE)
 

@@ -70,6 +70,8 @@ export interface OutboxRow {
   /** The HTTP status of that refusal: a 409 is shown as 'Commande invalide', any other through the
    * global error dialog (cart-orders-admin §8). Absent on rows refused before it was kept: a 409. */
   errorStatus?: number
+  /** And its code (CODES_ERREUR): HORS_PORTEFEUILLE keeps the order here for export (kept-refusals). */
+  errorCode?: string
   /** Tries answered in a row by the server failing (5xx, 408, 429), and the last such status:
    * past a few, the farmer is told (domain/server-trouble). */
   serverFailures?: number

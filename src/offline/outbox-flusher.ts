@@ -27,7 +27,7 @@ const SEND_TIMEOUT_MS = 30_000
 
 export type SendResult =
   | { ok: true; numeroCommande?: string; mail?: string | null }
-  | { ok: false; retry: boolean; error: string; status?: number }
+  | { ok: false; retry: boolean; error: string; status?: number; code?: string }
 
 /** One try for one item: what the server said, or that it did not answer. */
 export async function sendItem(row: OutboxRow): Promise<SendResult> {
@@ -55,6 +55,8 @@ export async function sendItem(row: OutboxRow): Promise<SendResult> {
     if (err instanceof ApiError) {
       // The same key is still being processed, the session must be renewed, the server failed,
       // or staff now act for another member (the order waits until they act for its member again).
+      // A member no longer in the adviser's portfolio (HORS_PORTEFEUILLE) is final: the order is
+      // refused and kept on the device for export (kept-refusals.ts), never tried again.
       const retry =
         err.code === CODES_ERREUR.IDEMPOTENCE_EN_COURS ||
         err.code === CODES_ERREUR.ADHERENT_NON_CHOISI ||
@@ -62,7 +64,7 @@ export async function sendItem(row: OutboxRow): Promise<SendResult> {
         err.status === 408 ||
         err.status === 429 ||
         err.status >= 500
-      return { ok: false, retry, error: err.reason ?? err.message, status: err.status }
+      return { ok: false, retry, error: err.reason ?? err.message, status: err.status, code: err.code ?? undefined }
     }
     // No answer: offline, cut, or timed out. The key makes the next try safe.
     return { ok: false, retry: true, error: 'Réseau indisponible' }
@@ -235,8 +237,10 @@ async function settle(row: OutboxRow, result: SendResult, at: Date) {
   await db.transaction('rw', [db.outbox, db.cartLines], async () => {
     await db.outbox.update(row.id, {
       status: 'rejected',
+      sentAt: at.toISOString(),
       error: result.error,
       errorStatus: result.status,
+      errorCode: result.code,
       sendingSince: undefined,
     })
     if ((row.kind ?? 'commande') === 'commande')
@@ -286,17 +290,4 @@ export async function unsentItemsFor(owner: string): Promise<WaitingItem[]> {
 export async function unsentRowsFor(owner: string): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('status').anyOf('pending', 'sending').toArray()
   return rows.filter((r) => r.owner === owner).sort((a, b) => byCharacters(a.createdAt, b.createdAt))
-}
-
-/** Asks the browser to run the service worker's sync event when the network is back (Chromium). */
-export async function requestBackgroundSync(): Promise<void> {
-  try {
-    const nav = globalThis.navigator as { serviceWorker?: ServiceWorkerContainer } | undefined
-    if (!nav?.serviceWorker) return
-    const registration = (await Promise.race([nav.serviceWorker.ready, new Promise((r) => setTimeout(r, 2000))])) as
-      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
-    await registration?.sync?.register(SYNC_TAG)
-  } catch {
-    // No Background Sync here (Firefox, Safari): app start, `online` and the retry button remain.
-  }
 }

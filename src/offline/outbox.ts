@@ -6,7 +6,9 @@ import type { CommandeEnvoyee } from '../contract/commandes'
 import type { EvaluationBody } from '../domain/survey'
 import { takeCart } from './cart'
 import { db, type MemberNamed, type OutboxKind, type OutboxRow } from './db'
-import { flushOutbox, flushOutboxNow, requestBackgroundSync, waitingItem, type WaitingItem } from './outbox-flusher'
+import { requestBackgroundSync } from './background-sync'
+import { keptForExport } from './kept-refusals'
+import { flushOutbox, flushOutboxNow, waitingItem, type WaitingItem } from './outbox-flusher'
 import { byCharacters } from '../domain/compare'
 
 export { flushOutbox, flushOutboxNow }
@@ -201,14 +203,16 @@ export function useOutboxSummary(owner: string): OutboxSummary | undefined {
       unsent: unsent.length,
       oldestUnsent: unsent[0]?.createdAt ?? null,
       items: unsent.map(waitingItem),
+      // Refusals kept for export are shown by their own list (kept-refusals.tsx), not as a dialog.
       rejected: mine
-        .filter((r) => r.status === 'rejected' && !r.acknowledged)
+        .filter((r) => r.status === 'rejected' && !r.acknowledged && !keptForExport(r))
         .map((r) => ({ ...view(r), lines: (r.cartLines ?? []).map((l) => l.libelleArticle ?? l.numArticle ?? '') })),
     }
   }, [owner])
 }
 
-/** 'Corriger mon panier': the refused order has been seen; its lines are already back in the cart. */
+/** 'Corriger mon panier': the refused order has been seen; its lines are already back in the cart.
+ * Also « Retirer de cet appareil » for a refusal kept for export, once the adviser has dealt with it. */
 export async function acknowledgeRejected(id: string): Promise<void> {
   await db.outbox.delete(id)
 }

@@ -6,7 +6,8 @@
 // time to ready, the requests and bytes on the wire, and what the device keeps (IndexedDB estimate
 // and the snapshots' JSON). Goal: ≤ N × the single member's time and ≤ 60 s in all.
 //   PREP_COOPERATIVE_URL  the cooperative's database (`npm run seed:cooperative`, `npm run import`);
-//                         the bench adds a staff account `tournee-bench` (password 'demo') to it
+//                         the bench adds a staff account `tournee-bench` (password 'demo') to it,
+//                         an adviser whose portfolio holds those members (portefeuilles)
 //   PREP_PORT             the port of the server it starts (default 8196; this bench uses +3)
 import { rmSync } from 'node:fs'
 import { chromium, type Browser } from '@playwright/test'
@@ -37,7 +38,13 @@ async function largestMembers(n: number): Promise<string[]> {
        on conflict (username) do update set password_hash = excluded.password_hash, desactive_a = null`,
       [STAFF, await hashPassword('demo')],
     )
-    return rows.map((r) => r.num_tiers)
+    // An adviser bound to a portfolio (roles.ts#boundToPortfolio): the round's members are theirs.
+    const members = rows.map((r) => r.num_tiers)
+    await db.query(
+      `insert into portefeuilles (username, num_tiers) select $1, unnest($2::text[]) on conflict do nothing`,
+      [STAFF, members],
+    )
+    return members
   } finally {
     await db.end()
   }

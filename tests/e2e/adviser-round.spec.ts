@@ -2,8 +2,15 @@
 // prepares the round on a slow link; the network is then cut for real. They switch between the four with no
 // network — each member's screens show that member's data, with their name in the header — and
 // confirm orders for three of them, which wait in the outbox. A fifth member, outside the round,
-// cannot be chosen offline. The network comes back: each order is accepted once, for its own
-// member, with the adviser as `personnel` in the ERP's feed.
+// cannot be chosen offline. Meanwhile the office takes one of the three out of the adviser's
+// portfolio (its import, in full). The network comes back: each other order is accepted once, for
+// its own member, with the adviser as `personnel` in the ERP's feed; the removed member's is
+// refused with its French reason and kept on the device, exported as a CSV file.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { vl } from './cart-lines'
@@ -16,6 +23,30 @@ test.use({ viewport: { width: 1024, height: 768 } })
 const ROUND = ['100001', '100002', '100100', '100107']
 const OUTSIDE = '100114'
 const ORDERED = ['100001', '100002', '100100']
+const REMOVED = '100100'
+
+/** The office imports the adviser's portfolio (`npm run import`, on the running Silo's database):
+ * `complet` in full, so the members left out leave it. The demo's: seed/portfolios.ts. */
+async function officeImport(members: string[], complet: boolean) {
+  const dir = mkdtempSync(join(tmpdir(), 'silo-portefeuilles-'))
+  writeFileSync(
+    join(dir, 'portefeuilles.csv'),
+    `username;numTiers\n${members.map((n) => `conseiller;${n}\n`).join('')}`,
+  )
+  // Not a sync call: the network switch's proxy runs in this process.
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli/import.ts', dir, ...(complet ? ['--complet', 'portefeuilles.csv'] : [])],
+    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: '' }, timeout: 60_000 },
+  )
+}
+const DEMO_PORTFOLIO = [
+  '100001',
+  '100002',
+  '100003',
+  '100004',
+  ...Array.from({ length: 200 }, (_, i) => String(100100 + i * 7)),
+]
 
 /** No serious or critical axe violation on what is shown. */
 async function accessible(page: Page) {
@@ -61,6 +92,8 @@ test('a round of four prepared on the tablet: switched and ordered for with no n
   page,
   network,
 }) => {
+  // Four members prepared on a slow link, then the office's import run beside the server.
+  test.setTimeout(180_000)
   const key = createApiKey()
   const client = erp(key)
   const { cursor } = await client.readAll('0')
@@ -152,14 +185,37 @@ test('a round of four prepared on the tablet: switched and ordered for with no n
   await accessible(page)
   await dialog.getByRole('button', { name: 'Continuer pour ce client' }).click()
 
-  network.restore()
-  const waiting = page.getByRole('region', { name: 'Envois en attente' })
-  await expect(waiting).toHaveCount(0, { timeout: 60_000 })
-  await page.waitForTimeout(2000) // anything sent twice would have arrived by now
-  const { seen } = await client.readAll(cursor)
-  const mine = seen.filter((c) => c.personnel?.username === 'conseiller')
-  expect(mine.map((c) => c.tiers.numTiers).sort()).toEqual(ORDERED)
-  expect(refused).toEqual([])
+  await officeImport(
+    DEMO_PORTFOLIO.filter((n) => n !== REMOVED && n !== OUTSIDE),
+    true,
+  )
+  try {
+    network.restore()
+    const waiting = page.getByRole('region', { name: 'Envois en attente' })
+    await expect(waiting).toHaveCount(0, { timeout: 60_000 })
+    // The removed member's order: refused with its reason, kept here with « Exporter ».
+    const kept = page.getByRole('region', { name: 'Commandes refusées, gardées sur cet appareil' })
+    await expect(kept).toContainText(`L’adhérent ${REMOVED} ne fait pas partie de votre portefeuille.`)
+    await accessible(page)
+    const download = page.waitForEvent('download')
+    await kept.getByRole('button', { name: 'Exporter' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^commande-refusee-${REMOVED}-\\d{4}-\\d{2}-\\d{2}\\.csv$`))
+    const csv = readFileSync(await file.path(), 'utf8')
+    expect(csv.startsWith('\uFEFFN° tiers;Adhérent;Article;')).toBe(true)
+    expect(csv).toContain(`${REMOVED};${names.get(REMOVED)};`)
+    expect(csv).toContain('ne fait pas partie de votre portefeuille')
+    await page.waitForTimeout(2000) // anything sent twice would have arrived by now
+    const { seen } = await client.readAll(cursor)
+    const mine = seen.filter((c) => c.personnel?.username === 'conseiller')
+    expect(mine.map((c) => c.tiers.numTiers).sort()).toEqual(ORDERED.filter((n) => n !== REMOVED))
+    // The only refusals: the removed member's (its order, its copy's refresh).
+    expect(refused.filter((url) => !url.includes(REMOVED))).toEqual([])
+    await kept.getByRole('button', { name: 'Retirer de cet appareil' }).click()
+    await expect(kept).toHaveCount(0)
+  } finally {
+    await officeImport([REMOVED], false)
+  }
 })
 
 test('the adviser signs out, a farmer signs in on the same browser: nothing of the round anywhere', async ({

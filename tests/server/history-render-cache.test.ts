@@ -6,6 +6,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { fixedClock } from '../../src/server/clock'
@@ -98,5 +99,25 @@ describe.each(backends.slice(0, 1))('the rendered history kept on $name', (backe
     // The adviser now acts for the farmer: the farmer's history, not the one kept for the poultry farm.
     expect((await send(app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.eleveur }, adviser)).status).toBe(200)
     expect(tiersOf((await navigate(adviser)).page)).toBe(DEMO.eleveur)
+  })
+
+  it('never serves an adviser the render kept for a member since taken out of their portfolio', async () => {
+    const adviser = await signIn(app, DEMO.conseiller)
+    expect((await send(app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.volailles }, adviser)).status).toBe(200)
+    expect(tiersOf((await navigate(adviser)).page)).toBe(DEMO.volailles)
+    const before = renders()
+    await opened.db.execute(
+      sql`delete from portefeuilles where username = ${DEMO.conseiller} and num_tiers = ${DEMO.volailles}`,
+    )
+    try {
+      // Rendered afresh: its reads are refused, so nothing of the member's is in the page.
+      const page = (await navigate(adviser)).page
+      expect(renders()).toBe(before + 1)
+      expect(tiersOf(page)).not.toBe(DEMO.volailles)
+    } finally {
+      await opened.db.execute(
+        sql`insert into portefeuilles (username, num_tiers) values (${DEMO.conseiller}, ${DEMO.volailles})`,
+      )
+    }
   })
 })

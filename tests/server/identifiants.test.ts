@@ -207,6 +207,8 @@ describe.each(importBackends)('identifiers imported, then used ($name)', ({ url:
   it('what it accepts is usable everywhere: member, past order, delivery, contract, lot', async () => {
     const dir = folderOf({
       'tiers.csv': [{ numTiers: '4501', raisonSociale: 'EARL DU QUATRE', typeTiers: 'ADH', numEntite: 'AGR' }],
+      // The demo adviser follows the new member (decision 0057).
+      'portefeuilles.csv': [{ username: DEMO.conseiller, numTiers: '4501' }],
       'commandes.csv': [{ numero: 'H000002', numTiers: DEMO.eleveur, date: '05/11/2026 08:15' }],
       'lignes-commande.csv': [
         {

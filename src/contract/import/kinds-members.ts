@@ -61,6 +61,31 @@ export const comptes = kind({
   ],
 })
 
+export const portefeuilles = kind({
+  fichier: 'portefeuilles.csv',
+  titre: 'Portefeuilles des conseillers',
+  description:
+    'Les adhérents de chaque conseiller qui n’a, comme rôle du personnel, que COM_ALI_ECRITURE_PORTEFEUILLE : ' +
+    'il ne cherche, ne choisit, ne consulte et ne commande que pour les adhérents de son portefeuille. ' +
+    'Le personnel qui a un autre rôle du personnel (COM_ALI_ECRITURE_TOUS, COM_ALI_ECRITURE_REGION, COM_ALI_ADMIN_METIER…) ' +
+    'agit pour tout adhérent : ses lignes ici ne le limitent pas. ' +
+    'Un adhérent retiré du portefeuille l’est dès l’import : une commande préparée pour lui et envoyée ensuite est refusée.',
+  colonnes: {
+    username: col(
+      code(60),
+      'Identifiant du compte du conseiller (comptes.csv, `npm run personnel` ou déjà dans Silo).',
+    ),
+    numTiers,
+  },
+  cle: ['username', 'numTiers'],
+  suppression: `${NO_STATE} Une ligne disparaît aussi avec son tiers.`,
+  complet: true,
+  exemples: [
+    ['conseiller', '100001'],
+    ['conseiller', '100245'],
+  ],
+})
+
 export const adresses = kind({
   fichier: 'adresses.csv',
   titre: 'Adresses de livraison',

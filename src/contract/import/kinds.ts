@@ -19,6 +19,7 @@ export const KINDS: readonly Kind[] = [
   r.feries,
   m.tiers,
   m.comptes,
+  m.portefeuilles,
   m.adresses,
   m.reglements,
   m.domiciliations,

@@ -1,10 +1,13 @@
 // Every /web/v1/tiers/{numTiers}/… call goes through here: may this session act for that customer?
 // The rule itself is src/domain/roles.ts#mayActFor, with the staff roles this server is configured
-// with (STAFF_ROLES, config.ts); GET /web/user/me tells the browser what it decided.
+// with (STAFF_ROLES, config.ts); GET /web/user/me tells the browser what it decided. An adviser bound
+// to a portfolio (roles.ts#boundToPortfolio) is also checked against it (portfolio.ts), at each
+// request, whatever their session chose or their proof names.
 import { CODES_ERREUR } from '../../contract/error-codes'
 import type { Context, MiddlewareHandler } from 'hono'
 import { CHOICE_PROOF_HEADER } from '../../contract/user'
 import {
+  boundToPortfolio,
   canActForMembers,
   canConfirmOrder,
   isBusinessAdmin,
@@ -15,6 +18,7 @@ import {
 import type { AppDeps, AppEnv, SessionUser } from '../http/env'
 import { forbidden, HttpError } from '../http/http-error'
 import { checkChoiceProof } from './choice-proof'
+import { horsPortefeuille, outsidePortfolio } from './portfolio'
 import { requireUser } from './session-middleware'
 
 /** What the access checks read of a request: its user and the server's settings. */
@@ -30,7 +34,28 @@ const staffRolesOf = (c: AccessContext) => c.get('deps').config.staffRoles
 export const actsForMembers = (c: AccessContext, roles: readonly string[]): boolean =>
   !isVgmMember(roles) && canActForMembers(roles, staffRolesOf(c))
 
-export function requireActFor(c: AccessContext, numTiers: string): SessionUser {
+/**
+ * An adviser bound to a portfolio, for members outside it: 403 HORS_PORTEFEUILLE (one read by the
+ * portfolio's key). Nothing is read for other users.
+ */
+export async function requireInPortfolio(c: AccessContext, user: SessionUser, numTiers: readonly string[]) {
+  if (!boundToPortfolio(user.roles, staffRolesOf(c))) return
+  const outside = await outsidePortfolio(c.get('deps').db, user.username, numTiers)
+  if (outside.length) throw horsPortefeuille(outside)
+}
+
+/** Whose portfolio narrows this user's member search: their own if they are bound to one, else null. */
+export const portfolioOf = (c: AccessContext, user: SessionUser): string | null =>
+  boundToPortfolio(user.roles, staffRolesOf(c)) ? user.username : null
+
+/** As the session stands (roles, member chosen), then the adviser's portfolio. */
+export async function requireActFor(c: AccessContext, numTiers: string): Promise<SessionUser> {
+  const user = requireChosen(c, numTiers)
+  await requireInPortfolio(c, user, [numTiers])
+  return user
+}
+
+function requireChosen(c: AccessContext, numTiers: string): SessionUser {
   const user = requireUser(c)
   if (mayActFor(user, numTiers, staffRolesOf(c))) return user
   if (isFarmer(user.roles) || !canActForMembers(user.roles, staffRolesOf(c))) throw forbidden()
@@ -53,11 +78,16 @@ export function requireActFor(c: AccessContext, numTiers: string): SessionUser {
  */
 export async function requireActForWrite(c: Context<AppEnv>, numTiers: string): Promise<SessionUser> {
   const user = requireUser(c)
-  if (mayActFor(user, numTiers, staffRolesOf(c))) return user
+  if (mayActFor(user, numTiers, staffRolesOf(c))) return requireActFor(c, numTiers)
   const staff = canActForMembers(user.roles, staffRolesOf(c)) && canConfirmOrder(user.roles)
   if (staff && !isFarmer(user.roles) && !isVgmMember(user.roles)) {
     const { db, clock } = c.get('deps')
-    if (await checkChoiceProof(db, user, numTiers, c.req.header(CHOICE_PROOF_HEADER), clock.now())) return user
+    if (await checkChoiceProof(db, user, numTiers, c.req.header(CHOICE_PROOF_HEADER), clock.now())) {
+      // The proof says the member was chosen (in a round, say), not that they are still the
+      // adviser's: the office may have taken them out of the portfolio since.
+      await requireInPortfolio(c, user, [numTiers])
+      return user
+    }
   }
   return requireActFor(c, numTiers)
 }
@@ -85,12 +115,14 @@ export const businessAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * After the numTiers parameter is validated: the session must be allowed to act for that customer
- * (the customer themself, or staff acting for the member they chose). Every call under
+ * (the customer themself, or staff acting for the member they chose, within their portfolio if
+ * they are bound to one). Every call under
  * /web/v1/tiers/{numTiers}/ puts it in its chain.
  */
 export const forCustomer: MiddlewareHandler<AppEnv> = async (c, next) => {
   const numTiers = c.req.param('numTiers') ?? ''
-  if (!(await actsByProof(c, numTiers))) requireActFor(c, numTiers)
+  const user = (await actsByProof(c, numTiers)) ? requireUser(c) : requireChosen(c, numTiers)
+  await requireInPortfolio(c, user, [numTiers])
   await next()
 }
 

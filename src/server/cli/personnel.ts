@@ -10,6 +10,7 @@ import { LIEN_VALIDITE_HEURES } from '../../contract/acces-adherent'
 import { ZONE } from '../../domain/calendar'
 import { formatDateCourte, formatHeure } from '../../domain/format'
 import { clockFromEnv } from '../clock'
+import { boundToPortfolio } from '../../domain/roles'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { HttpError } from '../http/http-error'
@@ -120,6 +121,10 @@ try {
         console.log(
           `Compte du personnel « ${args.identifiant} » ${made.cree ? 'créé' : 'mis à jour (son mot de passe, s’il en a un, est inchangé)'} : ${args.nom.trim()}, ${args.courriel}, rôles ${[...new Set(args.roles)].join(', ')}.`,
         )
+        if (boundToPortfolio(args.roles, config.staffRoles))
+          console.log(
+            `Ce compte n’agit que pour les adhérents de son portefeuille : importez portefeuilles.csv (username ${args.identifiant}, numTiers), voir docs/import.md.`,
+          )
         console.log(`Lien de première connexion : ${made.url}`)
         console.log(
           `Il sert une fois, pendant ${LIEN_VALIDITE_HEURES} heures (jusqu’au ${quand(new Date(made.lien.expireA))}, heure de Paris) : la personne l’ouvre et choisit son mot de passe. Il remplace tout lien précédent de ce compte.`,

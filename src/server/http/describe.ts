@@ -43,7 +43,7 @@ export const describeRead = (
       200: { description: 'OK', content: json(schema), ...(headers && { headers }) },
       400: error('Paramètres invalides'),
       401: error('Non authentifié'),
-      403: error('La session ne peut pas agir pour ce tiers'),
+      403: error('La session ne peut pas agir pour ce tiers (hors du portefeuille du conseiller : HORS_PORTEFEUILLE)'),
       ...Object.fromEntries(Object.entries(extra).map(([status, d]) => [status, error(d)])),
     },
   })

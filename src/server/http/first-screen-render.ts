@@ -10,6 +10,7 @@ import { EARLY_TAPS_GLOBAL, FIRST_SCREEN_DATA_ID } from '../../contract/paths'
 import { HISTORY_PATH, isHistoryPage, preloadCustomer } from './first-screen-preload'
 import { ByteLru } from './byte-lru'
 import { versionHorsConnexion } from '../services/versions-hors-connexion'
+import { requireInPortfolio } from '../auth/access'
 import { appRenderModule, inProcessFetch, shellParts, withStylesheetInline, type FirstScreen } from './app-render'
 
 /** In a kept render and its page, where each response's own CSP nonce goes. */
@@ -48,7 +49,15 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
       module.renderFirstScreen(href, inProcessFetch(app, c), withNonce, c.req.header('cookie') ?? '')
     try {
       const numTiers = preloadCustomer(c.req.path, user)
-      if (!numTiers || !nonce) return await render(nonce)
+      // A member taken out of the adviser's portfolio: rendered afresh (its reads are refused),
+      // never served from a render kept while they were still the adviser's.
+      const outside =
+        numTiers !== null &&
+        (await requireInPortfolio(c, user, [numTiers]).then(
+          () => false,
+          () => true,
+        ))
+      if (!numTiers || !nonce || outside) return await render(nonce)
       const version = await versionHorsConnexion(db, numTiers, clock.now())
       const key = createHash('sha256')
         .update(

@@ -71,6 +71,13 @@ export const MEMBER_TARGETS: Target[] = [
     refs: [],
   },
   {
+    fichier: 'portefeuilles.csv',
+    table: 'portefeuilles',
+    conflict: ['username', 'num_tiers'],
+    existing: existingOf('portefeuilles', ['username', 'numTiers']),
+    refs: [{ columns: ['username'], to: 'comptes.csv', label: 'compte inconnu' }, toTiers],
+  },
+  {
     fichier: 'adresses.csv',
     table: 'adresses',
     conflict: ['num_tiers', 'num_adr'],

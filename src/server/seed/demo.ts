@@ -6,6 +6,8 @@ export const DEMO = {
   vgm: '100004',
   inconnu: '999999',
   conseiller: 'conseiller',
+  /** The one demo member outside the adviser's portfolio (seed/portfolios.ts). */
+  horsPortefeuille: '100114',
   admin: 'admin',
   /** Customer service with a role of its own (COM_ALI_LECTURE_TOUS), not one of the five Silo lists
    * as staff: refused (Accès non autorisé) unless the server's STAFF_ROLES names it. */

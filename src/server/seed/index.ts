@@ -13,8 +13,12 @@ import { seedLots } from './lots'
 import { seedOrders } from './orders'
 import { seedHelpTexts, seedMessages, seedParameters } from './parameters'
 import type { Tx } from './batch'
+import { seedPortfolios } from './portfolios'
 import { seedReference } from './reference'
 import { createRng } from './rng'
+import { DEMO } from './demo'
+
+const DEMO_MEMBERS = [DEMO.eleveur, DEMO.volailles, DEMO.contentieux, DEMO.vgm]
 
 export interface SeedOptions {
   /** yyyy-MM-dd, Europe/Paris. */
@@ -57,6 +61,7 @@ async function seedInto(tx: Tx, today: string, prepared: Awaited<ReturnType<type
   await seedHelpTexts(tx)
   await seedAccounts(tx, prepared.accounts)
   const others = await seedCustomers(tx, createRng(1001), today)
+  await seedPortfolios(tx, [DEMO_MEMBERS, others.map((o) => o.numTiers)].flat())
   await seedArticles(tx, today)
   await seedFarms(tx, others)
   await seedLots(tx, today)

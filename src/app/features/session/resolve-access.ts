@@ -92,6 +92,8 @@ export async function resolveAccess(queryClient: QueryClient, href: string): Pro
   } catch (e) {
     if (e instanceof ApiError && e.code === CODES_ERREUR.TIERS_INEXISTANT)
       return denied({ to: 'error-logout', cause: 'TIERS_NON_RECONNU' })
+    // The office took the member out of the adviser's portfolio: they choose another one.
+    if (e instanceof ApiError && e.code === CODES_ERREUR.HORS_PORTEFEUILLE) return denied({ to: 'selection-tiers' })
     if (e instanceof ApiError && e.status === 403) return denied({ to: 'error-logout', cause: 'ACCES_NON_AUTHORISE' })
     if (e instanceof ApiError && e.status === 401) return denied({ to: 'login', redirectFrom: href })
     throw e

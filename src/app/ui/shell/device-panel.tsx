@@ -1,8 +1,8 @@
 // "Cet appareil" (issue 16, item 5): what this device keeps and since when, what waits to be
-// sent, whether the browser promised to keep Silo's data (navigator.storage.persist()) and how
-// much room it takes, how to add Silo to the home screen on an iPhone (Safari may erase a site's
-// data after 7 days without use), and the waiting orders saved as a readable file to read to the
-// cooperative over the phone. Loaded only when opened (device-panel-host).
+// sent, the refused orders it keeps for export (issue 52), whether the browser promised to keep
+// Silo's data (navigator.storage.persist()) and how much room it takes, how to add Silo to the
+// home screen on an iPhone (Safari may erase a site's data after 7 days without use), and the
+// waiting orders saved as a readable file to read to the cooperative over the phone. Loaded only when opened (device-panel-host).
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lastAnswer } from '../../../api/connection'
@@ -14,6 +14,7 @@ import { countCartRows } from '../../../offline/cart'
 import type { OutboxRow } from '../../../offline/db'
 import { unsentRowsFor, waitingItem } from '../../../offline/outbox-flusher'
 import { installWay } from '../../pwa/install'
+import { downloadFile } from '../download'
 import { lineLabels } from '../line-labels'
 import { Modal } from '../modal'
 import { formatSavedAt } from '../offline-notice'
@@ -23,6 +24,7 @@ import { waitingOrdersText, type ExportLabels } from './waiting-orders-text'
 
 // Its own chunk, so that the list of what it loads stays out of the first screen's code.
 const PreparationStatus = lazy(() => import('./preparation-status'))
+const KeptRefusals = lazy(() => import('./kept-refusals'))
 const RoundStatus = lazy(() => import('./round-status'))
 
 /** The screens readable offline, by the first part of their query key. */
@@ -98,12 +100,7 @@ export default function DevicePanel({
   })
   const save = () => {
     const text = waitingOrdersText(rows ?? [], labelsFor)
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
-    const a = document.createElement('a')
-    a.href = url
-    a.download = 'silo-commandes-en-attente.txt'
-    a.click()
-    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    downloadFile(text, 'silo-commandes-en-attente.txt', 'text/plain;charset=utf-8')
   }
 
   const orders = (rows ?? []).filter((r) => (r.kind ?? 'commande') === 'commande')
@@ -159,6 +156,10 @@ export default function DevicePanel({
           )}
         </>
       )}
+
+      <Suspense fallback={null}>
+        <KeptRefusals owner={owner} level={3} />
+      </Suspense>
 
       <h3 className={H3}>Stockage</h3>
       <p className="text-base">

@@ -1,8 +1,10 @@
 // Loaded (React.lazy) only while the outbox holds something of this user's (main-shell). What it
 // holds, said plainly: each order or survey waiting, what it is and since when (never shown as
-// sent), what happens next, a manual retry for orders (not on the confirmation page, which has its own), a warning past 72 hours, and the "Commande invalide" dialog when the cooperative refused
-// an order (its lines are already back in the cart). Also starts the sending: now, when the
-// network comes back, when the farmer returns to the app, and every 30 s while items wait.
+// sent), what happens next, a manual retry for orders (not on the confirmation page, which has its
+// own), a warning past 72 hours, the "Commande invalide" dialog when the cooperative refused an
+// order (its lines are already back in the cart), and the refused orders kept for export
+// (kept-refusals). Also starts the sending: now, when the network comes back, when the farmer
+// returns to the app, and every 30 s while items wait.
 import { useEffect, useState } from 'react'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { DateTime } from 'luxon'
@@ -16,6 +18,7 @@ import { serverTroubleText } from '../../../domain/server-trouble'
 import { hasOrder } from './waiting-words'
 import { WaitingList } from './waiting-list'
 import { openDevicePanel } from './device-panel-host'
+import KeptRefusals from './kept-refusals'
 
 /** An item unsent for longer than this warns the user (ARCHITECTURE, issue: checkout). */
 const OLD_AFTER_HOURS = 72
@@ -124,6 +127,7 @@ export default function OutboxStatus({ owner }: { owner: string }) {
           </div>
         </section>
       )}
+      <KeptRefusals owner={owner} level={2} />
       {rejected && conflict && (
         <Modal open title={CONFLICT_DIALOG.titre} onClose={() => undefined} role="alertdialog">
           <p className="mb-2 text-base font-semibold">{CONFLICT_DIALOG.entete}</p>

@@ -28,7 +28,7 @@ accesRoutes.get(
   async (c) => {
     requireStaff(c)
     const { numTiers } = c.req.valid('param')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     return c.json(await readAccess(c.get('deps').db, numTiers))
   },
 )
@@ -54,7 +54,7 @@ accesRoutes.post(
   async (c) => {
     const user = requireStaff(c)
     const { numTiers } = c.req.valid('param')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     const { db, clock, mail, config } = c.get('deps')
     // The link's address comes from PUBLIC_URL, never from this request's Host or Origin.
     const link = await sendSignInLink(db, {

@@ -70,7 +70,7 @@ articlesRoutes.get(
   validate('query', ArticlesQuery),
   async (c) => {
     const { commandablesByTiers } = c.req.valid('query')
-    requireActFor(c, commandablesByTiers)
+    await requireActFor(c, commandablesByTiers)
     return c.json(await loadArticlesCommandables(c.get('deps').db, commandablesByTiers))
   },
 )
@@ -89,7 +89,7 @@ function readWithArticle<T>(
     validate('query', NumTiersQuery),
     async (c) => {
       const { type, num } = c.req.valid('param')
-      requireActFor(c, c.req.valid('query').numTiers)
+      await requireActFor(c, c.req.valid('query').numTiers)
       const { db } = c.get('deps')
       await requireArticle(db, type, num)
       return c.json(await load(db, num))
@@ -117,7 +117,7 @@ articlesRoutes.get(
   async (c) => {
     const { type, num } = c.req.valid('param')
     const { numTiers, numAdr } = c.req.valid('query')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     const { db } = c.get('deps')
     await requireArticle(db, type, num)
     return c.json(await loadContraintesLivraison(db, num, numTiers, numAdr))
@@ -136,7 +136,7 @@ articlesRoutes.get(
   validate('param', ValidationAdresseParams),
   async (c) => {
     const { num, numTiers, numAdresse } = c.req.valid('param')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     const { db } = c.get('deps')
     await requireArticle(db, null, num)
     return c.json(await validateAdresseLivraison(db, num, numTiers, numAdresse))
@@ -158,7 +158,7 @@ articlesRoutes.get(
   async (c) => {
     requireRole(c, canEditArticles)
     const { numTiers, search, commandable } = c.req.valid('query')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     const { db } = c.get('deps')
     if (commandable === 'true') return c.json(await addedNotOrdered(db, numTiers))
     if (!search) throw badRequest(MESSAGES.rechercheMin, CODES_ERREUR.RECHERCHE_TROP_COURTE)
@@ -177,7 +177,7 @@ articlesRoutes.patch(
   async (c) => {
     const user = requireRole(c, canEditArticles)
     const { numTiers } = c.req.valid('query')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     const { num } = c.req.valid('param')
     const { artCommandable } = c.req.valid('json')
     const { db, clock } = c.get('deps')
@@ -204,7 +204,7 @@ articlesRoutes.get(
   async (c) => {
     requireRole(c, canEditArticles)
     const { numTiers } = c.req.valid('query')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     const result = await diagnose(c.get('deps').db, numTiers, c.req.valid('param').num)
     if (!result) throw notFound(DIAGNOSTIC_KO, CODES_ERREUR.ARTICLE_INEXISTANT)
     return c.json(result)

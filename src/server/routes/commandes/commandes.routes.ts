@@ -49,7 +49,9 @@ commandesRoutes.post(
       201: { description: 'Commande enregistrée', content: json(CommandeAcceptee) },
       400: error('Corps invalide'),
       401: error('Non authentifié'),
-      403: error('Pas de rôle d’écriture, tiers non autorisé, ou incident de paiement bloquant'),
+      403: error(
+        'Pas de rôle d’écriture, tiers non autorisé (ADHERENT_NON_CHOISI, HORS_PORTEFEUILLE : retiré du portefeuille du conseiller), ou incident de paiement bloquant',
+      ),
       409: error('Commande invalide (nom:[lettre,numéro,article]:raison;…), ou même clé encore en cours'),
       422: error('Même clé d’idempotence, autre requête'),
       503: unavailable,

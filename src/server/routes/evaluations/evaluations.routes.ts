@@ -29,7 +29,9 @@ evaluationsRoutes.post(
       201: { description: 'Enregistré', content: json(EvaluationEnregistree) },
       400: error('Corps invalide'),
       401: error('Non authentifié'),
-      403: error('La session ne peut pas agir pour ce tiers, ou n’a pas de rôle d’écriture'),
+      403: error(
+        'La session ne peut pas agir pour ce tiers (HORS_PORTEFEUILLE : hors du portefeuille du conseiller), ou n’a pas de rôle d’écriture',
+      ),
       404: error('Commande inconnue pour ce tiers'),
       409: error('Même clé encore en cours'),
       422: error('Même clé d’idempotence, autre requête'),

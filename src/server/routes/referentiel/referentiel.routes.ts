@@ -37,7 +37,7 @@ referentielRoutes.get(
   validate('query', ReferentielQuery),
   async (c) => {
     const { numTiers } = c.req.valid('query')
-    if (numTiers) requireActFor(c, numTiers)
+    if (numTiers) await requireActFor(c, numTiers)
     else requireUser(c)
     const { db, clock } = c.get('deps')
     const today = clock.now().toISODate()!
@@ -69,7 +69,7 @@ referentielRoutes.get(
   validate('query', ParametresCommandeQuery),
   async (c) => {
     const { numTiers, numArticle } = c.req.valid('query')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     const { db, clock } = c.get('deps')
     const now = clock.now()
     const parametres = await cachedReference(db, `parametres-commande:${now.toISODate()}:`, () =>

@@ -10,7 +10,7 @@ import type { AppEnv } from '../../http/env'
 import { notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
 import { TIERS_SEARCH_PATH, TiersSearchQuery, TiersSearchResult } from '../../../contract/tiers-search'
-import { requireStaff } from '../../auth/access'
+import { portfolioOf, requireStaff } from '../../auth/access'
 import { findTiers } from '../../services/tiers'
 import { searchTiers } from './tiers-search.handlers'
 
@@ -19,7 +19,7 @@ export const tiersRoutes = new Hono<AppEnv>()
 const errors = {
   401: { description: 'Non authentifié', content: { 'application/json': { schema: resolver(ErrorBody) } } },
   403: {
-    description: 'La session ne peut pas agir pour ce tiers',
+    description: `La session ne peut pas agir pour ce tiers (${CODES_ERREUR.ACCES_NON_AUTHORISE}, ${CODES_ERREUR.ADHERENT_NON_CHOISI}, ${CODES_ERREUR.HORS_PORTEFEUILLE})`,
     content: { 'application/json': { schema: resolver(ErrorBody) } },
   },
 }
@@ -28,7 +28,8 @@ const errors = {
 tiersRoutes.get(
   TIERS_SEARCH_PATH,
   describeRoute({
-    summary: "Recherche d'adhérents par nom ou numéro (personnel seulement), 3 caractères minimum",
+    summary:
+      "Recherche d'adhérents par nom ou numéro (personnel seulement ; un conseiller lié à un portefeuille n'y trouve que ses adhérents), 3 caractères minimum",
     tags: ['tiers'],
     responses: {
       200: {
@@ -41,8 +42,8 @@ tiersRoutes.get(
   }),
   validate('query', TiersSearchQuery),
   async (c) => {
-    requireStaff(c)
-    return c.json(await searchTiers(c.get('deps').db, c.req.valid('query').q))
+    const user = requireStaff(c)
+    return c.json(await searchTiers(c.get('deps').db, c.req.valid('query').q, portfolioOf(c, user)))
   },
 )
 
@@ -63,7 +64,7 @@ tiersRoutes.get(
   validate('param', NumTiersParam),
   async (c) => {
     const { numTiers } = c.req.valid('param')
-    requireActFor(c, numTiers)
+    await requireActFor(c, numTiers)
     const tiers = await findTiers(c.get('deps').db, numTiers)
     if (!tiers) throw notFound('Numéro de tiers non reconnu', CODES_ERREUR.TIERS_INEXISTANT)
     return c.json(tiers satisfies Tiers)

@@ -11,7 +11,7 @@ import { ACTING_FOR_PATH, ActingForBody } from '../../../contract/tiers-search'
 import { canConfirmOrder, isFarmer } from '../../../domain/roles'
 import { issueChoiceProof } from '../../auth/choice-proof'
 import { ensureOwnerCookie, sealKeys } from '../../auth/device-owner'
-import { actsForMembers, requireStaff } from '../../auth/access'
+import { actsForMembers, requireInPortfolio, requireStaff } from '../../auth/access'
 import { setActingFor } from '../../auth/session-store'
 import { notFound } from '../../http/http-error'
 import { validate } from '../../http/validate'
@@ -69,7 +69,10 @@ userRoutes.put(
     tags: ['session'],
     responses: {
       200: { description: 'Adhérent choisi', content: { 'application/json': { schema: resolver(ActingForBody) } } },
-      403: { description: 'Réservé au personnel', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      403: {
+        description: `Réservé au personnel ; ${CODES_ERREUR.HORS_PORTEFEUILLE} : un adhérent hors du portefeuille du conseiller`,
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
       404: {
         description: CODES_ERREUR.TIERS_INEXISTANT,
         content: { 'application/json': { schema: resolver(ErrorBody) } },
@@ -83,6 +86,7 @@ userRoutes.put(
     const { numTiers } = c.req.valid('json')
     if (numTiers && !(await tiersExists(db, numTiers)))
       throw notFound('Numéro de tiers non reconnu', CODES_ERREUR.TIERS_INEXISTANT)
+    if (numTiers) await requireInPortfolio(c, user, [numTiers])
     await setActingFor(db, user.sessionId, numTiers)
     await audit(db, {
       username: user.username,
@@ -102,7 +106,10 @@ userRoutes.post(
     responses: {
       200: { description: 'Tournée préparée', content: { 'application/json': { schema: resolver(Tournee) } } },
       400: { description: 'Requête invalide', content: { 'application/json': { schema: resolver(ErrorBody) } } },
-      403: { description: 'Réservé au personnel', content: { 'application/json': { schema: resolver(ErrorBody) } } },
+      403: {
+        description: `Réservé au personnel ; ${CODES_ERREUR.HORS_PORTEFEUILLE} : un adhérent hors du portefeuille du conseiller`,
+        content: { 'application/json': { schema: resolver(ErrorBody) } },
+      },
       404: {
         description: CODES_ERREUR.TIERS_INEXISTANT,
         content: { 'application/json': { schema: resolver(ErrorBody) } },
@@ -122,6 +129,8 @@ userRoutes.post(
     const missing = asked.filter((n) => !found.has(n))
     if (missing.length)
       throw notFound(`Numéro de tiers non reconnu : ${missing.join(', ')}`, CODES_ERREUR.TIERS_INEXISTANT)
+    // As an unknown member: the whole round is refused, naming them, and nothing is signed.
+    await requireInPortfolio(c, user, asked)
     const proof = await issueRoundProof(db, user, asked, clock.now())
     await audit(db, { username: user.username, numTiers: null, action: 'tournee', details: { membres: asked } })
     return c.json({

@@ -1,5 +1,5 @@
 // The synthetic cooperative's members: tiers, accounts, addresses (~1.5 each, a few suspended),
-// payment modes, bank domiciliations and payment incidents.
+// payment modes, bank domiciliations and payment incidents; its field advisers and their portfolios.
 import * as m from '../../../contract/import/kinds-members'
 import { addDays } from '../rng'
 import { frDate, writeFile, type CellValue } from './csv-writer'
@@ -54,6 +54,12 @@ const TOWNS: Array<[string, string, string]> = [
   ['61100', 'Flers', 'Normandie'],
 ]
 const FARMER_ROLES = 'COM_ALI_LECTURE_PERSONNELLE|COM_ALI_ECRITURE_PERSONNELLE'
+/** A field adviser per ADVISER_MEMBERS members, bound to a portfolio (decision 0057): their
+ * accounts in comptes.csv, their members in portefeuilles.csv (40 advisers for 20,000 members). */
+const ADVISER_MEMBERS = 500
+const ADVISER_ROLES = 'COM_ALI_ECRITURE_PORTEFEUILLE'
+const advisersOf = (all: Member[]) => Math.ceil(all.length / ADVISER_MEMBERS)
+const adviser = (k: number) => `conseiller-${String(k + 1).padStart(3, '0')}`
 
 export async function writeMembers(folder: string, o: CooperativeOptions, all: Member[]): Promise<number> {
   const names = all.map((mb) => {
@@ -75,10 +81,19 @@ export async function writeMembers(folder: string, o: CooperativeOptions, all: M
         names[i]!.town[2],
       ]),
     ),
+    writeFile(folder, m.comptes, [
+      ...all.map((mb, i): CellValue[] => [mb.numTiers, names[i]!.raison, names[i]!.email, FARMER_ROLES]),
+      ...Array.from({ length: advisersOf(all) }, (_, k): CellValue[] => [
+        adviser(k),
+        `Conseiller ${k + 1}`,
+        `${adviser(k)}@example.org`,
+        ADVISER_ROLES,
+      ]),
+    ]),
     writeFile(
       folder,
-      m.comptes,
-      all.map((mb, i) => [mb.numTiers, names[i]!.raison, names[i]!.email, FARMER_ROLES]),
+      m.portefeuilles,
+      all.map((mb, i) => [adviser(Math.floor(i / ADVISER_MEMBERS)), mb.numTiers]),
     ),
     writeFile(folder, m.adresses, addresses(o, all, names)),
     writeFile(folder, m.reglements, payments(all)),
