@@ -56,10 +56,11 @@ describe.each(importBackends)('a re-import of an unchanged folder ($name)', ({ u
   })
   afterAll(() => db.drop())
 
-  it('writes no row, not even a lock', async () => {
+  it('writes no row, not even a lock, when it reads every file again (--relire)', async () => {
     const before = await versions(db.url, true)
     expect(Object.values(before).flat().length).toBeGreaterThan(5_000)
-    const again = await runImport({ databaseUrl: db.url, folder: coop })
+    const again = await runImport({ databaseUrl: db.url, folder: coop, relire: true })
+    expect(again.files.some((f) => f.inchange)).toBe(false)
     expect(again.status).toBe('importe')
     expect(written(again)).toBe(0)
     expect(await versions(db.url, true)).toEqual(before)

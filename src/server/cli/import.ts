@@ -1,4 +1,4 @@
-// `npm run import -- <dossier> [--verifier] [--changer-de-tiers] [--complet <fichier>…]`: the cooperative's CSV files
+// `npm run import -- <dossier> [--verifier] [--changer-de-tiers] [--relire] [--complet <fichier>…]`: the cooperative's CSV files
 // into Silo's database (DATABASE_URL, or the embedded one of DATA_DIR: the running Silo's, or
 // started for the time of the import). Checked first; applied whole or not at all. See
 // docs/import.md and src/server/import/run.ts.
@@ -9,12 +9,14 @@ import { formatReport } from '../import/report'
 import { runImport } from '../import/run'
 import { withDatabase } from './database-target'
 
-const USAGE = 'Usage : npm run import -- <dossier> [--verifier] [--changer-de-tiers] [--complet <fichier.csv>…]'
+const USAGE =
+  'Usage : npm run import -- <dossier> [--verifier] [--changer-de-tiers] [--relire] [--complet <fichier.csv>…]'
 
 function parseArgs(argv: string[]) {
   let folder: string | undefined
   let verifier = false
   let changerDeTiers = false
+  let relire = false
   const complet: string[] = []
   let inComplet = false
   for (const arg of argv) {
@@ -24,6 +26,9 @@ function parseArgs(argv: string[]) {
     } else if (arg === '--changer-de-tiers') {
       changerDeTiers = true
       inComplet = false
+    } else if (arg === '--relire') {
+      relire = true
+      inComplet = false
     } else if (arg === '--complet') inComplet = true
     else if (arg.startsWith('--complet=')) complet.push(...arg.slice('--complet='.length).split(','))
     else if (arg.startsWith('--')) throw new Error(`option inconnue : ${arg}`)
@@ -32,7 +37,7 @@ function parseArgs(argv: string[]) {
     else throw new Error(`argument en trop : ${arg}`)
   }
   if (!folder) throw new Error('dossier manquant')
-  return { folder, verifier, changerDeTiers, complet: complet.map((c) => c.replace(/^.*\//, '')) }
+  return { folder, verifier, changerDeTiers, relire, complet: complet.map((c) => c.replace(/^.*\//, '')) }
 }
 
 let args: ReturnType<typeof parseArgs>

@@ -27,6 +27,11 @@ export function formatReport(result: ImportResult): string[] {
   out.push(line(head), ...rows.map(line), '')
   // An office's Excel saves Windows-1252 (issue 49): read, and said, so a file saved otherwise is not a surprise.
   for (const f of result.files) if (f.windows1252) out.push(`${f.fichier} lu en Windows-1252 (pas en UTF-8)`)
+  const same = result.files.filter((f) => f.inchange)
+  if (same.length)
+    out.push(
+      `Identique(s) au dernier import, sur des tables que rien n’a modifiées depuis : ${same.map((f) => f.fichier).join(', ')} — non relu(s) (--relire pour tout relire).`,
+    )
   const moved = result.files.filter((f) => f.moved > 0)
   if (moved.length && result.status !== 'refuse') {
     const each = moved.map((f) => `${f.fichier} ${n(f.moved)}`).join(', ')

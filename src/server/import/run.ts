@@ -10,6 +10,15 @@ import { KINDS, kindOfFile } from '../../contract/import/kinds'
 import { checkDuplicates, checkReferences, checkRemoval, indexReferredKeys, type CheckContext } from './checks'
 import { dropForBulk } from './bulk'
 import { ErrorSink } from './errors'
+import {
+  forgetWrites,
+  formatOf,
+  hashFile,
+  rememberFiles,
+  unchangedFiles,
+  watchTables,
+  type Fingerprint,
+} from './fingerprints'
 import { mergeFile, removeAbsent, type Counts } from './merge'
 import { checkMoves, followExploitations } from './owners'
 import { stageFile, type StagedFile } from './stage'
@@ -24,6 +33,8 @@ export interface ImportOptions {
   complet?: string[]
   /** Rows may give a farm, a building, a lot or a domiciliation Silo has to another member (owners.ts). */
   changerDeTiers?: boolean
+  /** Read every file, even one unchanged since the last import (fingerprints.ts). */
+  relire?: boolean
   /** A file of at least this many rows going into an empty table is loaded the bulk way (bulk.ts). */
   bulkFrom?: number
   log?: (line: string) => void
@@ -41,6 +52,8 @@ interface FileReport extends Counts {
   moved: number
   /** Read as Windows-1252: the file was not UTF-8 (the report says so). */
   windows1252?: boolean
+  /** Identical to the file last merged, into tables nobody wrote to since: not read (fingerprints.ts). */
+  inchange?: boolean
 }
 
 export interface ImportResult {
@@ -88,11 +101,24 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     await prepareSession(client)
     const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [IMPORT_LOCK])
     if (!rows[0]?.ok) throw new Error('un autre import est en cours sur cette base : attendez qu’il se termine')
+    const hashes = new Map<string, string>()
+    for (const f of files) hashes.set(f, await hashFile(join(opts.folder, f)))
+    if (!opts.verifier) await watchTables(client, files, complet)
+    const kinds = new Map(files.map((f) => [f, kindOfFile(f)!]))
+    const unchanged = opts.relire
+      ? new Map<string, Fingerprint>()
+      : await unchangedFiles(client, files, kinds, hashes, complet)
     const staged = new Map<string, StagedFile>()
     /** Files refused whole (their header, their encoding, not a regular file): who cites them is not checked. */
     const refused = new Set<string>()
     for (const [i, fichier] of files.entries()) {
       const t = performance.now()
+      const print = unchanged.get(fichier)
+      if (print) {
+        reports.set(fichier, { ...emptyReport(fichier), rows: print.lignes, inchange: true })
+        log(`${fichier} : identique au dernier import, tables inchangées depuis : non relu`)
+        continue
+      }
       const file = await stageFile(client, join(opts.folder, fichier), kindOfFile(fichier)!, `stg_${i}`, errors).catch(
         (err: Error & { line?: number }) => {
           errors.add({ fichier, line: err.line, reason: err.message })
@@ -107,21 +133,17 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       if (!file.unusable) await client.query(`analyze ${file.table}`)
       staged.set(fichier, file)
       reports.set(fichier, {
-        fichier,
+        ...emptyReport(fichier),
         rows: file.rows,
         refused: file.refused,
         loadSeconds: seconds(t),
-        checkSeconds: 0,
-        mergeSeconds: 0,
-        inserted: 0,
-        updated: 0,
-        removed: 0,
-        moved: 0,
         windows1252: file.encoding === 'windows-1252',
       })
       log(`lu ${fichier} : ${file.rows} lignes en ${seconds(t).toFixed(1)} s`)
     }
-    const ctx: CheckContext = { client, staged, refused, complet, errors }
+    // An unchanged file's rows are in Silo as it says: the files citing it are checked against Silo's.
+    const completRead = new Set([...complet].filter((f) => !unchanged.has(f)))
+    const ctx: CheckContext = { client, staged, refused, complet: completRead, errors }
     await indexReferredKeys(ctx)
     for (const file of staged.values()) {
       if (file.unusable) continue
@@ -135,13 +157,33 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     for (const r of reports.values()) r.refused = Math.max(r.refused, Math.min(r.rows, errors.countOf(r.fichier)))
     if (errors.total > 0) return finish('refuse')
     if (opts.verifier) return finish('verifie')
-    const options = { complet, bulkFrom: opts.bulkFrom ?? BULK_FROM }
-    await merge(client, [...staged.values()], options, reports, log)
+    const options = { complet: completRead, bulkFrom: opts.bulkFrom ?? BULK_FROM }
+    const prints = [...staged.values()].map((f): Fingerprint => ({
+      fichier: f.kind.fichier,
+      sha256: hashes.get(f.kind.fichier)!,
+      format: formatOf(f.kind),
+      lignes: f.rows,
+      complet: complet.has(f.kind.fichier),
+    }))
+    await merge(client, [...staged.values()], options, reports, log, prints)
     return finish('importe')
   } finally {
     await client.end().catch(() => {})
   }
 }
+
+const emptyReport = (fichier: string): FileReport => ({
+  fichier,
+  rows: 0,
+  refused: 0,
+  loadSeconds: 0,
+  checkSeconds: 0,
+  mergeSeconds: 0,
+  inserted: 0,
+  updated: 0,
+  removed: 0,
+  moved: 0,
+})
 
 async function prepareSession(client: pg.Client) {
   // An instant without an offset is Paris time (contract/import/cells.ts `instant`): COPY reads the
@@ -182,6 +224,7 @@ async function merge(
   { complet, bulkFrom }: { complet: ReadonlySet<string>; bulkFrom: number },
   reports: Map<string, FileReport>,
   log: (line: string) => void,
+  prints: Fingerprint[],
 ) {
   log('fusion : début (une transaction)')
   // Silo's tables keep statistics at the server's own precision (the coarse one is for staging).
@@ -195,6 +238,7 @@ async function merge(
     for (const file of files) {
       const t = performance.now()
       const target = targetOf(file.kind.fichier)
+      await forgetWrites(client, file.kind.fichier)
       const held = await estimatedRows(client, target.table)
       const rebuild = file.rows >= bulkFrom ? await dropForBulk(client, target.table) : null
       const counts = await mergeFile(client, file, target, rebuild)
@@ -217,6 +261,7 @@ async function merge(
       r.mergeSeconds += seconds(t)
       log(`fusion ${file.kind.fichier} : ${r.removed} supprimées`)
     }
+    await rememberFiles(client, prints)
     const changed = [...reports.values()].some((r) => r.inserted + r.updated + r.removed > 0)
     if (changed) await client.query(VERSION_GLOBALE_SUIVANTE)
     log('fusion : validation')

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { runImport } from '../../../src/server/import/run'
 import { followBackend } from './cpu'
 
-const [databaseUrl, folder] = process.argv.slice(2)
+const [databaseUrl, folder, mode] = process.argv.slice(2)
 const nice = process.env.IMPORT_NICE ? Number(process.env.IMPORT_NICE) : null
 let stop = false
 async function reniceBackend(level: number) {
@@ -41,7 +41,7 @@ const log = process.env.IMPORT_LOG
   ? (line: string) => console.error(`  [import ${((performance.now() - started) / 1000).toFixed(1)} s] ${line}`)
   : undefined
 const backend = followBackend(databaseUrl!, 'silo-import')
-const result = await runImport({ databaseUrl: databaseUrl!, folder: folder!, log })
+const result = await runImport({ databaseUrl: databaseUrl!, folder: folder!, log, relire: mode === '--relire' })
 stop = true
 await reniced
 const { user, system } = process.cpuUsage()
