@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto'
 import { createRoot, type Root } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { HorsConnexion } from '../../src/contract/hors-connexion'
+import { horsConnexionFixture } from '../support/hors-connexion'
 import { OWNER_COOKIE } from '../../src/contract/session-names'
 
 vi.mock('../../src/api/hors-connexion', async (importOriginal) => {
@@ -14,22 +14,7 @@ vi.mock('../../src/api/hors-connexion', async (importOriginal) => {
   return { ...actual, fetchHorsConnexion: vi.fn() }
 })
 
-const snapshot = {
-  numTiers: '100001',
-  version: 'v1',
-  genereLe: '2026-11-29T07:05:00+01:00',
-  tables: {
-    cites: [],
-    supplementations: [],
-    mineraux: [],
-    contraintesArticle: [],
-    contraintesLivraison: [],
-    incompatibilites: [],
-  },
-  commandesEnCours: [],
-  commandesHistorique: { dateDebut: '2026-08-30', dateFin: '2026-11-29', commandes: [], precedente: null },
-  livraisons: { dateDebut: '2026-08-30', dateFin: '2026-11-29', lignes: [], fin: true, suite: null },
-} as unknown as HorsConnexion
+const snapshot = horsConnexionFixture({ version: 'v1', genereLe: '2026-11-29T07:05:00+01:00' })
 
 let root: Root | null = null
 const text = (el: Element) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ')

@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto'
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HorsConnexion } from '../../src/contract/hors-connexion'
+import { horsConnexionFixture } from '../support/hors-connexion'
 import { OWNER_COOKIE } from '../../src/contract/session-names'
 
 const OWNER = 'TagOfA'
@@ -16,16 +17,14 @@ vi.mock('../../src/api/hors-connexion', async (importOriginal) => {
   return { ...actual, fetchHorsConnexion: vi.fn() }
 })
 
-/** A snapshot as the route answers it, with what these tests read (the rest is not looked at). */
+const recorded = horsConnexionFixture()
+
+/** The recorded snapshot of 100001 (tests/support/hors-connexion.ts), with tables these tests read. */
 function snapshot(version: string): HorsConnexion {
-  return {
-    numTiers: '100001',
+  return horsConnexionFixture({
     version,
     genereLe: '2026-11-29T07:05:00+01:00',
-    tiers: { numTiers: '100001', raisonSociale: 'GAEC DES TROIS CHÊNES', adresses: [] },
-    referentiel: { ref: 1 },
-    parametresCommande: { heurePivot: '11:00', contraintesArticle: null },
-    articles: [{ numArticle: '410102' }],
+    parametresCommande: { ...recorded.parametresCommande, heurePivot: '11:00' },
     tables: {
       cites: [
         { numArticle: 'S1', libelle: 'Levure', libelleLong: null, codeTypeArticle: 'A', codeSousTypeArticle: 'SU' },
@@ -43,17 +42,11 @@ function snapshot(version: string): HorsConnexion {
       contraintesLivraison: [],
       incompatibilites: [{ numArticle: '410102', numAdr: 2, motif: 'Cahier des charges bio' }],
     },
-    lots: [],
-    contrats: [],
-    exploitations: [],
-    batiments: [],
-    reglementTiers: { modes: [{ codeRegt: 'PRE30', libelle: 'Prélèvement à 30 jours' }], domiciliations: [] },
-    incidentPaiement: { incident: false },
-    commandesEnCours: [{ numeroCommande: 'C1' }],
     commandesHistorique: { dateDebut: '2026-08-30', dateFin: '2026-11-29', commandes: [], precedente: null },
     livraisons: { dateDebut: '2026-08-30', dateFin: '2026-11-29', lignes: [], fin: true, suite: null },
-  } as unknown as HorsConnexion
+  })
 }
+const ARTICLES = recorded.articles
 
 async function load() {
   vi.resetModules()
@@ -104,13 +97,13 @@ describe('the preparation for no signal', () => {
     const row = await db.snapshots.get([OWNER, '100001'])
     expect(row?.version).toBe('v1')
     expect(row?.data.tiers.raisonSociale).toBe('GAEC DES TROIS CHÊNES')
-    expect(qc.getQueryData(['articles', '100001'])).toEqual([{ numArticle: '410102' }])
+    expect(qc.getQueryData(['articles', '100001'])).toEqual(ARTICLES)
     expect(qc.getQueryData(['tiers', '100001'])).toMatchObject({ raisonSociale: 'GAEC DES TROIS CHÊNES' })
     expect(qc.getQueryData(['parametres-commande', '100001', null, null])).toMatchObject({ heurePivot: '11:00' })
-    expect(qc.getQueryData(['reglement-tiers', '100001', '', ''])).toMatchObject({ modes: [{ codeRegt: 'PRE30' }] })
+    expect(qc.getQueryData(['reglement-tiers', '100001', '', ''])).toEqual(recorded.reglementTiers)
     // The paged lists: their first page, with the page parameter the screens start from.
     expect(qc.getQueryData(['commandes', '100001', 'en-cours', 'pages'])).toEqual({
-      pages: [[{ numeroCommande: 'C1' }]],
+      pages: [recorded.commandesEnCours],
       pageParams: [undefined],
     })
     expect(qc.getQueryData(['commandes', '100001', 'historique'])).toEqual({
@@ -135,14 +128,14 @@ describe('the preparation for no signal', () => {
   it('leaves the history alone when the snapshot’s page of deliveries is longer than its first page', async () => {
     const { preparation, fetchSnapshot, qc } = await load()
     const s = snapshot('v1')
-    const lignes = Array.from({ length: 20 }, (_, i) => ({ numLigne: i }))
+    const lignes = Array.from({ length: 20 }, (_, i) => ({ ...recorded.livraisons.lignes[0]!, numLigne: i }))
     fetchSnapshot.mockResolvedValueOnce({
       changed: true,
-      snapshot: { ...s, livraisons: { ...s.livraisons, lignes, fin: false } } as unknown as HorsConnexion,
+      snapshot: horsConnexionFixture({ ...s, livraisons: { ...s.livraisons, lignes, fin: false } }),
     })
     await preparation.prepareForNoSignal(qc, '100001')
     expect(qc.getQueryData(['livraisons', '100001', 'historique'])).toBeUndefined()
-    expect(qc.getQueryData(['articles', '100001'])).toEqual([{ numArticle: '410102' }])
+    expect(qc.getQueryData(['articles', '100001'])).toEqual(ARTICLES)
   })
 
   it('answers the per-article reads from the snapshot, with no request', async () => {
@@ -171,7 +164,7 @@ describe('the preparation for no signal', () => {
       await qc.fetchQuery(
         paiement.reglementTiersQueryOptions('100001', { numArticle: '410102', codeTypeArticle: 'A' }),
       ),
-    ).toMatchObject({ modes: [{ codeRegt: 'PRE30' }] })
+    ).toEqual(recorded.reglementTiers)
     expect(apiRequests()).toEqual([])
   })
 
@@ -202,7 +195,7 @@ describe('the preparation for no signal', () => {
     next.fetchSnapshot.mockRejectedValueOnce(new Error('no network'))
     await next.preparation.prepareForNoSignal(next.qc, '100001')
     expect(next.fetchSnapshot.mock.calls[0]!.slice(0, 2)).toEqual(['100001', 'v1'])
-    expect(next.qc.getQueryData(['articles', '100001'])).toEqual([{ numArticle: '410102' }])
+    expect(next.qc.getQueryData(['articles', '100001'])).toEqual(ARTICLES)
     expect(await next.qc.fetchQuery(next.articles.minerauxQueryOptions('A', '410102', '100001'))).toHaveLength(1)
     expect(next.preparation.preparationStatus('100001').genereLe).toBeGreaterThan(0)
     expect(apiRequests()).toEqual([])
@@ -219,7 +212,7 @@ describe('the preparation for no signal', () => {
     expect(preparation.preparationStatus('100001').quotaFull).toBe(true)
     expect(await db.snapshots.count()).toBe(0)
     expect(await qc.fetchQuery(articles.minerauxQueryOptions('A', '410102', '100001'))).toHaveLength(1)
-    expect(qc.getQueryData(['articles', '100001'])).toEqual([{ numArticle: '410102' }])
+    expect(qc.getQueryData(['articles', '100001'])).toEqual(ARTICLES)
   })
 
   it('another person on the device reads nothing of the first one’s snapshot', async () => {
