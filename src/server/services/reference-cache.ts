@@ -2,17 +2,17 @@
 // read by every screen and changed a few times a year by staff. Seven queries become one.
 //
 // Several instances behind a load balancer must not serve what another one has just changed, so
-// each read checks a version first: the newest audit_log id. Every staff write (parameters, banner
-// messages, orderable switches) writes its audit row in the same transaction, so once it commits
-// every instance sees a higher id on its next read and loads again: one index-only query instead
-// of seven, and no stale answer after a write, on any instance. (LISTEN/NOTIFY would save that one
-// query but needs a dedicated listening connection per instance.)
-// Other audited events (sign-ins, staff orders) also drop the copy: harmless, rare next to reads.
-// A short expiry bounds what the version cannot see: rows changed outside the app (the
-// cooperative's system), or two staff writes committing out of id order.
-import { sql } from 'drizzle-orm'
+// each read checks a version first: the row '*' of versions_hors_connexion (issue 50), which the
+// statement triggers of migration 0008 move with any write to a table every snapshot reads —
+// through Silo (parameters, banner), the ERP, the import (once, at its end) or plain SQL. Once it
+// commits, every instance sees the new version on its next read and loads again: one indexed read
+// instead of seven, and no stale answer after a write, on any instance. (It was the newest audit
+// row until then: blind to the ERP, the import and SQL for up to the expiry, and moved by every
+// sign-in.) A short expiry still bounds what the version cannot see: a restore that puts an older
+// version back before a new write reuses its number.
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { auditLog } from '../db/schema'
+import { VERSION_GLOBALE, versionsHorsConnexion } from '../db/schema'
 
 const REFERENCE_TTL_MS = 30_000
 /** Keys include the day and an article number: past this many, the copy starts again empty. */
@@ -28,11 +28,14 @@ interface Entry {
 const caches = new WeakMap<Db, Map<string, Entry>>()
 
 const currentVersion = async (db: Db): Promise<number> => {
-  const [row] = await db.select({ v: sql<number>`coalesce(max(${auditLog.id}), 0)` }).from(auditLog)
+  const [row] = await db
+    .select({ v: versionsHorsConnexion.version })
+    .from(versionsHorsConnexion)
+    .where(eq(versionsHorsConnexion.numTiers, VERSION_GLOBALE))
   return Number(row?.v ?? 0)
 }
 
-/** The value under `key`, loaded again when staff changed something since, or after 30 s. */
+/** The value under `key`, loaded again when a reference table changed since, or after 30 s. */
 export async function cachedReference<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = new Map()))
