@@ -162,7 +162,7 @@ describe.each(backends)('snapshot for no signal on $name', (backend) => {
     expect((await send(t.app, 'PUT', '/web/user/me/tiers', { numTiers: DEMO.volailles }, adviser)).status).toBe(200)
     const chosen = await sameAsTheRoutes(DEMO.volailles, adviser)
     expect(chosen.snapshot.lots.length).toBeGreaterThan(0)
-  })
+  }, 90_000) // every route once per article and address, twice: 7 s alone, 30 s at a load of 12
 
   it('says its version in the ETag, kept privately and always asked again', async () => {
     const res = await snapshot(farmer, DEMO.eleveur)

@@ -125,5 +125,5 @@ describe('npm run personnel, the command', () => {
     const none = run(['desactiver', 'personne'])
     expect(none.code).toBe(1)
     expect(none.err).toContain('Aucun compte « personne ».')
-  })
+  }, 90_000) // six commands, each a Node process of its own: 15 s at a load of 3
 })
