@@ -9,16 +9,28 @@ import type { CartLine } from '../../src/domain/types'
 import type { OutboxRow } from '../../src/offline/db'
 import { lineLabels } from '../../src/app/ui/line-labels'
 import { BOM, refusedOrderCsv, refusedOrderFileName } from '../../src/app/ui/shell/refused-order-csv'
+import { horsConnexionFixture } from '../support/hors-connexion'
 
-const ref = {
-  periodesLivraison: [{ code: 'MA', libelle: 'Matin' }],
-  libellesPeriodesLivraisons: { MA: 'Matin' },
-  modesCamion: [],
-  typesSilo: [{ code: '001', libelle: 'Silo 1' }],
-} as unknown as Referentiel
-const adresses = [
-  { numAdr: 1, etat: 'A', adresse1: 'La Haie; Blanche', codePostal: '35160', ville: 'Montfort-sur-Meu' },
-] as unknown as Adresse[]
+// The referentiel and an address as the server sends them (a recorded snapshot, parsed with the
+// contract), with the labels these tests read.
+const recorded = horsConnexionFixture()
+const ref: Referentiel = {
+  ...recorded.referentiel,
+  libellesPeriodesLivraisons: { ...recorded.referentiel.libellesPeriodesLivraisons, MA: 'Matin' },
+  typesSilo: [{ ...recorded.referentiel.typesSilo[0]!, code: '001', libelle: 'Silo 1' }],
+}
+const adresses: Adresse[] = [
+  {
+    ...recorded.tiers.adresses[0]!,
+    numAdr: 1,
+    etat: 'A',
+    adresse1: 'La Haie; Blanche',
+    adresse2: null,
+    adresse3: null,
+    codePostal: '35160',
+    ville: 'Montfort-sur-Meu',
+  },
+]
 
 const line = (o: Partial<CartLine>): CartLine =>
   ({
@@ -61,7 +73,7 @@ const row: OutboxRow = {
       quantiteCommande: 12,
     }),
   ],
-} as unknown as OutboxRow
+}
 
 describe('a refused order as a CSV file', () => {
   const csv = refusedOrderCsv(row, lineLabels(ref, adresses))
