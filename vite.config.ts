@@ -121,7 +121,7 @@ const firstRoutePreload = {
 const SHELL =
   /[\\/]src[\\/](app[\\/]ui[\\/]|app[\\/]query-loader|domain[\\/](articles|history-paging|orders|roles)\.ts|api[\\/](contract[\\/])?referentiel\.ts)/
 const SHELL_LAZY =
-  /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|use-lots|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel|offline-switch|device-adoption|preparation-watch|preparation-status|cookie-choice|sign-in-marks)\./
+  /[\\/](update-toast|admin-shell|logout-confirm|help-button|line-labels|line-summary|quantity-bar|use-debounced|cart-total|cart-groups|outbox-status|outbox-watch|cart-badge|leave-guard|when-outbox-empty|now|use-order-advice|advice-needs|advice-sentence|advice-prefill|advice-order-button|lot-needs|lot-need|use-lots|recent-deliveries|waiting-words|waiting-list|waiting-orders-text|device-panel|offline-switch|device-adoption|preparation-watch|preparation-status|kept-refusals|refused-order-csv|download|cookie-choice|sign-in-marks)\./
 
 // The first screen's own modules, in the shell's chunk: the main layout's and the history's route
 // chunks (TanStack's split modules) and the few reads they share with later screens. Each was a
