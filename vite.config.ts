@@ -1,12 +1,14 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { firstScreenCss } from './scripts/first-screen-css.ts'
+import { FIRST_SCREEN_CSS } from './src/contract/paths.ts'
 
 // The manifest lives at the top level (the product's design card) and is handed to vite-plugin-pwa.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'))
@@ -237,6 +239,43 @@ const ROUTER_OPTIONS = {
   generatedRouteTree: 'src/app/routeTree.gen.ts',
 }
 let appOutDir = 'dist'
+// The server-rendered pages' inline stylesheet (scripts/first-screen-css.ts): the app's rules that
+// the server render's code can match, beside that render, where the server reads it.
+let firstScreenCode: string[] = []
+/** In the server render's build: the code of the chunks the history's render runs (the entry, the
+ * layout's and the history's route chunks, what they import), for writeFirstScreenCss. */
+const firstScreenChunks = {
+  name: 'silo-first-screen-chunks',
+  generateBundle(
+    _: unknown,
+    bundle: Record<
+      string,
+      { type: string; code?: string; imports?: string[]; isEntry?: boolean; moduleIds?: string[] }
+    >,
+  ) {
+    const wanted = new Set<string>()
+    const visit = (fileName: string) => {
+      if (wanted.has(fileName)) return
+      wanted.add(fileName)
+      for (const dep of bundle[fileName]?.imports ?? []) visit(dep)
+    }
+    for (const [fileName, chunk] of Object.entries(bundle))
+      if (chunk.type === 'chunk' && (chunk.isEntry || (chunk.moduleIds ?? []).some((id) => FIRST_ROUTES.test(id))))
+        visit(fileName)
+    firstScreenCode = [...wanted].map((fileName) => bundle[fileName]?.code ?? '')
+  },
+}
+function writeFirstScreenCss(outDir: string) {
+  const dir = resolve(new URL('.', import.meta.url).pathname, outDir).replace(/\/$/, '')
+  const href = /<link rel="preload" as="style"(?: crossorigin)? href="([^"]+\.css)"/.exec(
+    readFileSync(join(dir, 'index.html'), 'utf8'),
+  )?.[1]
+  if (!href) return
+  const css = readFileSync(join(dir, href), 'utf8')
+  // The offline notice the service worker writes into the kept page is part of that page too.
+  const notice = readFileSync(new URL('./src/offline/kept-history.ts', import.meta.url), 'utf8')
+  writeFileSync(join(`${dir}-ssr`, FIRST_SCREEN_CSS), firstScreenCss(css, [...firstScreenCode, notice]))
+}
 const firstScreenBuild = {
   name: 'silo-first-screen-ssr',
   apply: 'build' as const,
@@ -263,7 +302,7 @@ const firstScreenBuild = {
             ),
           },
           ssr: { noExternal: true },
-          plugins: [tanstackRouter(ROUTER_OPTIONS), react()],
+          plugins: [tanstackRouter(ROUTER_OPTIONS), react(), firstScreenChunks],
           build: {
             ssr: 'src/app/server-render.tsx',
             outDir: `${appOutDir.replace(/\/$/, '')}-ssr`,
@@ -271,6 +310,7 @@ const firstScreenBuild = {
             rollupOptions: { output: { entryFileNames: 'server-render.js' } },
           },
         })
+        writeFirstScreenCss(appOutDir)
       } finally {
         delete process.env.SILO_SSR_BUILD
       }

@@ -116,7 +116,9 @@ async function start() {
   // so the hydrated tree is the server's.
   router.ssr = { manifest: undefined }
   await nextTask()
-  await Promise.all([persistence, router.load()])
+  // The page painted with only its own rules (FIRST_SCREEN_CSS): the whole stylesheet, which the
+  // page asked for after its paint, applies before anything else renders.
+  await Promise.all([persistence, router.load(), appStylesheet()])
   await nextTask()
   // In a transition, the hydration yields to the browser every few milliseconds instead of one
   // long task (the page is on screen already: nothing waits for it but the taps).

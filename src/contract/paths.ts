@@ -44,6 +44,10 @@ export function fill<T extends string>(template: T, params: Record<ParamsOf<T>, 
  * from): written by the server (src/server/http/first-screen-render.ts), read by the app. */
 export const FIRST_SCREEN_DATA_ID = 'silo-first-screen'
 
+/** The server-rendered pages' inline stylesheet: the app's rules their markup can match, written by
+ * the build beside the server render (`<dist>-ssr/`, scripts/first-screen-css.ts). */
+export const FIRST_SCREEN_CSS = 'first-screen.css'
+
 /** Where a server-rendered page keeps the buttons tapped before the app could answer them (the
  * page's inline script, src/server/http/first-screen-render.ts): the app taps them again once
  * hydrated (src/app/first-screen.ts). */

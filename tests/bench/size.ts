@@ -33,8 +33,11 @@ const BUDGET_KB = 160
  * 233.8 KB on a clean clone (CI, 0f1a135): the per-article answers read from the member's snapshot
  * with the domain's rules, the snapshot's reader and its refresh on the way back to the foreground,
  * the service worker's kept page handed over to the app, the scripts asked after the first paint,
- * the adviser's round's proof on its members' requests: 231 → 235 KB. */
-const ALL_BUDGET_KB = 235
+ * the adviser's round's proof on its members' requests: 231 → 235 KB. Decision 0059 (2026-11-29):
+ * the rendered Historique carries inline only the rules its markup can match (8.8 KB gzip) and
+ * the whole stylesheet (14.4 KB) comes after its paint, so a first visit takes those rules twice:
+ * 233.8 → 242.6 KB, 235 → 243 KB (every later visit carries 5.6 KB less: the file is cached). */
+const ALL_BUDGET_KB = 243
 const port = Number(process.env.SIZE_PORT ?? 8197)
 const distDir = builtApp({ build: false })
 const dataDir = tempDataDir('size')

@@ -2,11 +2,14 @@
 // inline stylesheet, and the app's scripts are asked for only after that paint, for real (they
 // came 12–37 ms before it); a first visit without the consent cookie has the cookie notice in that
 // HTML, so the largest paint is the server's, not something the scripts add; nothing moves once
-// painted.
+// painted. The page carries inline only the rules its markup can match; the whole stylesheet comes
+// after the paint, with the scripts.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './network-switch'
 import { signIn } from './support'
+import postcss from 'postcss'
+import { requiredClasses } from '../../scripts/first-screen-css'
 
 /** The first contentful paint, the layout shifts, and every script request's start, in the
  * page's clock. */
@@ -26,7 +29,7 @@ const paintFigures = (page: Page) =>
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       shifted: shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0),
       scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((e) => /\.js$/.test(new URL(e.name).pathname))
+        .filter((e) => /\.(js|css)$/.test(new URL(e.name).pathname))
         .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime })),
     }
   })
@@ -41,6 +44,20 @@ test('a first visit without the consent: the cookie notice is in the server’s 
   const html = await (await served).text()
   expect(html).toContain('id="silo-first-screen"')
   expect(html).toContain('aria-label="Cookies"')
+  // Inline, only the rules this page can match, yet every class of its markup that the whole
+  // stylesheet styles is there (screenshots before the scripts run are byte-identical either way).
+  const inline = /<style data-app-stylesheet[^>]*>([\s\S]*?)<\/style>/.exec(html)![1]!
+  const wholePath = /c\.href="([^"]+\.css)"/.exec(html)![1]!
+  const whole = await (await page.request.get(wholePath)).text()
+  expect(inline.length).toBeLessThan(whole.length * 0.6)
+  const styled = (css: string) => {
+    const names = new Set<string>()
+    postcss.parse(css).walkRules((r) => r.selectors.forEach((sel) => requiredClasses(sel).forEach((n) => names.add(n))))
+    return names
+  }
+  const [inlineNames, wholeNames] = [styled(inline), styled(whole)]
+  const markup = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)))
+  expect([...markup].filter((n) => wholeNames.has(n) && !inlineNames.has(n))).toEqual([])
   await expect(page.getByRole('heading', { name: /^Livré le / }).first()).toBeVisible()
   const cookies = page.getByRole('region', { name: 'Cookies' })
   await expect(cookies).toBeVisible()

@@ -39,6 +39,17 @@ describe('firstScreenPage', () => {
     expect(firstScreenPage(shell, { html: '', state: {} }, { css, nonce: undefined })).toBeNull()
   })
 
+  it('with only the rules it can match inline, asks for the whole stylesheet with the scripts, after the paint', () => {
+    const page = firstScreenPage(shell, { html: '', state: {} }, { css, nonce, whole: '/assets/index-x.css' })!
+    expect(page).toContain(`<style data-app-stylesheet nonce="${nonce}">.a{color:red}</style>`)
+    // Not in the head, where the browser would fetch it before the paint: from the nonce'd script.
+    expect(page.slice(0, page.indexOf(`<script nonce="${nonce}">`))).not.toContain('index-x.css')
+    const loader = page.slice(page.indexOf(`<script nonce="${nonce}">`))
+    expect(loader).toContain(`c.rel='preload';c.as='style'`)
+    expect(loader).toContain('"/assets/index-x.css"')
+    expect(loader.indexOf('index-x.css')).toBeLessThan(loader.indexOf('"/assets/index-e.js"'))
+  })
+
   it('keeps a banner text that closes the script element inside the data', () => {
     const texte = '</script><script>alert(1)</script><!-- \u2028'
     const page = firstScreenPage(shell, { html: '', state: { texte } }, { css, nonce })!

@@ -82,6 +82,15 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   }
 }
 
+/** What a rendered page carries of the app's stylesheet: `css` inline; when `whole` is the whole
+ * stylesheet's path, `css` holds only the rules the page's markup can match (FIRST_SCREEN_CSS) and
+ * the whole comes after the first paint, with the scripts. */
+export interface PageStyles {
+  css: string
+  nonce: string | undefined
+  whole?: string | null
+}
+
 const keptPages = new WeakMap<FirstScreen, { shell: string; css: string; page: string | null }>()
 
 /**
@@ -89,15 +98,11 @@ const keptPages = new WeakMap<FirstScreen, { shell: string; css: string; page: s
  * nonce's placeholder), then each response gets it with its own nonce in. A render made with the
  * response's nonce (not kept) holds no placeholder: the same call serves it.
  */
-export function keptFirstScreenPage(
-  shell: string,
-  screen: FirstScreen,
-  page: { css: string; nonce: string | undefined },
-): string | null {
+export function keptFirstScreenPage(shell: string, screen: FirstScreen, page: PageStyles): string | null {
   if (!page.nonce) return null
   let kept = keptPages.get(screen)
   if (!kept || kept.shell !== shell || kept.css !== page.css) {
-    kept = { shell, css: page.css, page: firstScreenPage(shell, screen, { css: page.css, nonce: NONCE_PLACEHOLDER }) }
+    kept = { shell, css: page.css, page: firstScreenPage(shell, screen, { ...page, nonce: NONCE_PLACEHOLDER }) }
     keptPages.set(screen, kept)
   }
   return kept.page && kept.page.split(NONCE_PLACEHOLDER).join(page.nonce)
@@ -105,23 +110,19 @@ export function keptFirstScreenPage(
 
 /**
  * The app shell with the render in `#root` and its data beside it. The page is painted from the
- * HTML and the stylesheet alone: the static skeleton goes, the stylesheet is inlined (no request
- * before the first paint), and the app's scripts are asked for only once that paint is done (a
- * few lines carrying the response's CSP nonce add them), so on a slow network they do not share
- * the bandwidth with what the farmer reads first.
+ * HTML and its inline stylesheet alone: the static skeleton goes, the rules the page can match are
+ * inline (no request before the first paint), and the whole stylesheet and the app's scripts are
+ * asked for only once that paint is done (a few lines carrying the response's CSP nonce add them),
+ * so on a slow network they do not share the bandwidth with what the farmer reads first.
  */
-export function firstScreenPage(
-  shell: string,
-  screen: FirstScreen,
-  page: { css: string; nonce: string | undefined },
-): string | null {
+export function firstScreenPage(shell: string, screen: FirstScreen, page: PageStyles): string | null {
   const parts = shellParts(shell)
   if (!parts || !page.nonce) return null
   return withStylesheetInline(parts.page, page.css, page.nonce).replace(
     '<div id="root"></div>',
     () =>
       `<div id="root">${screen.html}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonInHtml(screen)}</script>` +
-      `\n    <script nonce="${page.nonce}">${keepEarlyTaps}${scriptsAfterPaint(parts.entry, parts.preloads)}</script>`,
+      `\n    <script nonce="${page.nonce}">${keepEarlyTaps}${scriptsAfterPaint(parts.entry, parts.preloads, page.whole ?? null)}</script>`,
   )
 }
 
@@ -136,9 +137,14 @@ const keepEarlyTaps =
 /** Adds the app's entry and its preloads once the page has painted for real: when the browser
  * reports its first contentful paint (a frame callback came 12–37 ms before that paint, issue 50,
  * item 5), at once in a hidden tab (it does not paint), after 3 s whatever happens; in one
- * insertion into the head. */
-const scriptsAfterPaint = (entry: string, preloads: string[]) =>
+ * insertion into the head. With them, the whole stylesheet as the preload the app makes a
+ * stylesheet of before it renders (src/app/app-stylesheet.ts). */
+const scriptsAfterPaint = (entry: string, preloads: string[], whole: string | null) =>
   `(function(){var done=false;function go(){if(done)return;done=true;var f=document.createDocumentFragment();` +
+  (whole
+    ? `var c=document.createElement('link');c.rel='preload';c.as='style';c.crossOrigin='';c.href=${JSON.stringify(whole)};` +
+      `c.setAttribute('data-app-stylesheet','');f.appendChild(c);`
+    : '') +
   `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;f.appendChild(l)});` +
   `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};f.appendChild(s);document.head.appendChild(f)}` +
   `if(document.visibilityState==='hidden')return setTimeout(go,0);` +

@@ -6,12 +6,12 @@ import { join, relative } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { AppEnv } from './env'
-import { isServerPath } from '../../contract/paths'
+import { FIRST_SCREEN_CSS, isServerPath } from '../../contract/paths'
 import { precompressedFiles } from './precompressed'
 import { firstScreenPreload, isHistoryPage, preloadCustomer } from './first-screen-preload'
 import { typeTiersOf } from '../services/tiers'
 import { readSessionCookie } from '../auth/cookie'
-import { firstScreenRenderer, keptFirstScreenPage } from './first-screen-render'
+import { firstScreenRenderer, keptFirstScreenPage, type PageStyles } from './first-screen-render'
 import { stylesheetOf } from './app-render'
 import { isSignInPath, signInPage, signInPageRenderer } from './sign-in-page'
 import { signedInTarget } from '../../contract/redirect-target'
@@ -48,12 +48,24 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   let indexHtml: string | null = null
   const renderFirstScreen = firstScreenRenderer(app, distDir)
   const renderSignIn = signInPageRenderer(app, distDir)
-  // The app's stylesheet, read once, for the rendered history to carry inline.
+  // The app's stylesheet, read once, for the sign-in page to carry inline.
   let css: Promise<string | null> | null = null
   const appCss = (shell: string) => {
     const href = stylesheetOf(shell)
     return (css ??= href ? readFile(join(distDir, href), 'utf8').catch(() => null) : Promise.resolve(null))
   }
+  // The rendered history carries only the rules its markup can match, built beside the server
+  // render (FIRST_SCREEN_CSS); the whole stylesheet follows its paint. A build without that file:
+  // the whole one inline, as before.
+  let historyStyles: Promise<Omit<PageStyles, 'nonce'> | null> | null = null
+  const historyCss = (shell: string) =>
+    (historyStyles ??= readFile(join(`${distDir.replace(/\/$/, '')}-ssr`, FIRST_SCREEN_CSS), 'utf8').then(
+      (first) => ({ css: first, whole: stylesheetOf(shell) }),
+      async () => {
+        const whole = await appCss(shell)
+        return whole === null ? null : { css: whole }
+      },
+    ))
   const appShell = async (c: Context<AppEnv>) => {
     // Signed in already, the sign-in page is not for them (issue 43, item 11): on to the history,
     // unless a failure sent them here to be told (?error).
@@ -68,9 +80,9 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     }
     // The history rendered here, its data in the page: nothing to announce, nothing to wait for.
     const screen = await renderFirstScreen(c)
-    const css = screen && (await appCss(indexHtml))
+    const styles = screen && (await historyCss(indexHtml))
     const page =
-      screen && css !== null && keptFirstScreenPage(indexHtml, screen, { css, nonce: c.get('secureHeadersNonce') })
+      screen && styles && keptFirstScreenPage(indexHtml, screen, { ...styles, nonce: c.get('secureHeadersNonce') })
     if (page) return c.html(page, 200, privately)
     // Nobody signed in opens Silo: the sign-in page at once, as the app would have gone there after
     // loading itself (its /me answered 401), and with the same target to come back to.

@@ -1,0 +1,68 @@
+// The stylesheet the server-rendered pages carry inline (issue 50, item 5): only the app's rules
+// that their markup can match. The whole stylesheet (14 KB gzip, 138 KB to parse and match) was
+// inline in every rendered Historique: on the weak link it was half the page's bytes, and Chromium
+// parsed and matched all of it before the first paint. The rest comes after that paint, with the
+// app's scripts (first-screen-render.ts), and applies before the app hydrates (main.tsx).
+//
+// Which rules: those whose selectors name only classes found in the code that renders those pages
+// (the server render's bundle, which holds the offline notice the worker writes too), as Tailwind
+// itself finds them — a class is in the stylesheet only because its full name is in a source file.
+// Rules that name no class (the reset, the theme's variables, @property, @keyframes) all stay.
+// Built once by `vite build` (vite.config.ts), written beside the server render.
+import postcss, { type AtRule, type Container, type Rule } from 'postcss'
+
+/** The classes a selector requires, outside any parentheses: `:not(.x)` or `:where(.a, .b *)` do
+ * not make a rule need `.x` (keeping a rule that cannot match is harmless; dropping one that can is
+ * not). Escapes as CSS writes them: `.sm\:px-4` is the class `sm:px-4`. */
+export function requiredClasses(selector: string): string[] {
+  let outside = ''
+  let depth = 0
+  for (let i = 0; i < selector.length; i++) {
+    const ch = selector[i]!
+    if (ch === '\\') {
+      if (depth === 0) outside += selector.slice(i, i + 2)
+      i++
+    } else if (ch === '(') depth++
+    else if (ch === ')') depth--
+    else if (depth === 0) outside += ch
+  }
+  return [...outside.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'))
+}
+
+/** Whether `name` appears in `text` as a whole class name (not inside a longer one). */
+function mentions(text: string, name: string): boolean {
+  const part = /[\w-]/
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1]
+    const after = text[at + name.length]
+    if ((before === undefined || !part.test(before)) && (after === undefined || !part.test(after))) return true
+  }
+  return false
+}
+
+/** `css` reduced to the rules the markup made by `sources` (bundled code, or markup) can match. */
+export function firstScreenCss(css: string, sources: readonly string[]): string {
+  const text = sources.join('\n')
+  const known = new Map<string, boolean>()
+  const found = (name: string) => {
+    let yes = known.get(name)
+    if (yes === undefined) known.set(name, (yes = mentions(text, name)))
+    return yes
+  }
+  const root = postcss.parse(css)
+  root.walkRules((rule: Rule) => {
+    // Inside @keyframes, the "selectors" are steps: the animation stays whole.
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as AtRule).name)) return
+    if (!rule.selectors.some((selector) => requiredClasses(selector).every(found))) rule.remove()
+  })
+  // A media, container or layer block left with nothing in it goes too.
+  const prune = (node: Container) => {
+    node.each((child) => {
+      if (child.type !== 'atrule' || !child.nodes) return
+      prune(child)
+      if (child.nodes.length === 0) child.remove()
+    })
+  }
+  prune(root)
+  return root.toString()
+}

@@ -1,0 +1,54 @@
+// The server-rendered pages' inline stylesheet (scripts/first-screen-css.ts): the rules their code
+// can match, every rule that names no class, nothing that an unseen class alone would need.
+import { describe, expect, it } from 'vitest'
+import { firstScreenCss, requiredClasses } from '../../scripts/first-screen-css'
+
+describe('requiredClasses', () => {
+  it('reads escaped class names, and ignores the classes inside parentheses', () => {
+    expect(requiredClasses('.sm\\:px-4')).toEqual(['sm:px-4'])
+    expect(requiredClasses('.w-1\\/2 > .p-2')).toEqual(['w-1/2', 'p-2'])
+    expect(requiredClasses('.btn:not(.hidden)')).toEqual(['btn'])
+    expect(requiredClasses('.group-hover\\:x:is(:where(.group):hover *)')).toEqual(['group-hover:x'])
+    expect(requiredClasses('*, ::before')).toEqual([])
+  })
+})
+
+describe('firstScreenCss', () => {
+  const css = `@layer theme, base, utilities;
+@layer base { *, ::before { box-sizing: border-box } html { line-height: 1.5 } }
+@layer utilities {
+  .flex { display: flex }
+  .grid { display: grid }
+  .border { border-width: 1px }
+  .border-2 { border-width: 2px }
+  .sm\\:px-4 { padding-inline: 1rem }
+  @media (width >= 40rem) { .md\\:grid { display: grid } }
+  .a, .unseen { color: red }
+}
+@keyframes spin { to { transform: rotate(360deg) } }
+@property --tw-x { syntax: "*"; inherits: false }`
+  const code = `jsx("div", { className: "flex border-2 sm:px-4" }); const c = "a";`
+
+  it('keeps the rules whose classes the code names, and every rule without a class', () => {
+    const out = firstScreenCss(css, [code])
+    for (const kept of [
+      '.flex',
+      '.border-2',
+      '.sm\\:px-4',
+      'box-sizing',
+      'html',
+      '@keyframes spin',
+      '@property --tw-x',
+      '.a, .unseen',
+    ])
+      expect(out).toContain(kept)
+    expect(out).toContain('@layer theme, base, utilities;')
+  })
+
+  it('drops the rules of classes the code never names, whole words only, and the blocks left empty', () => {
+    const out = firstScreenCss(css, [code])
+    expect(out).not.toContain('.grid')
+    expect(out).not.toMatch(/\.border \{/) // "border" is only part of "border-2"
+    expect(out).not.toContain('@media')
+  })
+})
