@@ -29,20 +29,23 @@ describe('firstScreenCss', () => {
 @property --tw-x { syntax: "*"; inherits: false }`
   const code = `jsx("div", { className: "flex border-2 sm:px-4" }); const c = "a";`
 
-  it('keeps the rules whose classes the code names, and every rule without a class', () => {
+  it('keeps the rules whose classes the code names, and every rule without a class (but unread properties)', () => {
     const out = firstScreenCss(css, [code])
-    for (const kept of [
-      '.flex',
-      '.border-2',
-      '.sm\\:px-4',
-      'box-sizing',
-      'html',
-      '@keyframes spin',
-      '@property --tw-x',
-      '.a, .unseen',
-    ])
+    for (const kept of ['.flex', '.border-2', '.sm\\:px-4', 'box-sizing', 'html', '@keyframes spin', '.a, .unseen'])
       expect(out).toContain(kept)
     expect(out).toContain('@layer theme, base, utilities;')
+  })
+
+  it('drops the custom properties no kept declaration reads, even through another one', () => {
+    const themed = `:root { --color-green: #1b5e20; --brand: var(--color-green); --unused: 1px; --tw-x: 0 }
+.flex { color: var(--brand) }
+.grid { margin: var(--unused) }
+@property --tw-x { syntax: "*"; inherits: false }
+@property --tw-y { syntax: "*"; inherits: false }
+.flex { translate: var(--tw-x) }`
+    const out = firstScreenCss(themed, [code])
+    for (const kept of ['--color-green: #1b5e20', '--brand:', '@property --tw-x']) expect(out).toContain(kept)
+    for (const dropped of ['--unused', '@property --tw-y']) expect(out).not.toContain(dropped)
   })
 
   it('drops the rules of classes the code never names, whole words only, and the blocks left empty', () => {
