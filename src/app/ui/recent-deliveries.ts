@@ -9,13 +9,14 @@ import type { LigneLivraison } from '../../contract/livraisons'
 
 const quiet = { meta: { errorDialog: false }, retry: 1 } as const
 
-export function useRecentDeliveries(numTiers: string, shown: readonly LigneLivraison[]) {
-  const query = useQuery({ ...recentLivraisonsQueryOptions(numTiers), ...quiet })
+/** `enabled`: false, not read yet (and counted pending), as the advice does until a task after its mount. */
+export function useRecentDeliveries(numTiers: string, shown: readonly LigneLivraison[], enabled = true) {
+  const query = useQuery({ ...recentLivraisonsQueryOptions(numTiers), ...quiet, enabled })
   return {
     lignes: query.data?.lignes ?? shown,
     /** When they were fetched (ms); 0 when the screen's own lines stand in. */
     dataUpdatedAt: query.data ? query.dataUpdatedAt : 0,
-    pending: query.isLoading,
+    pending: query.isLoading || (!enabled && !query.data),
     failed: query.isRefetchError,
   }
 }

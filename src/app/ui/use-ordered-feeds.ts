@@ -12,11 +12,17 @@ import { useUncountedOrders } from './use-uncounted-orders'
 
 const NOT_DELIVERED: readonly string[] = ETAPES_EN_COURS
 
-export function useOrderedFeeds(owner: string, numTiers: string): { ordered: OrderedLine[]; pending: boolean } {
+/** `enabled`: false, not read yet (and counted pending), as the advice does until a task after its mount. */
+export function useOrderedFeeds(
+  owner: string,
+  numTiers: string,
+  enabled = true,
+): { ordered: OrderedLine[]; pending: boolean } {
   const query = useInfiniteQuery({
     ...commandesEnCoursQueryOptions(numTiers),
     meta: { errorDialog: false },
     retry: 1,
+    enabled,
   })
   const { uncounted, loading } = useUncountedOrders(
     owner,
@@ -38,5 +44,5 @@ export function useOrderedFeeds(owner: string, numTiers: string): { ordered: Ord
     )
     return [...atTheCooperative, ...uncounted.flatMap((o) => o.lignes)]
   }, [query.data, uncounted])
-  return { ordered, pending: query.isLoading || loading }
+  return { ordered, pending: query.isLoading || (!enabled && !query.data) || loading }
 }

@@ -22,6 +22,7 @@ import { adviceDetail } from './advice-detail'
 import { useOnline } from '../../ui/use-online'
 import { useRecentDeliveries } from '../../ui/recent-deliveries'
 import { useOrderedFeeds } from '../../ui/use-ordered-feeds'
+import { useAfterMountTask } from '../../ui/use-after-mount-task'
 import { useOrderAdvice, type Advice, type Need } from '../../ui/use-order-advice'
 
 /** What the panel tells the bar: the sentence, and how many advices the list has. */
@@ -72,7 +73,9 @@ export default function OrderAdvicePanel({
   open,
   onSummary,
 }: Props) {
-  const recent = useRecentDeliveries(numTiers, shown)
+  // Its reads start in a task after the mount, not in the hydration's (use-after-mount-task).
+  const reading = useAfterMountTask()
+  const recent = useRecentDeliveries(numTiers, shown, reading)
   const lignes = recent.lignes
   const historyUpdatedAt = recent.dataUpdatedAt || shownUpdatedAt
   const tiersQuery = useQuery({ ...tiersQueryOptions(numTiers), ...quiet })
@@ -89,7 +92,7 @@ export default function OrderAdvicePanel({
   // previous ones stay while new history is read.
   const hasLots = tiers?.hasLots ?? false
   // What is ordered and not delivered yet: the habit goes on from it (never an advice to order twice).
-  const { ordered, pending: orderedPending } = useOrderedFeeds(owner, numTiers)
+  const { ordered, pending: orderedPending } = useOrderedFeeds(owner, numTiers, reading)
   const [regular, setRegular] = useState<Need[] | null>(null)
   useEffect(() => {
     let cancelled = false
