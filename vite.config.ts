@@ -9,6 +9,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { firstScreenCss } from './scripts/first-screen-css.ts'
 import { FIRST_SCREEN_CSS } from './src/contract/paths.ts'
+// Where the server finds the app's stylesheet in the built shell (nonBlockingStylesheet's preload).
+import { stylesheetOf } from './src/server/http/app-render.ts'
 
 // The manifest lives at the top level (the product's design card) and is handed to vite-plugin-pwa.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'))
@@ -267,9 +269,7 @@ const firstScreenChunks = {
 }
 function writeFirstScreenCss(outDir: string) {
   const dir = resolve(new URL('.', import.meta.url).pathname, outDir).replace(/\/$/, '')
-  const href = /<link rel="preload" as="style"(?: crossorigin)? href="([^"]+\.css)"/.exec(
-    readFileSync(join(dir, 'index.html'), 'utf8'),
-  )?.[1]
+  const href = stylesheetOf(readFileSync(join(dir, 'index.html'), 'utf8'))
   if (!href) return
   const css = readFileSync(join(dir, href), 'utf8')
   // The offline notice the service worker writes into the kept page is part of that page too.

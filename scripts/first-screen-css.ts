@@ -1,12 +1,13 @@
 // The stylesheet the server-rendered pages carry inline (issue 50, item 5): only the app's rules
-// that their markup can match. The whole stylesheet (14 KB gzip, 138 KB to parse and match) was
+// that their markup can match. The whole stylesheet (14.4 KB gzip, 80 KB to parse and match) was
 // inline in every rendered Historique: on the weak link it was half the page's bytes, and Chromium
 // parsed and matched all of it before the first paint. The rest comes after that paint, with the
 // app's scripts (first-screen-render.ts), and applies before the app hydrates (main.tsx).
 //
 // Which rules: those whose selectors name only classes found in the code that renders those pages
-// (the server render's bundle, which holds the offline notice the worker writes too), as Tailwind
-// itself finds them — a class is in the stylesheet only because its full name is in a source file.
+// (the server render's chunks, and the offline notice the worker writes: vite.config.ts gives
+// them), as Tailwind itself finds them — a class is in the stylesheet only because its full name
+// is in a source file.
 // Rules that name no class (the reset, the theme's variables, @property, @keyframes) stay, but
 // for the custom properties that nothing kept reads.
 // Built once by `vite build` (vite.config.ts), written beside the server render.
@@ -30,13 +31,15 @@ export function requiredClasses(selector: string): string[] {
   return [...outside.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'))
 }
 
+/** A character that continues a class name. */
+const PART = /[\w-]/
+
 /** Whether `name` appears in `text` as a whole class name (not inside a longer one). */
 function mentions(text: string, name: string): boolean {
-  const part = /[\w-]/
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     const before = text[at - 1]
     const after = text[at + name.length]
-    if ((before === undefined || !part.test(before)) && (after === undefined || !part.test(after))) return true
+    if ((before === undefined || !PART.test(before)) && (after === undefined || !PART.test(after))) return true
   }
   return false
 }

@@ -92,6 +92,19 @@ describe.each(backends)('sessions on $name', (backend) => {
     expect((await get(t.app, '/web/user/me', b)).status).toBe(200)
   })
 
+  it('a refresh sent without a session cookie clears no cookie: another tab may have signed in since', async () => {
+    const res = await send(t.app, 'POST', '/security/refresh', {})
+    expect(res.status).toBe(401)
+    expect((await res.json()).message).toBe('Session expirée : veuillez vous reconnecter.')
+    expect(res.headers.getSetCookie()).toEqual([])
+    const dead = await signIn(t.app, '100001')
+    expect((await send(t.app, 'POST', '/security/logout', {}, dead)).status).toBe(204)
+    // One that carried a dead session clears it.
+    const cleared = await send(t.app, 'POST', '/security/refresh', {}, dead)
+    expect(cleared.status).toBe(401)
+    expect(cleared.headers.getSetCookie().some((c) => c.startsWith('silo_session=;'))).toBe(true)
+  })
+
   it('after 15 minutes without a request a call gets 401, and one refresh revives the session', async () => {
     const cookie = await signIn(t.app, '100001')
     t.clock.set('2026-11-23T08:50:00')

@@ -233,7 +233,9 @@ sessionRoutes.post(
     const token = readSessionCookie(c)
     const refreshed = token ? await refreshSession(db, token, clock.now(), limitsOf(c)) : null
     if (!token || !refreshed) {
-      clearSessionCookie(c)
+      // Only the cookie this request carried is cleared: one sent without any (a signed-out page
+      // checking) must not erase the session another tab has signed in with meanwhile.
+      if (token) clearSessionCookie(c)
       return c.json(
         { message: 'Session expirée : veuillez vous reconnecter.', code: CODES_ERREUR.SESSION_EXPIREE },
         401,
