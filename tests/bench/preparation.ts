@@ -5,7 +5,9 @@
 // 1.6 Mbps down / 750 kbps up and 150 ms RTT (CDP Network.emulateNetworkConditions), opens the
 // delivery history (the first screen), then waits for the preparation's end mark. It prints per
 // member (`-- --tournee N`: an adviser's round, tests/bench/preparation-round.ts):
-//   - the first screen, and the time to ready after it (the preparation's end mark);
+//   (each server first serves one history page to another member: warmUp)
+//   - the first screen, and the time to ready after it (the preparation's end mark), and after the
+//     sign-in's answer (its first byte), first screen included;
 //   - the preparation's API requests and bytes on the wire (compressed, the network's own count);
 //   - the floor: the same number of bytes as one static file (incompressible) over the same link,
 //     fetched by the same page in the same run;
@@ -28,11 +30,10 @@ import { rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser } from '@playwright/test'
-import pg from 'pg'
-import { hashPassword } from '../../src/server/auth/password'
-import { builtApp, startSilo, tempDataDir } from '../support/silo'
+import { builtApp, signIn, startSilo, tempDataDir } from '../support/silo'
 import { chromiumLaunch } from '../chromium'
 import { fillSignIn } from './support/history-page'
+import { largestMembers } from './support/largest-member'
 
 // `-- --tournee N`: an adviser's round of the N largest members instead (issue 52).
 if (process.argv.includes('--tournee')) {
@@ -43,6 +44,8 @@ const port = Number(process.env.PREP_PORT ?? 8196)
 const customers = (process.env.PREP_CUSTOMERS ?? '100001').split(',').filter(Boolean)
 const cooperativeUrl = process.env.PREP_COOPERATIVE_URL
 const distDir = builtApp({ build: false })
+/** The demo member whose page warms the server up (warmUp). */
+const WARM_UP_MEMBER = '100002'
 const LINK = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 }
 
 // The floor's file: `n` incompressible bytes, from another origin (CORS), no compression.
@@ -61,20 +64,16 @@ const floorBase = `http://127.0.0.1:${(floorServer.address() as AddressInfo).por
 
 type Row = Record<string, string | number>
 
-async function largestMember(url: string): Promise<string> {
-  const db = new pg.Client({ connectionString: url })
-  await db.connect()
-  try {
-    const { rows } = await db.query<{ num_tiers: string }>(
-      `select l.num_tiers from livraisons l join livraison_lignes x using (num_livraison)
-        group by l.num_tiers order by count(*) desc limit 1`,
-    )
-    const numTiers = rows[0]!.num_tiers
-    await db.query('update users set password_hash = $1 where username = $2', [await hashPassword('demo'), numTiers])
-    return numTiers
-  } finally {
-    await db.end()
-  }
+/**
+ * A server as a farmer meets it: it has served pages before. Its first render after a start also
+ * compiles the render's code (400–900 ms more on this machine): one history page for another
+ * member first, by plain HTTP.
+ */
+async function warmUp(base: string, username: string): Promise<void> {
+  const cookie = await signIn(base, username)
+  const page = await fetch(`${base}/catalog/order_history`, { headers: { cookie } })
+  await page.text()
+  if (!page.ok) throw new Error(`warm-up page for ${username}: ${page.status}`)
 }
 
 async function measure(browser: Browser, base: string, numTiers: string, label: string): Promise<Row> {
@@ -103,7 +102,11 @@ async function measure(browser: Browser, base: string, numTiers: string, label: 
     page.evaluate(() => performance.getEntriesByName('silo-preparation-end').map((m) => m.startTime))
 
   await fillSignIn(page, base, numTiers)
+  // The sign-in's answer (its first byte, in the browser's own timing): the issue's clock starts there.
+  const signInAnswer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/security/'))
   await page.click('button[type=submit]')
+  const answered = (await signInAnswer).request().timing()
+  const answeredAt = answered.startTime + answered.responseStart
   await page.waitForURL(/order_history/)
   await page
     .getByRole('heading', { name: /^Livré le / })
@@ -116,6 +119,7 @@ async function measure(browser: Browser, base: string, numTiers: string, label: 
     polling: 100,
   })
   const readyAt = (await endMarks())[0]!
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin)
   const startedAt = await page.evaluate(() => performance.getEntriesByName('silo-preparation-start')[0]!.startTime)
   const prepared = { requests: api.requests - before.requests, bytes: api.bytes - before.bytes }
   await page.waitForTimeout(1_500) // the persister writes at most once a second
@@ -140,6 +144,26 @@ async function measure(browser: Browser, base: string, numTiers: string, label: 
     return { local, snapshotChars: JSON.stringify(rows).length, indexedDB: estimate.usageDetails?.indexedDB ?? -1 }
   })
 
+  if (process.env.PREP_DEBUG)
+    // What the page asked for, and when, against the first screen and the preparation's marks.
+    console.log(
+      numTiers,
+      {
+        signInAnsweredAt: Math.round(answeredAt - timeOrigin),
+        shownAt: Math.round(shownAt),
+        startedAt: Math.round(startedAt),
+        readyAt: Math.round(readyAt),
+      },
+      await page.evaluate(() => JSON.stringify(performance.getEntriesByType('navigation')[0])),
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map(
+            (e) =>
+              `${Math.round(e.startTime)}–${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '')}`,
+          ),
+      ),
+    )
   if (process.env.PREP_DEBUG)
     console.log(
       numTiers,
@@ -187,6 +211,9 @@ async function measure(browser: Browser, base: string, numTiers: string, label: 
     'premier écran (s)': (shownAt / 1000).toFixed(1),
     'début après le premier écran (s)': ((startedAt - shownAt) / 1000).toFixed(2),
     'prêt après le premier écran (s)': ((readyAt - shownAt) / 1000).toFixed(2),
+    'prêt après la réponse de connexion (s)': ((timeOrigin + Math.max(readyAt, shownAt) - answeredAt) / 1000).toFixed(
+      2,
+    ),
     requêtes: prepared.requests,
     'transféré (KB)': (prepared.bytes / 1024).toFixed(0),
     'plancher, même octets en un fichier (s)': (floorMs / 1000).toFixed(2),
@@ -207,22 +234,26 @@ try {
   dataDirs.push(demoDir)
   const env: Record<string, string> = { DATA_DIR: demoDir, DIST_DIR: distDir }
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL
-  const demo = await startSilo({ port, env, stderr: 'inherit' })
+  // Compiled, as `npm start` runs it (not through tsx).
+  const demo = await startSilo({ port, env, stderr: 'inherit', compiled: true })
   try {
+    await warmUp(`http://127.0.0.1:${port}`, WARM_UP_MEMBER)
     for (const numTiers of customers) rows.push(await measure(browser, `http://127.0.0.1:${port}`, numTiers, numTiers))
   } finally {
     await demo.stop()
   }
   if (cooperativeUrl) {
-    const numTiers = await largestMember(cooperativeUrl)
+    const [numTiers, other] = (await largestMembers(cooperativeUrl, 2)) as [string, string]
     const coopDir = tempDataDir('preparation-coop')
     dataDirs.push(coopDir)
     const coop = await startSilo({
       port: port + 2,
       env: { DATA_DIR: coopDir, DIST_DIR: distDir, DATABASE_URL: cooperativeUrl, SEED: 'none' },
       stderr: 'inherit',
+      compiled: true,
     })
     try {
+      await warmUp(`http://127.0.0.1:${port + 2}`, other)
       rows.push(await measure(browser, `http://127.0.0.1:${port + 2}`, numTiers, `${numTiers} (le plus gros)`))
     } finally {
       await coop.stop()

@@ -11,6 +11,9 @@
 //   PAGES           `login`, `historique` or both (default): which pages to audit
 //   CONSENT         0: Historique without the cookie consent in the browser (a first visit: the
 //                   cookie notice is on the page; issue 50's figures)
+//   WEB_COOPERATIVE_URL  the Historique of the largest member (most delivery lines) of the synthetic
+//                   cooperative in this database instead of 100001's (a server on it, SEED=none;
+//                   the bench gives that member the password 'demo': use a bench database)
 // The machine's load (1-minute average) is printed before and after each page's runs: quote it
 // beside the medians (a loaded machine lengthens every task Lighthouse multiplies by 4).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,6 +23,7 @@ import lighthouse from 'lighthouse'
 import { chromium } from '@playwright/test'
 import { builtApp, signIn, startSilo, tempDataDir } from '../support/silo'
 import { CHROMIUM_ARGS } from '../chromium'
+import { largestMember } from './support/largest-member'
 
 const port = Number(process.env.WEB_BENCH_PORT ?? 8198)
 const debugPort = port + 1
@@ -29,7 +33,17 @@ const origin = `http://127.0.0.1:${port}`
 
 const dataDir = tempDataDir('web-bench')
 const profileDir = mkdtempSync(join(tmpdir(), 'silo-web-bench-chromium-'))
-const server = await startSilo({ port, env: { DATA_DIR: dataDir, DIST_DIR: distDir }, stderr: 'inherit' })
+const cooperativeUrl = process.env.WEB_COOPERATIVE_URL
+const member = cooperativeUrl ? await largestMember(cooperativeUrl) : '100001'
+const server = await startSilo({
+  port,
+  env: {
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    ...(cooperativeUrl ? { DATABASE_URL: cooperativeUrl, SEED: 'none' } : {}),
+  },
+  stderr: 'inherit',
+})
 
 interface Figures {
   score: number
@@ -143,7 +157,7 @@ async function bench(label: string, path: string) {
 try {
   await context.clearCookies()
   if (pages.includes('login')) await bench('/login', '/login')
-  const session = (await signIn(origin)).slice('silo_session='.length)
+  const session = (await signIn(origin, member)).slice('silo_session='.length)
   const consent = process.env.CONSENT !== '0'
   await context.addCookies([
     { name: 'silo_session', value: session, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
@@ -151,7 +165,8 @@ try {
       ? [{ name: 'COOKIE_CONSENT', value: 'true', domain: '127.0.0.1', path: '/', sameSite: 'Lax' as const }]
       : []),
   ])
-  if (pages.includes('historique')) await bench(consent ? 'Historique' : 'Historique sans consentement', '/')
+  const label = `Historique de ${member}${consent ? '' : ' sans consentement'}`
+  if (pages.includes('historique')) await bench(label, '/')
 } finally {
   await context.close()
   // The server stops its embedded PostgreSQL on SIGTERM: its folder goes once both have stopped.
