@@ -9,7 +9,7 @@ import type { CommandeAcceptee, CommandePayload, LigneCommandePayload } from '..
 import { isListedFeed, isOrderableArticle } from '../../domain/articles'
 import { contractRefusal } from '../../domain/contracts'
 import { isLotArticleOrderable, TRANCHE_REFUS } from '../../domain/feeding-plan'
-import { restoreAutreLieux, withAutreInComment } from '../../domain/submission'
+import { restoreAutreLieux } from '../../domain/submission'
 import { parseDecimal, roundTonnes } from '../../domain/tonnes'
 import { ZONE } from '../../domain/calendar'
 import { formatConflictMessage, type ConflictEntry } from '../../domain/conflict'
@@ -19,20 +19,10 @@ import { isAlimentSimple } from '../../domain/quantity'
 import { text } from '../../domain/text'
 import type { CartLine } from '../../domain/types'
 import type { Db } from '../db/client'
-import {
-  commandeCommentaires,
-  commandeEtapes,
-  commandeLigneMineraux,
-  commandeLignes,
-  commandeLigneSupplementations,
-  commandes,
-  mailOutbox,
-} from '../db/schema'
+import { commandes } from '../db/schema'
 import type { Outcome, Tx } from '../http/idempotency'
 import { loadOrderContext, type OrderContext } from './order-context'
-import { appendToFeed } from './order-feed'
-import { confirmationText } from './order-confirmation-mail'
-import { nextOrderNumber } from './order-number'
+import { storeOrder } from './order-store'
 
 const num = (v: unknown) => (text(v) === '' ? null : Number(v))
 
@@ -223,80 +213,15 @@ export async function acceptOrder(tx: Tx, opts: AcceptOptions): Promise<Outcome>
   if (refused.length > 0)
     return { status: 409, body: { message: formatConflictMessage(refused), code: CODES_ERREUR.COMMANDE_INVALIDE } }
 
-  const { id, numero } = await nextOrderNumber(tx)
-  const at = opts.now.toJSDate()
-  await tx.insert(commandes).values({
-    id: id,
-    numero,
+  const { numero, mail } = await storeOrder(tx, ctx, {
     numTiers,
-    date: at,
     username: opts.username,
-    commentaire: payload.commande.commentaire || null,
+    payload,
+    lignes,
+    now: opts.now,
+    idempotencyKey: opts.idempotencyKey ?? null,
   })
-  await tx
-    .insert(commandeCommentaires)
-    .values({ commandeId: id, libre: payload.commande.commentaire || null, predefinis: {} })
-  for (const checked of lignes) {
-    const article = ctx.articles.get(checked.numArticle)!
-    // Stored in the submission format: 'Autre' is 997 with the farmer's words in the comment.
-    const l = withAutreInComment(checked)
-    const defaultMode = ctx.modesReglement.find((m) => m.parDefaut)?.codeRegt ?? ctx.modesReglement[0]?.codeRegt ?? null
-    const [row] = await tx
-      .insert(commandeLignes)
-      .values({
-        commandeId: id,
-        idLigne: l.idLigne,
-        etape: 'ENREGISTREE',
-        numArticle: l.numArticle,
-        libelleArticle: article.libelle,
-        codeTypeArticle: article.codeTypeArticle,
-        quantiteCommande: l.quantiteCommande ?? 0,
-        codeUniteArticle: article.codeUniteArticle,
-        numAdresse: num(l.numAdresse),
-        datePrevueLivraison: l.datePrevueLivraison!,
-        finDatePrevueLivraison: l.finDatePrevueLivraison!,
-        matinApmidi: l.matinApmidi!,
-        finMatinApmidi: l.finMatinApmidi!,
-        codeModeCamion: l.codeModeCamion!,
-        codeTypeSilo1: l.codeTypeSilo1 || null,
-        codeTypeSilo2: l.codeTypeSilo2 || null,
-        codeTypeSilo3: l.codeTypeSilo3 || null,
-        melangeDechargement: Boolean(l.melangeDechargement),
-        numContrat: l.numContrat || null,
-        numLot: l.numLot || null,
-        numBatiment: num(l.numBatiment),
-        numExploitation: num(l.numExploitation),
-        // Sent offline without proposals, a line may come without a mode: the default applies.
-        codeReglement: l.codeReglement || defaultMode,
-        numDomiciliationBancaire: num(l.numDomiciliationBancaire),
-        commentaire: l.commentaire || null,
-      })
-      .returning({ id: commandeLignes.id })
-    const ligneId = row!.id
-    if (l.supplementations?.length)
-      await tx
-        .insert(commandeLigneSupplementations)
-        .values(l.supplementations.map((s) => ({ ligneId, numArticle: s.numArticle })))
-    if (l.mineraux?.length)
-      await tx
-        .insert(commandeLigneMineraux)
-        .values(
-          l.mineraux.map((m) => ({ ligneId, numArticle: m.numArticle, quantiteCommande: Number(m.quantiteCommande) })),
-        )
-    await tx.insert(commandeEtapes).values({ ligneId, etape: 'ENREGISTREE', at })
-  }
-  const email = ctx.tiers?.email ?? null
-  if (email)
-    await tx.insert(mailOutbox).values({
-      to: email,
-      subject: `Votre commande d'aliments N°${numero}`,
-      body: confirmationText(numero, lignes, ctx, opts.now),
-      createdAt: at,
-    })
-  // Into the feed the ERP reads (services/order-feed.ts), in this same transaction: the order
-  // exists iff it is in the feed. Its position is taken at the commit, under the feed's lock.
-  await appendToFeed(tx, id, opts.idempotencyKey ?? null)
-  return { status: 201, body: { numero, mail: email } satisfies CommandeAcceptee }
+  return { status: 201, body: { numero, mail } satisfies CommandeAcceptee }
 }
 
 /** Is this order one of the customer's (a survey names it)? */

@@ -2,12 +2,14 @@
 // the same inputs the browser had (parameters, truck modes, slots, the default silo types, the
 // articles' constraints, supplement groups and sub-types…), current. Nothing the client says
 // about an article, a building or a lot is believed: only its choices are checked against these.
-// Read on the order's transaction, so one query after another (db/reads.ts).
+// Read on the order's transaction, in one round trip (db/batched-reads.ts), then one for the
+// buildings' silos and the lots' plans, and one for the supplements' articles.
 import { and, eq, gte, inArray } from 'drizzle-orm'
 import type { DateTime } from 'luxon'
 import { orderParametersFromRows, withTruckLimits, type OrderParameters } from '../../domain/order-parameters'
 import type { ModeCamion } from '../../domain/types'
 import type { Db } from '../db/client'
+import { batched } from '../db/batched-reads'
 import { readAll } from '../db/reads'
 import {
   articleContraintes,
@@ -32,12 +34,13 @@ import { findTiers } from './tiers'
 export type OrderContext = Awaited<ReturnType<typeof loadOrderContext>>
 
 export async function loadOrderContext(
-  db: Db,
+  tx: Db,
   numTiers: string,
   numArticles: readonly string[],
   today: DateTime,
   numContrats: readonly string[] = [],
 ) {
+  const db = batched(tx)
   const nums = [...new Set(numArticles)]
   const none = nums.length === 0
   const contratNums = [...new Set(numContrats)]
