@@ -117,11 +117,14 @@ export async function idempotent(
         .values({ username, key, ...done })
         .onConflictDoUpdate({ target: [idempotencyKeys.username, idempotencyKeys.key], set: done })
       // Keeps the table to a month of keys, a few rows at a time, never waiting on another
-      // transaction pruning the same rows.
+      // transaction pruning the same rows. Oldest first, by the index on created_at: without the
+      // order the planner, expecting many old keys, scanned the whole table for the first 100 —
+      // every order read every key of the month (15 ms at 12,500 keys, issue 50's orders/s).
       await tx.execute(sql`
         delete from ${idempotencyKeys} where ctid in (
           select ctid from ${idempotencyKeys}
           where ${idempotencyKeys.createdAt} < ${now.toISOString()}::timestamptz - make_interval(days => ${KEEP_DAYS})
+          order by ${idempotencyKeys.createdAt}
           limit 100 for update skip locked)`)
       return { ...outcome, replayed: false }
     },
