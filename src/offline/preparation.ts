@@ -51,7 +51,8 @@ const seeded = new Map<string, string>()
 const heard = new Map<string, number>()
 /** Heard from this recently, a trigger that is not the farmer's (a mount, a reconnection) asks
  * nothing: the watch is mounted again as the screens change, and a link that flaps would ask again
- * and again (seen: a second request, a 304, 2.5 s after the first). */
+ * and again (seen: a second request, a 304, 2.5 s after the first). The page reloaded (the app
+ * updated, the service worker taking control) counts what the device heard before it. */
 const QUIET_MS = 30_000
 
 // One preparation at a time; the panel follows it.
@@ -164,7 +165,10 @@ async function prepare(qc: QueryClient, numTiers: string, scope: number, force: 
     seedQueryCache(qc, held, preparationStatus(numTiers).checkedAt)
   }
   if (!isOnline() || !goOn(qc, numTiers, scope)) return
-  if (!force && Date.now() - (heard.get(numTiers) ?? 0) < QUIET_MS) return
+  // Heard by this page, or by the device (the copy's last check, kept with it): a reload does not
+  // ask again what the page before it heard a moment ago.
+  const lastHeard = Math.max(heard.get(numTiers) ?? 0, preparationStatus(numTiers).checkedAt)
+  if (!force && Date.now() - lastHeard < QUIET_MS) return
   performance.mark('silo-preparation-start')
   const answer = await scoped(fetchHorsConnexion(numTiers, versions.get(numTiers) ?? null, scopeSignal())).catch(
     () => null,

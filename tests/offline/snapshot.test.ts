@@ -186,18 +186,30 @@ describe('the preparation for no signal', () => {
     expect(row.checkedAt > first).toBe(true)
   })
 
-  it('a new page reads the device’s copy: its version is asked about, its tables answer', async () => {
+  it('a new page reads the device’s copy: within 30 s of its last check it asks nothing, later it asks with its version', async () => {
     const first = await load()
     first.fetchSnapshot.mockResolvedValueOnce({ changed: true, snapshot: snapshot('v1') })
     await first.preparation.prepareForNoSignal(first.qc, '100001')
 
-    const next = await load() // a new page: nothing in memory
-    next.fetchSnapshot.mockRejectedValueOnce(new Error('no network'))
+    // A reload right after (the service worker taking control): the device heard the server a
+    // moment ago, and its copy answers.
+    const next = await load()
     await next.preparation.prepareForNoSignal(next.qc, '100001')
-    expect(next.fetchSnapshot.mock.calls[0]!.slice(0, 2)).toEqual(['100001', 'v1'])
+    expect(next.fetchSnapshot).not.toHaveBeenCalled()
     expect(next.qc.getQueryData(['articles', '100001'])).toEqual(ARTICLES)
     expect(await next.qc.fetchQuery(next.articles.minerauxQueryOptions('A', '410102', '100001'))).toHaveLength(1)
     expect(next.preparation.preparationStatus('100001').genereLe).toBeGreaterThan(0)
+
+    // A page opened 31 s later asks, with the version the device holds.
+    const later = await load()
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 31_000)
+    try {
+      later.fetchSnapshot.mockRejectedValueOnce(new Error('no network'))
+      await later.preparation.prepareForNoSignal(later.qc, '100001')
+      expect(later.fetchSnapshot.mock.calls[0]!.slice(0, 2)).toEqual(['100001', 'v1'])
+    } finally {
+      clock.mockRestore()
+    }
     expect(apiRequests()).toEqual([])
   })
 
