@@ -6,12 +6,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import { backends, type OpenedTestDb } from './support/databases'
-import { batched } from '../../src/server/db/batched-reads'
+import { batched, pipelinedTransaction } from '../../src/server/db/batched-reads'
 import type { Db } from '../../src/server/db/client'
 import { readAll } from '../../src/server/db/reads'
-import { commandeCommentaires, lots, modesReglement, sessions, tiers } from '../../src/server/db/schema'
+import { auditLog, commandeCommentaires, lots, modesReglement, sessions, tiers } from '../../src/server/db/schema'
+import { selectRows } from '../../src/server/db/raw'
 import { loadOrderContext } from '../../src/server/services/order-context'
 import { TEST_TODAY } from './support/app'
+
+/** Counts what the connections the pool hands out as promises are sent (transactions take theirs
+ * so; pool.query takes its with a callback and is not counted), until stop(). */
+function countSent(db: Db): { count: number; texts: string[]; stop(): void } {
+  type Client = { query: (...args: unknown[]) => unknown }
+  const pool: { connect: (cb?: unknown) => Promise<Client> } = Reflect.get(Reflect.get(db, 'session'), 'client')
+  const connect = pool.connect
+  const counter = {
+    count: 0,
+    texts: [] as string[],
+    stop: () => void Reflect.deleteProperty(pool, 'connect'),
+  }
+  pool.connect = (cb?: unknown) => {
+    if (cb) return connect.call(pool, cb)
+    return connect.call(pool).then((client) => {
+      const counting: Client = Object.create(client)
+      counting.query = (...args: unknown[]) => {
+        counter.count++
+        const first = args[0]
+        counter.texts.push(typeof first === 'string' ? first : (first as { text: string }).text)
+        return client.query(...args)
+      }
+      return counting
+    })
+  }
+  return counter
+}
 
 /** Counts the queries the transaction's own connection is sent. */
 function countQueries(tx: Db): { count: number } {
@@ -110,5 +138,69 @@ describe.each(backends)('batched reads on $name', (backend) => {
       expect.objectContaining({ status: 'rejected' }),
       expect.objectContaining({ status: 'rejected' }),
     ])
+  })
+
+  describe('a pipelined transaction', () => {
+    const note = (action: string) => ({ username: 'test-pipeline', action, details: {} })
+    const notes = async (action: string) =>
+      (await opened.db.select({ action: auditLog.action }).from(auditLog)).filter((r) => r.action === action).length
+
+    it('sends its BEGIN with its first read and its writes with the COMMIT: two round trips', async () => {
+      const sent = countSent(opened.db)
+      const out = await pipelinedTransaction(opened.db, async (tx) => {
+        await tx.insert(auditLog).values(note('pipeline-a'))
+        const [claim, rows] = await Promise.all([
+          selectRows<{ one: number; word: string }>(tx, sql`select 1 as one, 'x' as word`),
+          tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(auditLog)
+            .where(eq(auditLog.action, 'pipeline-a')),
+        ])
+        await tx.insert(auditLog).values(note('pipeline-a'))
+        await tx.insert(auditLog).values(note('pipeline-a'))
+        return { claim, rows }
+      }).finally(() => sent.stop())
+      // The read sees the write sent before it; a raw read keeps its rows as objects.
+      expect(out).toEqual({ claim: [{ one: 1, word: 'x' }], rows: [{ n: 1 }] })
+      expect(sent.count).toBe(2)
+      expect(sent.texts[0]).toMatch(/^begin/)
+      expect(sent.texts[1]).toMatch(/commit$/)
+      expect(await notes('pipeline-a')).toBe(3)
+    })
+
+    it('a write that fails fails the commit it went with: nothing is stored', async () => {
+      const outcome = await pipelinedTransaction(opened.db, async (tx) => {
+        await tx.insert(auditLog).values(note('pipeline-b'))
+        // Resolved at once: the failure comes with the commit.
+        await tx.insert(commandeCommentaires).values({ commandeId: -1, libre: 'sans commande', predefinis: {} })
+        return 'committed'
+      }).catch((e: Error) => e)
+      expect(outcome).toBeInstanceOf(Error)
+      expect(await notes('pipeline-b')).toBe(0)
+    })
+
+    it('an error before anything is sent rolls back without a round trip, and stores nothing', async () => {
+      const sent = countSent(opened.db)
+      const outcome = await pipelinedTransaction(opened.db, async (tx) => {
+        await tx.insert(auditLog).values(note('pipeline-c'))
+        throw new Error('refusé')
+      })
+        .catch((e: Error) => e.message)
+        .finally(() => sent.stop())
+      expect(outcome).toBe('refusé')
+      expect(sent.count).toBe(0)
+      expect(await notes('pipeline-c')).toBe(0)
+    })
+
+    it('an error after a read rolls back what was sent and what was not', async () => {
+      const outcome = await pipelinedTransaction(opened.db, async (tx) => {
+        await tx.insert(auditLog).values(note('pipeline-d'))
+        await tx.select().from(tiers).limit(1)
+        await tx.insert(auditLog).values(note('pipeline-d'))
+        throw new Error('refusé')
+      }).catch((e: Error) => e.message)
+      expect(outcome).toBe('refusé')
+      expect(await notes('pipeline-d')).toBe(0)
+    })
   })
 })

@@ -10,7 +10,7 @@ import { startSuite, type Instance, type Suite } from './support/instances'
 import { postOrder } from './support/silo-client'
 import { signIn } from '../support/silo'
 import { FARMER, orderForToday } from '../support/orders'
-import { holdLock, storedOrders, waitForLockWait } from './support/suite-db'
+import { holdLock, storedOrders, waitForLockWait, waitForTableLockWait } from './support/suite-db'
 
 describe('one Idempotency-Key on two instances, one of them starved of connections', () => {
   let suite: Suite
@@ -41,12 +41,13 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
     const key = randomUUID()
     // A's write of the key waits on the test's lock (holding A's only connection); a read of A's
     // then queues for that connection; once the key is written the read takes the connection and
-    // waits on the deliveries' lock, so A's next step waits for its pool, the key claimed.
+    // waits on the deliveries' lock, so A's next step waits for its pool, the key claimed. (The
+    // key's row goes with the order's other writes and the commit, in one query: db/batched-reads.ts.)
     const keys = await holdLock(suite.admin, 'idempotency_keys', 'share')
     const deliveries = await holdLock(suite.admin, 'livraisons', 'access exclusive')
     try {
       const onA = postOrder(A.base, cookie, orderForToday(comment), key)
-      await waitForLockWait(suite.admin, 'insert into "idempotency_keys"%')
+      await waitForTableLockWait(suite.admin, 'idempotency_keys')
       const held = busyRead(A)
       // Let the read reach A and queue for its pool (not a measure: there is nothing to observe).
       await new Promise((r) => setTimeout(r, 300))
@@ -78,7 +79,7 @@ describe('one Idempotency-Key on two instances, one of them starved of connectio
     const lock = await holdLock(suite.admin, 'commandes', 'share')
     try {
       const onA = postOrder(A.base, cookie, orderForToday(comment), key)
-      await waitForLockWait(suite.admin, 'insert into "commandes"%')
+      await waitForTableLockWait(suite.admin, 'commandes')
       const onB = await postOrder(B.base, cookie, orderForToday(comment), key)
       expect(onB).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCE_EN_COURS' } })
       await lock.release()

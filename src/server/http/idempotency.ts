@@ -14,6 +14,7 @@ import { CODES_ERREUR } from '../../contract/error-codes'
 import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { pipelinedTransaction } from '../db/batched-reads'
 import { selectRows } from '../db/raw'
 import { idempotencyKeys } from '../db/schema'
 import { HttpError } from './http-error'
@@ -73,7 +74,7 @@ export async function idempotent(
   opts: Options,
   run: (tx: Tx) => Promise<Outcome>,
 ): Promise<Outcome & { replayed: boolean }> {
-  if (!opts.key) return { ...(await db.transaction(run)), replayed: false }
+  if (!opts.key) return { ...(await pipelinedTransaction(db, run)), replayed: false }
   if (!KEY_PATTERN.test(opts.key))
     throw new HttpError(
       400,
@@ -85,15 +86,20 @@ export async function idempotent(
   const keyOf = and(eq(idempotencyKeys.username, username), eq(idempotencyKeys.key, key))
 
   // Read committed (whatever the database's default): the key's row is read after the lock is
-  // granted, by a statement that sees what the previous holder committed.
-  return db.transaction(
+  // granted, by a statement that sees what the previous holder committed. The two are sent
+  // together (the transaction is pipelined, db/batched-reads.ts) and run in that order; the row
+  // is only looked at when the lock was granted.
+  return pipelinedTransaction(
+    db,
     async (tx) => {
-      const [claim] = await selectRows<{ claimed: boolean }>(
-        tx,
-        sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int, ${lockId(username, key)}::int) as claimed`,
-      )
+      const [[claim], [row]] = await Promise.all([
+        selectRows<{ claimed: boolean }>(
+          tx,
+          sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int, ${lockId(username, key)}::int) as claimed`,
+        ),
+        tx.select().from(idempotencyKeys).where(keyOf).limit(1),
+      ])
       if (!claim?.claimed) throw inProgress()
-      const [row] = await tx.select().from(idempotencyKeys).where(keyOf).limit(1)
       if (row && row.requestHash !== hash)
         throw new HttpError(
           422,
@@ -112,6 +118,7 @@ export async function idempotent(
         responseBody: outcome.body as object,
         createdAt: now,
       }
+      // The key's row and the prune go with the commit (writes of a pipelined transaction).
       await tx
         .insert(idempotencyKeys)
         .values({ username, key, ...done })

@@ -36,6 +36,22 @@ export async function waitForLockWait(admin: pg.Pool, like: string): Promise<voi
   throw new Error(`no session waits on a lock for ${like}`)
 }
 
+/** Waits (bounded) until a session of the instances waits for a lock on `table`, whatever its
+ * query's text (an order's writes go as one long query whose text pg_stat_activity cuts). */
+export async function waitForTableLockWait(admin: pg.Pool, table: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const { rowCount } = await admin.query(
+      `select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where not l.granted and l.relation = $2::regclass
+          and a.datname = current_database() and a.application_name <> $1`,
+      [ADMIN_APPLICATION, table],
+    )
+    if (rowCount) return
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(`no session waits on a lock of ${table}`)
+}
+
 /** pg_terminate_backend of every instance's session on the suite's database; how many ended. */
 export async function terminateBackends(admin: pg.Pool): Promise<number> {
   const { rows } = await admin.query<{ ended: boolean }>(
