@@ -179,6 +179,21 @@ describe.each(backends)('batched reads on $name', (backend) => {
       expect(await notes('pipeline-b')).toBe(0)
     })
 
+    it('a failed write is not lost when the read it went with swallowed the error: the commit fails', async () => {
+      const outcome = await pipelinedTransaction(opened.db, async (tx) => {
+        await tx.insert(auditLog).values(note('pipeline-e'))
+        await tx.insert(commandeCommentaires).values({ commandeId: -1, libre: 'sans commande', predefinis: {} })
+        const read = await tx
+          .select()
+          .from(tiers)
+          .limit(1)
+          .catch(() => [])
+        return read.length
+      }).catch((e: Error) => e)
+      expect(outcome).toBeInstanceOf(Error)
+      expect(await notes('pipeline-e')).toBe(0)
+    })
+
     it('an error before anything is sent rolls back without a round trip, and stores nothing', async () => {
       const sent = countSent(opened.db)
       const outcome = await pipelinedTransaction(opened.db, async (tx) => {

@@ -101,8 +101,28 @@ function batching<C extends Client>(client: C, defer: boolean): C {
   let deferred: Pending[] = []
   let begun = !defer
   let running: Promise<void> = Promise.resolve()
+  /** The error that ended the transaction. Every query after it but a rollback fails with it:
+   * a deferred write's failure cannot be lost by a caller that swallowed the read it went with,
+   * whereas PostgreSQL would answer the COMMIT of the ended transaction with a silent ROLLBACK. */
+  let failure: { error: unknown } | null = null
 
   async function flush(batch: Pending[]): Promise<void> {
+    const rollback = batch.length === 1 && isRollback(batch[0]!.config.text)
+    if (failure && !rollback) {
+      for (const p of batch) p.reject(failure.error)
+      return
+    }
+    try {
+      await send(batch)
+      // A rollback to a savepoint makes the transaction usable again.
+      if (rollback) failure = null
+    } catch (error) {
+      failure = { error }
+    }
+  }
+
+  /** Sends the deferred queries and the batch; throws (after rejecting the batch) when PostgreSQL refused. */
+  async function send(batch: Pending[]): Promise<void> {
     const ahead = deferred
     deferred = []
     if (batch.length === 1 && isRollback(batch[0]!.config.text) && ahead.length > 0) {
@@ -124,6 +144,7 @@ function batching<C extends Client>(client: C, defer: boolean): C {
       } catch (error) {
         // A failed statement ends the others and the transaction, as it would have one by one.
         for (const p of batch) p.reject(error)
+        throw error
       }
       return
     }
@@ -132,9 +153,15 @@ function batching<C extends Client>(client: C, defer: boolean): C {
       for (const p of ahead) await client.query(p.config, p.params)
     } catch (error) {
       for (const p of batch) p.reject(error)
-      return
+      throw error
     }
-    for (const p of batch) await client.query(p.config, p.params).then(p.resolve, p.reject)
+    const refused: unknown[] = []
+    for (const p of batch)
+      await client.query(p.config, p.params).then(p.resolve, (error: unknown) => {
+        refused.push(error)
+        p.reject(error)
+      })
+    if (refused.length > 0) throw refused[0]
   }
 
   const proxy = Object.create(client) as C

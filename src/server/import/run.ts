@@ -15,6 +15,7 @@ import {
   formatOf,
   hashFile,
   rememberFiles,
+  tablesOf,
   unchangedFiles,
   watchTables,
   type Fingerprint,
@@ -250,8 +251,7 @@ async function merge(
       // PostgreSQL (without autovacuum, or before it came) planned an order's read of them as
       // 15,000 rows, JIT-compiled (issue 50).
       if (counts.inserted > 10_000 && counts.inserted > held / 10)
-        for (const table of [target.table, ...(target.children ?? []).map((c) => c.table)])
-          await client.query(`analyze ${table}`)
+        for (const table of tablesOf(file.kind.fichier)) await client.query(`analyze ${table}`)
       const r = reports.get(file.kind.fichier)!
       Object.assign(r, { inserted: counts.inserted, updated: counts.updated, mergeSeconds: seconds(t) })
       const bulk = rebuild ? ' (table vide : clés et index construits une fois)' : ''
