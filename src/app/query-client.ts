@@ -25,7 +25,7 @@ export function createQueryClient() {
   const onError = (error: unknown, meta: Record<string, unknown> | undefined) => {
     if (meta?.errorDialog !== false) reportApiError(error)
   }
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
     mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => onError(error, mutation.meta) }),
     defaultOptions: {
@@ -42,6 +42,33 @@ export function createQueryClient() {
       },
       mutations: { networkMode: 'offlineFirst' },
     },
+  })
+  askAgainWhenBack(client)
+  return client
+}
+
+/**
+ * What the screens got while the app said offline (the service worker's copy, after its 4 s wait
+ * for a slow server) is asked again once the server answers: TanStack only asks again what is
+ * stale, and a copy from the cache counted as fresh for ERP_FRESH_MS (a delivery the ERP had
+ * posted stayed hidden after the tap on Historique, seen in CI on a busy machine). The answer that
+ * brings the app back online is not its own data yet when this runs (connection.ts reports first).
+ */
+function askAgainWhenBack(client: QueryClient) {
+  let offlineSince = isOnline() ? null : Date.now()
+  subscribeConnection(() => {
+    if (!isOnline()) {
+      offlineSince ??= Date.now()
+      return
+    }
+    if (offlineSince === null) return
+    const since = offlineSince
+    offlineSince = null
+    void client.invalidateQueries(
+      { predicate: (q) => q.state.dataUpdatedAt >= since },
+      // Beside TanStack's own refetch on reconnect: one request per query, not a cancelled one.
+      { cancelRefetch: false },
+    )
   })
 }
 
