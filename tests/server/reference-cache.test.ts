@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { backends, type OpenedTestDb } from './support/databases'
 import { buildTestApp, get, send, signIn, TEST_TODAY } from './support/app'
+import { cachedReference } from '../../src/server/services/reference-cache'
 
 describe.each(backends)('reference data cache on $name', (backend) => {
   let opened: OpenedTestDb
@@ -68,5 +69,17 @@ describe.each(backends)('reference data cache on $name', (backend) => {
     })
     await signIn(a.app, 'conseiller')
     expect(await typesSilo()).toEqual(held)
+  })
+
+  it('a drizzle query kept as the value is run once, not again at each hit (its builder is a thenable)', async () => {
+    let asked = 0
+    // As drizzle's QueryPromise: each then (and catch) runs the query again.
+    const query = {
+      then: (ok: (v: number) => unknown) => Promise.resolve(++asked).then(ok),
+      catch: () => Promise.resolve(++asked),
+    } as unknown as Promise<number>
+    const key = `thenable-${Math.random()}`
+    for (let i = 0; i < 3; i++) expect(await cachedReference(opened.db, key, () => query)).toBe(1)
+    expect(asked).toBe(1)
   })
 })

@@ -17,7 +17,6 @@ import {
   validationAdresseDe,
 } from '../../domain/hors-connexion'
 import { articles, articlesCommandables } from '../db/schema'
-import { readAll } from '../db/reads'
 import { cachedReference } from './reference-cache'
 import { effectiveOrderable } from './orderable'
 import { loadTablesArticles } from './tables-articles'
@@ -49,28 +48,33 @@ export async function loadArticlesCommandables(db: Db, numTiers: string): Promis
     .filter((a) => a.artCommandable && isOrderableArticle(a))
 }
 
+/** The catalogue as a member's snapshot reads it: every article, in the list's order. */
+export type Catalogue = (typeof articles.$inferSelect)[]
+
+/** The catalogue read once per global version (every write to articles moves it) and kept in
+ * memory; read on the pool, its copy outliving the request. */
+export const catalogueEnMemoire = (db: Db, versionGlobale: number): Promise<Catalogue> =>
+  cachedReference(
+    db,
+    `hc:catalogue:${versionGlobale}`,
+    () => db.select().from(articles).orderBy(asc(articles.codeDepartement), asc(articles.libelle)),
+    versionGlobale,
+  )
+
 /**
- * The same list for a member's snapshot (issue 50): the catalogue, in the same order, read once per
- * global version (every write to articles moves it) and kept in memory; the member's own rows
- * (their switches, a few dozen) read each time, with the same rule (the member's row, else the
- * article's default).
+ * The same list for a member's snapshot (issue 50): the catalogue (catalogueEnMemoire), with the
+ * member's own rows (their switches, a few dozen) read each time and the same rule (the member's
+ * row, else the article's default).
  */
 export async function loadArticlesCommandablesDuMembre(
   db: Db,
   numTiers: string,
-  versionGlobale: number,
+  catalogue: Catalogue,
 ): Promise<Article[]> {
-  const [catalogue, own] = await readAll(db, [
-    () =>
-      cachedReference(db, `hc:catalogue:${versionGlobale}`, () =>
-        db.select().from(articles).orderBy(asc(articles.codeDepartement), asc(articles.libelle)),
-      ),
-    () =>
-      db
-        .select({ numArticle: articlesCommandables.numArticle, artCommandable: articlesCommandables.artCommandable })
-        .from(articlesCommandables)
-        .where(eq(articlesCommandables.numTiers, numTiers)),
-  ])
+  const own = await db
+    .select({ numArticle: articlesCommandables.numArticle, artCommandable: articlesCommandables.artCommandable })
+    .from(articlesCommandables)
+    .where(eq(articlesCommandables.numTiers, numTiers))
   const flags = new Map(own.map((r) => [r.numArticle, r.artCommandable]))
   return catalogue
     .map((a) => commandable(a, flags.get(a.numArticle) ?? a.commandableParDefaut))

@@ -120,7 +120,7 @@ export async function loadTablesArticles(
   }
 }
 
-interface TablesReference {
+export interface TablesReference {
   supplementations: TablesArticles['supplementations']
   mineraux: TablesArticles['mineraux']
   contraintesArticle: TablesArticles['contraintesArticle']
@@ -167,21 +167,24 @@ async function loadTablesReference(db: Db): Promise<TablesReference> {
   }
 }
 
+/** The reference half of the tables, read whole once per global version (versions_hors_connexion
+ * '*', which every write to those tables moves) and kept in memory; read on the pool. */
+export const tablesReferenceEnMemoire = (db: Db, versionGlobale: number): Promise<TablesReference> =>
+  cachedReference(db, `hc:tables-articles:${versionGlobale}`, () => loadTablesReference(db), versionGlobale)
+
 /**
- * The same tables as loadTablesArticles, for a member's snapshot: the reference half read whole
- * once per global version (snapshot's versions_hors_connexion '*', which every write to those
- * tables moves) and kept in memory, then filtered to the member's articles; the member's half by
- * two queries on the member's rows.
+ * The same tables as loadTablesArticles, for a member's snapshot: the reference half
+ * (tablesReferenceEnMemoire) filtered to the member's articles, and the member's half by two
+ * queries on the member's rows.
  */
 export async function loadTablesDuMembre(
   db: Db,
   numArticles: readonly string[],
   numTiers: string,
-  versionGlobale: number,
+  ref: TablesReference,
 ): Promise<TablesArticles> {
   const nums = new Set(numArticles)
-  const [ref, contraintes, incompatibilites] = await readAll(db, [
-    () => cachedReference(db, `hc:tables-articles:${versionGlobale}`, () => loadTablesReference(db)),
+  const [contraintes, incompatibilites] = await readAll(db, [
     () => db.select().from(contraintesLivraison).where(eq(contraintesLivraison.numTiers, numTiers)),
     () => db.select().from(incompatibilitesAdresse).where(eq(incompatibilitesAdresse.numTiers, numTiers)),
   ])
