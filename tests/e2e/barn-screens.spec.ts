@@ -4,6 +4,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './network-switch'
 import { signIn, waitForServiceWorker } from './support'
+import { API_CACHE } from '../../src/contract/paths'
+import { ARTICLES_PATH } from '../../src/contract/articles'
 
 async function expectNoSeriousViolation(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -73,8 +75,10 @@ test('an article opened with the network cut: no "Aucune supplémentation" under
   await expect(page.locator('main li').first()).toBeVisible()
   await expect
     .poll(() =>
-      page.evaluate(async () =>
-        (await (await caches.open('silo-api-v1')).keys()).some((r) => new URL(r.url).pathname === '/web/v1/articles'),
+      page.evaluate(
+        async ([cacheName, path]) =>
+          (await (await caches.open(cacheName)).keys()).some((r) => new URL(r.url).pathname === path),
+        [API_CACHE, ARTICLES_PATH] as const,
       ),
     )
     .toBe(true)

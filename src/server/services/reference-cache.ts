@@ -37,7 +37,7 @@ const currentVersion = async (db: Db): Promise<number> => {
 
 /** The value under `key`, loaded again when a reference table changed since, or after 30 s.
  * `known`: the version '*' the caller read already (a snapshot's), so it is not read again. */
-export async function cachedReference<T>(db: Db, key: string, load: () => Promise<T>, known?: number): Promise<T> {
+export async function cachedReference<T>(db: Db, key: string, load: () => PromiseLike<T>, known?: number): Promise<T> {
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = new Map()))
   // The version is read before the data: a write committing in between only causes a reload.
@@ -46,9 +46,9 @@ export async function cachedReference<T>(db: Db, key: string, load: () => Promis
   const hit = cache.get(key)
   if (hit && hit.version === version && now - hit.loadedAt < REFERENCE_TTL_MS) return hit.value as Promise<T>
   if (cache.size >= MAX_ENTRIES) cache.clear()
-  // A real promise, settled once: drizzle's query builders are thenables that run their query
-  // again at each `then` (and at `catch`), so a builder kept here was a cache that asked
-  // PostgreSQL at every hit (the catalogue of every snapshot, 20 a second in bench:api).
+  // A real promise, settled once: `load` may give a thenable (drizzle's query builders run their
+  // query again at each `then`), and a builder kept here was a cache that asked PostgreSQL at
+  // every hit (the catalogue of every snapshot, 20 a second in bench:api).
   const value = (async () => load())()
   const entry: Entry = { version, loadedAt: now, value }
   cache.set(key, entry)
