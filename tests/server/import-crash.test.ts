@@ -1,10 +1,12 @@
 // Issue 40: an import killed with SIGKILL in the middle of its merge (rows already written in its
 // transaction) leaves the database exactly as it was: the transaction is never committed, its
-// session ends, its staging tables go with it; the next import applies the folder whole.
+// sessions end; only its staging copies stay, in their own schema, until the next import drops them
+// and applies the folder whole (issue 49).
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runImport } from '../../src/server/import/run'
+import { STAGING_SCHEMA } from '../../src/server/import/staging'
 import {
   emptyDatabase,
   importBackends,
@@ -49,6 +51,13 @@ function importKilledAt(url: string, dir: string, when: RegExp): Promise<{ print
   })
 }
 
+async function stagingSchemas(url: string): Promise<string[]> {
+  const rows = await query<{ nspname: string }>(url, `select nspname from pg_namespace where nspname = $1`, [
+    STAGING_SCHEMA,
+  ])
+  return rows.map((r) => r.nspname)
+}
+
 async function sessionsOfImport(url: string): Promise<number> {
   const [row] = await query<{ n: string }>(
     url,
@@ -76,9 +85,11 @@ describe.each(importBackends)('kill -9 during the merge ($name)', ({ url: server
     for (let i = 0; i < 300 && (await sessionsOfImport(db.url)) > 0; i++) await new Promise((r) => setTimeout(r, 100))
     expect(await sessionsOfImport(db.url)).toBe(0)
     expect(await snapshot(db.url)).toEqual(before)
+    expect(await stagingSchemas(db.url)).toEqual([STAGING_SCHEMA])
 
     const r = await runImport({ databaseUrl: db.url, folder: bigger })
     expect(r.errors).toEqual([])
+    expect(await stagingSchemas(db.url)).toEqual([])
     const [{ n }] = (await query<{ n: string }>(db.url, 'select count(*) as n from tiers')) as [{ n: string }]
     expect(Number(n)).toBe(120)
   })

@@ -1,5 +1,5 @@
-// The checks that need every row at once, run in SQL on the staging tables before anything is
-// written (issue 40): a key twice in a file, a row pointing to a row that neither the folder nor
+// The checks that need every row at once, run in SQL on the staging tables, a file's before it is
+// merged, those it cites staged already (issue 40): a key twice in a file, a row pointing to a row that neither the folder nor
 // Silo holds, and `--complet` removing a row that orders (or any foreign key) still cite. They
 // only read: `--verifier` runs them and stops there.
 import type pg from 'pg'
@@ -11,45 +11,44 @@ import { targetOf } from './targets'
 
 export interface CheckContext {
   client: pg.Client
+  /** The files staged so far: a file is checked once those it cites are (KINDS order). */
   staged: ReadonlyMap<string, StagedFile>
+  /** Every file of the folder this import reads, staged or still to be. */
+  reading: ReadonlySet<string>
   /** Files of the folder refused whole: the rows citing them are counted, not checked one by one. */
   refused: ReadonlySet<string>
   complet: ReadonlySet<string>
   errors: ErrorSink
+  /** Referred keys indexed so far (indexReferredKeys). */
+  indexed: Set<string>
 }
 
 const LIMIT = 1000
 const q = (name: string) => `"${name}"`
 
 /**
- * Indexes the keys that files cite other than by their natural key (checkDuplicates indexes those).
+ * Indexes the keys that `file` cites other than by their natural key (checkDuplicates indexes those).
  * The reference checks are anti-joins of one staging table against another; with coarse statistics
  * the planner may take a nested loop over the referred table for each row (the cooperative's 64,000
  * tranches against its 16,000 plans: 14.7 s): an index makes each lookup cheap whatever the plan.
  */
-export async function indexReferredKeys(ctx: CheckContext): Promise<void> {
-  const done = new Set<string>()
-  for (const file of ctx.staged.values()) {
-    if (file.unusable) continue
-    for (const ref of targetOf(file.kind.fichier).refs) {
-      const to = ctx.staged.get(ref.to)
-      if (!to || to.unusable || !ref.key || ref.key.join() === to.kind.cle.join()) continue
-      const id = `${to.table}(${ref.key.join(',')})`
-      if (done.has(id)) continue
-      done.add(id)
-      await ctx.client.query(`create index on ${to.table} (${ref.key.map(q).join(', ')})`)
-    }
+export async function indexReferredKeys(ctx: CheckContext, file: StagedFile): Promise<void> {
+  for (const ref of targetOf(file.kind.fichier).refs) {
+    const to = ctx.staged.get(ref.to)
+    if (!to || to.unusable || !ref.key || ref.key.join() === to.kind.cle.join()) continue
+    const id = `${to.table}(${ref.key.join(',')})`
+    if (ctx.indexed.has(id)) continue
+    ctx.indexed.add(id)
+    await ctx.client.query(`create index on ${to.table} (${ref.key.map(q).join(', ')})`)
   }
 }
 
 /** Whether a file of the folder cites `file` by its natural key (checkReferences looks it up then). */
 function citedByKey(ctx: CheckContext, file: StagedFile): boolean {
-  return [...ctx.staged.values()].some(
-    (other) =>
-      !other.unusable &&
-      targetOf(other.kind.fichier).refs.some(
-        (ref) => ref.to === file.kind.fichier && (!ref.key || ref.key.join() === file.kind.cle.join()),
-      ),
+  return [...ctx.reading].some((other) =>
+    targetOf(other).refs.some(
+      (ref) => ref.to === file.kind.fichier && (!ref.key || ref.key.join() === file.kind.cle.join()),
+    ),
   )
 }
 
@@ -63,13 +62,17 @@ function citedByKey(ctx: CheckContext, file: StagedFile): boolean {
 export async function checkDuplicates(ctx: CheckContext, file: StagedFile): Promise<void> {
   const keys = file.kind.cle.map(q)
   if (file.keysDistinct && !citedByKey(ctx, file)) return
-  try {
-    await ctx.client.query(`create unique index on ${file.table} (${keys.join(', ')})`)
-    return
-  } catch (err) {
-    if ((err as { code?: string }).code !== '23505') throw err
-  }
-  await ctx.client.query(`create index on ${file.table} (${keys.join(', ')})`)
+  // One statement (an exception block is a subtransaction): inside the import's transaction, a
+  // refused index must not end it, and the next file's staging may be queued right behind (run.ts).
+  const index = (unique: string) => `create ${unique} index on ${file.table} (${keys.join(', ')})`
+  await ctx.client.query(
+    `do $$ begin execute '${index('unique')}'; exception when unique_violation then execute '${index('')}'; end $$`,
+  )
+  const { rows: unique } = await ctx.client.query<{ ok: boolean }>(
+    'select bool_or(indisunique) as ok from pg_index where indrelid = $1::regclass',
+    [file.table],
+  )
+  if (unique[0]?.ok) return
   const { rows } = await ctx.client.query<{ ligne: number; premiere: number; cle: string }>(
     `select s._ligne as ligne, d.premiere, concat_ws(' ', ${keys.map((k) => `s.${k}`).join(', ')}) as cle
        from ${file.table} s

@@ -206,7 +206,8 @@ export async function* readCsv(path: string, seen: { encoding?: Encoding } = {})
     }
     return cp1252.decode(bytes, { stream: true })
   }
-  const source = file.createReadStream({ start: 0, highWaterMark: 1024 * 1024 })
+  // 256 KB: a batch each, between which the import's other work gets the thread (stage.ts).
+  const source = file.createReadStream({ start: 0, highWaterMark: 256 * 1024 })
   /** Lines of the bytes decoded so far, and the last bytes of the chunk before (a character cut in two). */
   let byteLines = 0
   let carry: Buffer = Buffer.alloc(0)

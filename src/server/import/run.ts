@@ -1,6 +1,7 @@
 // `npm run import -- <dossier> [--verifier] [--complet <fichier>…]` (issue 40): the files of a
-// folder are read, checked and staged; then, unless --verifier or any error, merged in ONE
-// transaction: the import is applied whole or not at all, and a request never sees half of it.
+// folder are read, checked and staged one by one, and, unless --verifier or any error, merged in
+// ONE transaction as they come (transaction.ts): the import is applied whole or not at all, and a
+// request never sees half of it.
 // A kill -9 at any point leaves the database as it was (the transaction is never committed, and
 // the staging tables are the session's own).
 import { readdirSync } from 'node:fs'
@@ -8,23 +9,14 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { KINDS, kindOfFile } from '../../contract/import/kinds'
 import { checkDuplicates, checkReferences, checkRemoval, indexReferredKeys, type CheckContext } from './checks'
-import { dropForBulk } from './bulk'
 import { ErrorSink } from './errors'
-import {
-  forgetWrites,
-  formatOf,
-  hashFile,
-  rememberFiles,
-  tablesOf,
-  unchangedFiles,
-  watchTables,
-  type Fingerprint,
-} from './fingerprints'
-import { mergeFile, removeAbsent, type Counts } from './merge'
-import { checkMoves, followExploitations } from './owners'
-import { stageFile, type StagedFile } from './stage'
-import { targetOf } from './targets'
-import { VERSION_GLOBALE_SUIVANTE } from '../services/versions-hors-connexion'
+import { formatOf, hashFile, unchangedFiles, watchTables, type Fingerprint } from './fingerprints'
+import type { Counts } from './merge'
+import { checkMoves } from './owners'
+import { CopyBudget, stageFile, type StagedFile } from './stage'
+import { serialSession } from './session'
+import { openStaging, type Staging } from './staging'
+import { MergeTransaction } from './transaction'
 
 export interface ImportOptions {
   databaseUrl: string
@@ -95,9 +87,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     seconds: seconds(started),
   })
 
-  const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'silo-import' })
-  client.on('error', () => {}) // a lost connection fails the running query: reported there
-  await client.connect()
+  const connection = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'silo-import' })
+  connection.on('error', () => {}) // a lost connection fails the running query: reported there
+  await connection.connect()
+  const client = serialSession(connection)
+  let staging: Staging | null = null
   try {
     await prepareSession(client)
     const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [IMPORT_LOCK])
@@ -112,26 +106,40 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     const staged = new Map<string, StagedFile>()
     /** Files refused whole (their header, their encoding, not a regular file): who cites them is not checked. */
     const refused = new Set<string>()
-    for (const [i, fichier] of files.entries()) {
+    for (const [fichier, print] of unchanged) {
+      reports.set(fichier, { ...emptyReport(fichier), rows: print.lignes, inchange: true })
+      log(`${fichier} : identique au dernier import, tables inchangées depuis : non relu`)
+    }
+    const toRead = files.filter((f) => !unchanged.has(f))
+    // An unchanged file's rows are in Silo as it says: the files citing it are checked against Silo's.
+    const completRead = new Set([...complet].filter((f) => !unchanged.has(f)))
+    const ctx: CheckContext = {
+      client,
+      staged,
+      reading: new Set(toRead),
+      refused,
+      complet: completRead,
+      errors,
+      indexed: new Set(),
+    }
+    const stager = await openStaging(opts.databaseUrl, client, prepareSession, log)
+    staging = stager
+    const stop = new AbortController()
+    const budget = new CopyBudget()
+    const readOne = async (i: number): Promise<StagedFile | null> => {
+      const fichier = toRead[i]!
       const t = performance.now()
-      const print = unchanged.get(fichier)
-      if (print) {
-        reports.set(fichier, { ...emptyReport(fichier), rows: print.lignes, inchange: true })
-        log(`${fichier} : identique au dernier import, tables inchangées depuis : non relu`)
-        continue
-      }
-      const file = await stageFile(client, join(opts.folder, fichier), kindOfFile(fichier)!, `stg_${i}`, errors).catch(
+      const path = join(opts.folder, fichier)
+      const how = { budget, create: stager.create, signal: stop.signal }
+      const file = await stageFile(stager.session, path, kindOfFile(fichier)!, stager.table(i), errors, how).catch(
         (err: Error & { line?: number }) => {
           errors.add({ fichier, line: err.line, reason: err.message })
           refused.add(fichier)
           return null
         },
       )
-      if (!file) continue
+      if (!file) return null
       if (file.unusable) refused.add(fichier)
-      // Statistics for the checks' and the merge's plans: without them a small staging table can be
-      // planned as the inner side of a nested loop, scanned once per row of a large one (65 s).
-      if (!file.unusable) await client.query(`analyze ${file.table}`)
       staged.set(fichier, file)
       reports.set(fichier, {
         ...emptyReport(fichier),
@@ -141,24 +149,58 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
         windows1252: file.encoding === 'windows-1252',
       })
       log(`lu ${fichier} : ${file.rows} lignes en ${seconds(t).toFixed(1)} s`)
+      return file
     }
-    // An unchanged file's rows are in Silo as it says: the files citing it are checked against Silo's.
-    const completRead = new Set([...complet].filter((f) => !unchanged.has(f)))
-    const ctx: CheckContext = { client, staged, refused, complet: completRead, errors }
-    await indexReferredKeys(ctx)
-    for (const file of staged.values()) {
-      if (file.unusable) continue
-      const t = performance.now()
-      await checkDuplicates(ctx, file)
-      await checkReferences(ctx, file)
-      if (complet.has(file.kind.fichier)) await checkRemoval(ctx, file)
-      reports.get(file.kind.fichier)!.moved = await checkMoves(ctx, file, opts.changerDeTiers ?? false)
-      reports.get(file.kind.fichier)!.checkSeconds = seconds(t)
+    const transaction = new MergeTransaction(client, {
+      complet: completRead,
+      bulkFrom: opts.bulkFrom ?? BULK_FROM,
+      reports,
+      log,
+    })
+    await transaction.begin()
+    // Three things at once: the files are read and checked in JavaScript, one after the other, and
+    // copied by the staging session (staging.ts), while those read before are checked in SQL and
+    // merged by this one. A file is checked once every file it cites is
+    // staged (KINDS order), and merged only while no error was found: from the first error on, the
+    // files are still read and checked, for the report, and the transaction is rolled back at the end.
+    const reads: Array<Promise<StagedFile | null>> = []
+    for (const [i] of toRead.entries()) reads.push((reads[i - 1] ?? Promise.resolve()).then(() => readOne(i)))
+    try {
+      for (const read of reads) {
+        const file = await read
+        if (!file || file.unusable) continue
+        try {
+          await file.copied
+        } catch (err) {
+          errors.add({ fichier: file.kind.fichier, reason: (err as Error).message })
+          refused.add(file.kind.fichier)
+          continue
+        }
+        const t = performance.now()
+        const report = reports.get(file.kind.fichier)!
+        await indexReferredKeys(ctx, file)
+        await checkDuplicates(ctx, file)
+        await checkReferences(ctx, file)
+        if (complet.has(file.kind.fichier)) await checkRemoval(ctx, file)
+        report.moved = await checkMoves(ctx, file, opts.changerDeTiers ?? false)
+        report.checkSeconds = seconds(t)
+        if (!opts.verifier && errors.total === 0) await transaction.merge(file)
+      }
+    } catch (err) {
+      stop.abort()
+      await Promise.allSettled(reads)
+      await transaction.rollback()
+      throw err
     }
     for (const r of reports.values()) r.refused = Math.max(r.refused, Math.min(r.rows, errors.countOf(r.fichier)))
-    if (errors.total > 0) return finish('refuse')
-    if (opts.verifier) return finish('verifie')
-    const options = { complet: completRead, bulkFrom: opts.bulkFrom ?? BULK_FROM }
+    if (errors.total > 0) {
+      await transaction.rollback()
+      return finish('refuse')
+    }
+    if (opts.verifier) {
+      await transaction.rollback()
+      return finish('verifie')
+    }
     const prints = [...staged.values()].map((f): Fingerprint => ({
       fichier: f.kind.fichier,
       sha256: hashes.get(f.kind.fichier)!,
@@ -166,10 +208,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       lignes: f.rows,
       complet: complet.has(f.kind.fichier),
     }))
-    await merge(client, [...staged.values()], options, reports, log, prints)
+    await transaction.commit(prints)
     return finish('importe')
   } finally {
     await client.end().catch(() => {})
+    await staging?.close()
   }
 }
 
@@ -217,87 +260,4 @@ function listFiles(folder: string, errors: ErrorSink): string[] {
   }
   if (names.length === 0) errors.add({ fichier: folder, reason: 'aucun fichier .csv dans le dossier' })
   return KINDS.map((k) => k.fichier).filter((f) => names.includes(f))
-}
-
-async function merge(
-  client: pg.Client,
-  files: StagedFile[],
-  { complet, bulkFrom }: { complet: ReadonlySet<string>; bulkFrom: number },
-  reports: Map<string, FileReport>,
-  log: (line: string) => void,
-  prints: Fingerprint[],
-) {
-  log('fusion : début (une transaction)')
-  // Silo's tables keep statistics at the server's own precision (the coarse one is for staging).
-  await client.query('reset default_statistics_target')
-  await client.query('begin')
-  try {
-    // The snapshots' versions (migration 0008): not one member at a time while the import runs
-    // (its transaction would hold every member's row, and an order would wait on it), but every
-    // snapshot once at its end.
-    await client.query(`select set_config('silo.versions_differees', 'on', true)`)
-    for (const file of files) {
-      const t = performance.now()
-      const target = targetOf(file.kind.fichier)
-      await forgetWrites(client, file.kind.fichier)
-      const held = await estimatedRows(client, target.table)
-      const rebuild = file.rows >= bulkFrom ? await dropForBulk(client, target.table) : null
-      const counts = await mergeFile(client, file, target, rebuild)
-      // The next files join this table (ids from natural keys): plan them on what it now holds, this
-      // transaction's rows included, not on the statistics of the table it was (empty, at a first
-      // import). Not for a day's delivery lines into three million: the statistics still hold, and
-      // sampling the table again took 1.5 s of the delta's 2.4 s. Its list children too (a plan's
-      // tranches' articles): never analyzed, a first import left them without statistics, and
-      // PostgreSQL (without autovacuum, or before it came) planned an order's read of them as
-      // 15,000 rows, JIT-compiled (issue 50).
-      if (counts.inserted > 10_000 && counts.inserted > held / 10)
-        for (const table of tablesOf(file.kind.fichier)) await client.query(`analyze ${table}`)
-      const r = reports.get(file.kind.fichier)!
-      Object.assign(r, { inserted: counts.inserted, updated: counts.updated, mergeSeconds: seconds(t) })
-      const bulk = rebuild ? ' (table vide : clés et index construits une fois)' : ''
-      log(`fusion ${file.kind.fichier} : ${counts.inserted} insérées, ${counts.updated} mises à jour${bulk}`)
-    }
-    if ((reports.get('exploitations.csv')?.moved ?? 0) > 0) await followExploitations(client, log)
-    for (const file of [...files].reverse()) {
-      if (!complet.has(file.kind.fichier)) continue
-      const t = performance.now()
-      const r = reports.get(file.kind.fichier)!
-      r.removed = await removeAbsent(client, file, targetOf(file.kind.fichier))
-      r.mergeSeconds += seconds(t)
-      log(`fusion ${file.kind.fichier} : ${r.removed} supprimées`)
-    }
-    await rememberFiles(client, prints)
-    const changed = [...reports.values()].some((r) => r.inserted + r.updated + r.removed > 0)
-    if (changed) await client.query(VERSION_GLOBALE_SUIVANTE)
-    log('fusion : validation')
-    await client.query('commit')
-  } catch (err) {
-    await client.query('rollback').catch(() => {})
-    throw new Error(
-      `import annulé, rien n’a été écrit : ${frenchDatabaseError(err as Error & { code?: string; detail?: string })}`,
-    )
-  }
-}
-
-/** The table's rows as its statistics last counted them (0 when never counted). */
-async function estimatedRows(client: pg.Client, table: string): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(
-    'select reltuples::float8 as n from pg_class where oid = $1::regclass',
-    [table],
-  )
-  return Math.max(0, rows[0]?.n ?? 0)
-}
-
-function frenchDatabaseError(err: Error & { code?: string; detail?: string }): string {
-  switch (err.code) {
-    case '23503':
-      return `une ligne en cite une autre qui n’existe pas ou plus (${err.detail ?? err.message})`
-    case '23505':
-      return `clé en double (${err.detail ?? err.message})`
-    case '55P03':
-    case '40P01':
-      return `Silo utilisait les mêmes lignes au même moment : recommencez (${err.message})`
-    default:
-      return err.message
-  }
 }

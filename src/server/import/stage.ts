@@ -3,7 +3,6 @@
 // column's valibot schema on the way (issue 40). A bad row is listed with its line and column and
 // still staged with its valid cells (its key, mostly), so that rows pointing to it are not
 // reported as pointing to nothing: one mistake, one line in the report.
-import { once } from 'node:events'
 import { finished } from 'node:stream/promises'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
@@ -30,6 +29,8 @@ export interface StagedFile {
   keysDistinct: boolean
   /** How the file was decoded: Windows-1252 when it was not UTF-8 (read-csv.ts). */
   encoding?: Encoding
+  /** Settles once PostgreSQL has copied the whole file (it is read, and queued, before). */
+  copied: Promise<void>
 }
 
 const SQL_TYPE: Record<Cell['type'], string> = {
@@ -66,10 +67,10 @@ function copyValue(type: Cell['type'], value: unknown): string {
   }
 }
 
-async function createStaging(client: pg.Client, kind: Kind, table: string): Promise<void> {
-  const cols = Object.entries(kind.colonnes).map(([name, c]) => `"${name}" ${SQL_TYPE[c.cell.type]}`)
-  await client.query(`create temp table ${table} (_ligne integer not null, _ok boolean not null, ${cols.join(', ')})`)
-}
+const stagingSql = (kind: Kind, table: string, create: 'unlogged' | 'temp') =>
+  `create ${create} table ${table} (_ligne integer not null, _ok boolean not null, ${Object.entries(kind.colonnes)
+    .map(([name, c]) => `"${name}" ${SQL_TYPE[c.cell.type]}`)
+    .join(', ')})`
 
 /** A name from the file, as the report shows it (a header is the file's own text: kept short). */
 const shown = (name: string) => `« ${name.length > 40 ? `${name.slice(0, 40)}…` : name} »`
@@ -124,6 +125,38 @@ function widthError(header: Header, cells: string[]): string | null {
 
 const FLUSH_AT = 256 * 1024
 
+/**
+ * A file goes to PostgreSQL in segments of this much COPY text, each sent as one COPY once it is
+ * read whole, so the session is never held by a COPY waiting on the reader: the import's one
+ * session merges the files already read while the next ones are (run.ts), and a segment's COPY
+ * goes in between two of the merge's statements, at PostgreSQL's speed.
+ */
+const SEGMENT_AT = 16 * 1024 * 1024
+
+/**
+ * COPY text read and not yet copied, all files together: what the reader may hold ahead of
+ * PostgreSQL, outside the JavaScript heap. The merge runs statements of seconds (3 million delivery
+ * lines' key: 3.4 s) while the next files are read: with 32 MB ahead, the reader waited on them.
+ */
+export class CopyBudget {
+  private held = 0
+  private readonly waiting: Array<() => void> = []
+  constructor(private readonly bytes = 256 * 1024 * 1024) {}
+
+  async take(n: number): Promise<void> {
+    while (this.held > 0 && this.held + n > this.bytes) await new Promise<void>((r) => this.waiting.push(r))
+    this.held += n
+  }
+
+  give(n: number): void {
+    this.held -= n
+    for (const wake of this.waiting.splice(0)) wake()
+  }
+}
+
+/** The event loop's turn: a batch is 256 KB of the file, about 10 ms of this thread. */
+const yieldToAnswers = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** A cell's verdict: its text for COPY, or why it is refused. */
 type Verdict = { copy: string; reason?: undefined } | { reason: string }
 
@@ -160,9 +193,21 @@ export async function stageFile(
   kind: Kind,
   table: string,
   errors: ErrorSink,
+  how: { budget: CopyBudget; create: 'unlogged' | 'temp'; signal?: AbortSignal },
 ): Promise<StagedFile> {
-  const staged: StagedFile = { kind, table, present: [], rows: 0, refused: 0, unusable: false, keysDistinct: false }
-  await createStaging(client, kind, table)
+  const { budget, signal } = how
+  // Queued, not awaited: the session may be busy with the merge of the files read before (run.ts).
+  const sent = new Segments(client.query(stagingSql(kind, table, how.create)), budget)
+  const staged: StagedFile = {
+    kind,
+    table,
+    present: [],
+    rows: 0,
+    refused: 0,
+    unusable: false,
+    keysDistinct: false,
+    copied: Promise.resolve(),
+  }
   const seen: { encoding?: Encoding } = {}
   const batches = readCsv(path, seen)
   const first = await batches.next()
@@ -171,6 +216,7 @@ export async function stageFile(
     if (first.done) errors.add({ fichier: kind.fichier, line: 1, reason: 'fichier vide (ligne d’en-tête attendue)' })
     staged.unusable = true
     await batches.return(undefined)
+    await sent.settled(false)
     return staged
   }
   const header = read.names
@@ -180,16 +226,23 @@ export async function stageFile(
   // Each header column's place in the key, or -1; the key's columns are required (readHeader).
   const keyPlace = header.map((name) => kind.cle.indexOf(name))
   const keys = keyWatch(kind.cle.map((name) => kind.colonnes[name]!.cell.type))
-  const names = header.map((n) => `"${n}"`).join(', ')
-  const copy = client.query(copyFrom(`copy ${table} (_ligne, _ok, ${names}) from stdin`))
+  const copySql = `copy ${table} (_ligne, _ok, ${header.map((n) => `"${n}"`).join(', ')}) from stdin`
   let buffer = ''
-  const flush = async () => {
-    if (!copy.write(buffer)) await once(copy, 'drain')
+  // As bytes, off the heap: 16 MB of strings kept until their COPY would be old-generation garbage
+  // (the import's process spent 10 s more in its collector with them).
+  let segment: Buffer[] = []
+  let size = 0
+  const send = async () => {
+    if (buffer) segment.push(Buffer.from(buffer))
     buffer = ''
+    if (segment.length) await sent.copy(client, copySql, segment)
+    segment = []
+    size = 0
   }
   const width = header.length
   try {
     for await (const batch of rest(first.value, batches)) {
+      if (signal?.aborted) throw new Error('import interrompu')
       for (const record of batch) {
         staged.rows++
         const { line } = record
@@ -219,20 +272,68 @@ export async function stageFile(
         if (!ok) staged.refused++
         buffer += `${line}\t${ok ? 't' : 'f'}${cells}\n`
       }
-      if (buffer.length > FLUSH_AT) await flush()
+      // The merging session's answers wait for this thread: let them in between two batches.
+      await yieldToAnswers()
+      if (buffer.length > FLUSH_AT) {
+        const bytes = Buffer.from(buffer)
+        segment.push(bytes)
+        size += bytes.length
+        buffer = ''
+        if (size >= SEGMENT_AT) await send()
+      }
     }
   } catch (err) {
-    // A file unreadable halfway (not UTF-8, a quote never closed): the COPY is aborted (CopyFail), the session goes on.
-    copy.destroy(err as Error)
-    await finished(copy).catch(() => {})
+    // A file unreadable halfway (not UTF-8, a quote never closed): the segment being read is never
+    // sent, so no COPY fails and the session (inside the import's transaction) goes on.
+    await sent.settled(false)
     throw err
   }
-  if (buffer) await flush()
-  copy.end()
-  await finished(copy)
+  await send()
+  // Statistics for the checks' and the merge's plans: without them a small staging table can be
+  // planned as the inner side of a nested loop, scanned once per row of a large one (65 s).
+  sent.queue(client.query(`analyze ${table}`))
+  staged.copied = sent.settled(true)
   staged.keysDistinct = keys.distinct
   staged.encoding = seen.encoding
   return staged
+}
+
+/** The statements a file's staging queued on the session, within the reader's budget. */
+class Segments {
+  private pending: Array<Promise<Error | null>> = []
+  constructor(
+    created: Promise<unknown>,
+    private readonly budget: CopyBudget,
+  ) {
+    this.pending.push(this.caught(created))
+  }
+
+  private caught = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: Error) => e,
+    )
+
+  async copy(client: pg.Client, sql: string, chunks: Buffer[]): Promise<void> {
+    const bytes = chunks.reduce((n, c) => n + c.length, 0)
+    await this.budget.take(bytes)
+    const copy = client.query(copyFrom(sql))
+    // Held by the stream (corked) until PostgreSQL answers the COPY: written at once, sent then.
+    for (const chunk of chunks) copy.write(chunk)
+    copy.end()
+    this.pending.push(this.caught(finished(copy).finally(() => this.budget.give(bytes))))
+  }
+
+  queue(statement: Promise<unknown>): void {
+    this.pending.push(this.caught(statement))
+  }
+
+  /** Waits for every statement queued; `strict`: throws the first that failed. */
+  async settled(strict: boolean): Promise<void> {
+    const results = await Promise.all(this.pending.splice(0))
+    const failed = results.find((e) => e !== null)
+    if (strict && failed) throw failed
+  }
 }
 
 /** The batches after the header: the first one's other records, then the others. */

@@ -30,27 +30,36 @@ export function followCpu(pid: () => number | null) {
   }
 }
 
-/** Follows the CPU of the PostgreSQL backend serving `applicationName` on the database of `url`. */
+/**
+ * Follows the CPU of the PostgreSQL backends serving `applicationName` on the database of `url`,
+ * summed: the import has two sessions (one copies, one merges), the floor one.
+ */
 export function followBackend(url: string, applicationName: string) {
-  let pid: number | null = null
+  const seen = new Map<number, number>()
   let done = false
   const c = new pg.Client({ connectionString: url })
-  const found = (async () => {
+  const watching = (async () => {
     await c.connect()
-    while (!done && pid === null) {
+    while (!done) {
       const { rows } = await c.query<{ pid: number }>(
         'select pid from pg_stat_activity where application_name = $1 and datname = current_database()',
         [applicationName],
       )
-      pid = rows[0]?.pid ?? null
-      if (pid === null) await new Promise((r) => setTimeout(r, 20))
+      for (const { pid } of rows) {
+        const s = cpuSeconds(pid)
+        if (s !== null) seen.set(pid, s)
+      }
+      await new Promise((r) => setTimeout(r, 100))
     }
     await c.end()
   })().catch(() => {})
-  const stop = followCpu(() => pid)
   return async () => {
+    for (const pid of seen.keys()) {
+      const s = cpuSeconds(pid)
+      if (s !== null) seen.set(pid, s)
+    }
     done = true
-    await found
-    return stop()
+    await watching
+    return [...seen.values()].reduce((a, b) => a + b, 0)
   }
 }

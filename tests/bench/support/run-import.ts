@@ -19,11 +19,14 @@ async function reniceBackend(level: number) {
       const { rows } = await c.query<{ pid: number }>(
         "select pid from pg_stat_activity where application_name = 'silo-import' and datname = current_database()",
       )
-      if (rows[0]) {
-        try {
-          setPriority(rows[0].pid, level)
-        } catch (err) {
-          console.error(`backend ${rows[0].pid}: ${(err as Error).message}`)
+      // Both of its sessions, once the second (the one that copies) is open.
+      if (rows.length >= 2) {
+        for (const { pid } of rows) {
+          try {
+            setPriority(pid, level)
+          } catch (err) {
+            console.error(`backend ${pid}: ${(err as Error).message}`)
+          }
         }
         return
       }
@@ -45,6 +48,6 @@ const result = await runImport({ databaseUrl: databaseUrl!, folder: folder!, log
 stop = true
 await reniced
 const { user, system } = process.cpuUsage()
-// CPU seconds: this process (parse, checks, COPY text), and the import's PostgreSQL backend.
+// CPU seconds: this process (parse, checks, COPY text), and the import's PostgreSQL backends.
 const cpu = { node: (user + system) / 1e6, backend: await backend() }
 console.log(JSON.stringify({ ...result, cpu }))
