@@ -232,3 +232,36 @@ describe.each(importBackends)('a folder with twenty mistakes ($name)', ({ url: s
     ])
   })
 })
+
+describe.each(importBackends)('a first import whose foreign keys find the mistakes ($name)', ({ url: serverUrl }) => {
+  let db: { url: string; drop(): Promise<void> }
+  let broken: string
+  beforeAll(async () => {
+    db = await emptyDatabase(serverUrl)
+    broken = copyFolder(coop, join(folder.dir, `broken-${serverUrl.length}`))
+    // Only references a foreign key of the delivery lines' table checks: every other file is clean,
+    // so the import merges, and every table is filled from empty (bulkFrom 1), its keys dropped.
+    appendRows(join(broken, 'lignes-livraison.csv'), [
+      ['BLNOPE', '1', '410001', '12', '1', '', '', '', ''],
+      ['BL000000001', '92', 'ZZ9999', '12', '1', '', '', '', ''],
+    ])
+  })
+  afterAll(() => db.drop())
+
+  it('names the rows as --verifier does, and writes nothing', async () => {
+    const before = await snapshot(db.url)
+    const checked = await runImport({ databaseUrl: db.url, folder: broken, verifier: true })
+    expect(checked.errors).toHaveLength(2)
+    expect(checked.errors.join('\n')).toMatch(/lignes-livraison\.csv:\d+:numLivraison — livraison inconnue : BLNOPE/)
+    expect(checked.errors.join('\n')).toMatch(/lignes-livraison\.csv:\d+:numArticle — article inconnu : ZZ9999/)
+    const lines: string[] = []
+    const r = await runImport({ databaseUrl: db.url, folder: broken, bulkFrom: 1, log: (l) => lines.push(l) })
+    expect(r.status).toBe('refuse')
+    expect(r.errors).toEqual(checked.errors)
+    // The delivery lines were merged, the bulk way, before their foreign keys said no.
+    expect(lines.join('\n')).toMatch(/fusion lignes-livraison\.csv : \d+ insérées.*clés et index/)
+    expect(await snapshot(db.url)).toEqual(before)
+    const ok = await runImport({ databaseUrl: db.url, folder: coop, bulkFrom: 1 })
+    expect(ok.errors).toEqual([])
+  })
+})

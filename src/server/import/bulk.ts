@@ -10,6 +10,7 @@
 import type pg from 'pg'
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
 
 interface Constraint {
   name: string
@@ -40,7 +41,15 @@ async function ownsAll(client: pg.Client, table: string): Promise<boolean> {
  * to and from it, and gives back what builds them again (to run once the rows are in). Otherwise
  * null, and nothing is changed.
  */
-export async function dropForBulk(client: pg.Client, table: string): Promise<(() => Promise<void>) | null> {
+export type Rebuild = () => Promise<void>
+
+/**
+ * `refused`: the table's own foreign keys are added back each in a statement of its own that
+ * cannot fail (an exception block): a foreign key whose check fails is not added, its name is
+ * pushed there, and the import's transaction goes on (the import then names the rows, run.ts).
+ * Without it, a failing foreign key fails the statement.
+ */
+export async function dropForBulk(client: pg.Client, table: string, refused?: string[]): Promise<Rebuild | null> {
   if (!(await isEmpty(client, table)) || !(await ownsAll(client, table))) return null
   await client.query(`lock table ${table} in access exclusive mode`)
   // Silo may have written a row (an order) between the first look and the lock.
@@ -61,6 +70,8 @@ export async function dropForBulk(client: pg.Client, table: string): Promise<(()
     [table],
   )
   const foreign = constraints.filter((c) => c.contype === 'f')
+  const { rows: rel } = await client.query<{ rel: string }>('select $1::regclass::text as rel', [table])
+  const tableRel = rel[0]!.rel
   const keys = constraints.filter((c) => c.contype !== 'f')
   // Foreign keys first: a key cannot go while one points to it.
   for (const c of [...foreign, ...keys]) await client.query(`alter table ${c.rel} drop constraint ${ident(c.name)}`)
@@ -81,7 +92,19 @@ export async function dropForBulk(client: pg.Client, table: string): Promise<(()
   return async () => {
     for (const c of keys) await client.query(`alter table ${c.rel} add constraint ${ident(c.name)} ${c.def}`)
     for (const i of indexes) await client.query(i.def)
-    for (const c of foreign) await client.query(`alter table ${c.rel} add constraint ${ident(c.name)} ${c.def}`)
+    for (const c of foreign) {
+      const add = `alter table ${c.rel} add constraint ${ident(c.name)} ${c.def}`
+      if (!refused || c.rel !== tableRel) {
+        await client.query(add)
+        continue
+      }
+      await client.query(`do $$ begin execute ${literal(add)}; exception when foreign_key_violation then null; end $$`)
+      const { rows } = await client.query(
+        'select 1 from pg_constraint where conrelid = $1::regclass and conname = $2',
+        [table, c.name],
+      )
+      if (rows.length === 0) refused.push(c.name)
+    }
     for (const t of triggers) await client.query(t.def)
   }
 }

@@ -6,7 +6,7 @@ import type pg from 'pg'
 import { kindOfFile } from '../../contract/import/kinds'
 import type { ErrorSink } from './errors'
 import type { StagedFile } from './stage'
-import type { Reference, Target } from './target'
+import { snake, type Reference, type Target } from './target'
 import { targetOf } from './targets'
 
 export interface CheckContext {
@@ -138,9 +138,14 @@ async function countUnchecked(ctx: CheckContext, file: StagedFile, refs: Referen
   }
 }
 
-export async function checkReferences(ctx: CheckContext, file: StagedFile): Promise<void> {
+/** `keep`: the references to check (all but those a foreign key checks, or only those: run.ts). */
+export async function checkReferences(
+  ctx: CheckContext,
+  file: StagedFile,
+  keep: (ref: Reference) => boolean = () => true,
+): Promise<void> {
   const target = targetOf(file.kind.fichier)
-  const present = target.refs.filter((ref) => ref.columns.every((c) => file.present.includes(c)))
+  const present = target.refs.filter((ref) => ref.columns.every((c) => file.present.includes(c)) && keep(ref))
   await countUnchecked(
     ctx,
     file,
@@ -240,4 +245,43 @@ export async function checkRemoval(ctx: CheckContext, file: StagedFile): Promise
       })
     }
   }
+}
+
+/**
+ * The file's references that one of its table's own foreign keys checks once its rows are in: a
+ * column of the table itself (no join that would drop a row whose parent is missing), pointing to
+ * a table whose rows are the folder's and Silo's (not removed by --complet at the end), through
+ * the same columns. With a first import's bulk load (bulk.ts) PostgreSQL checks them when it adds
+ * the key back, by one join: the SQL check would be the same join, once more (3 million delivery
+ * lines: 2 s). Read before the file's table loses its keys.
+ */
+export async function referencesCheckedByForeignKeys(
+  ctx: CheckContext,
+  file: StagedFile,
+): Promise<Array<{ ref: Reference; constraint: string }>> {
+  const target = targetOf(file.kind.fichier)
+  if (target.joins) return []
+  const { rows: keys } = await ctx.client.query<{ name: string; tbl: string; cols: string[]; refcols: string[] }>(
+    `select c.conname as name, c.confrelid::regclass::text as tbl,
+            array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i)
+                    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as cols,
+            array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i)
+                    join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i) as refcols
+       from pg_constraint c where c.contype = 'f' and c.conrelid = $1::regclass`,
+    [target.table],
+  )
+  const column = (t: Target, name: string) => (t.rename?.[name] === undefined ? snake(name) : t.rename[name])
+  const out: Array<{ ref: Reference; constraint: string }> = []
+  for (const ref of targetOf(file.kind.fichier).refs) {
+    if (ref.list || ctx.complet.has(ref.to) || ctx.refused.has(ref.to)) continue
+    if (!ref.columns.every((c) => file.present.includes(c))) continue
+    const to = targetOf(ref.to)
+    const cols = ref.columns.map((c) => column(target, c))
+    const refcols = (ref.key ?? kindOfFile(ref.to)!.cle).map((c) => column(to, c))
+    const key = keys.find(
+      (k) => k.tbl === to.table && k.cols.join() === cols.join() && k.refcols.join() === refcols.join(),
+    )
+    if (key) out.push({ ref, constraint: key.name })
+  }
+  return out
 }

@@ -8,10 +8,18 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { KINDS, kindOfFile } from '../../contract/import/kinds'
-import { checkDuplicates, checkReferences, checkRemoval, indexReferredKeys, type CheckContext } from './checks'
+import {
+  checkDuplicates,
+  checkReferences,
+  checkRemoval,
+  indexReferredKeys,
+  referencesCheckedByForeignKeys,
+  type CheckContext,
+} from './checks'
 import { ErrorSink } from './errors'
 import { formatOf, hashFile, unchangedFiles, watchTables, type Fingerprint } from './fingerprints'
 import type { Counts } from './merge'
+import type { Reference } from './target'
 import { checkMoves } from './owners'
 import { CopyBudget, stageFile, type StagedFile } from './stage'
 import { serialSession } from './session'
@@ -180,11 +188,29 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
         const report = reports.get(file.kind.fichier)!
         await indexReferredKeys(ctx, file)
         await checkDuplicates(ctx, file)
-        await checkReferences(ctx, file)
+        // A file filled from empty: the references its table's own foreign keys check when they are
+        // added back are not checked twice; if one is refused, they are checked then, to name the rows.
+        const merging = !opts.verifier && errors.total === 0
+        const covered = merging ? await referencesCheckedByForeignKeys(ctx, file) : []
+        const prepared = merging ? await transaction.prepare(file) : null
+        const deferred = prepared?.rebuild ? covered : []
+        const isDeferred = (ref: Reference) => deferred.some((d) => d.ref === ref)
+        await checkReferences(ctx, file, (ref) => !isDeferred(ref))
         if (complet.has(file.kind.fichier)) await checkRemoval(ctx, file)
         report.moved = await checkMoves(ctx, file, opts.changerDeTiers ?? false)
         report.checkSeconds = seconds(t)
-        if (!opts.verifier && errors.total === 0) await transaction.merge(file)
+        if (!prepared || errors.total > 0) {
+          if (deferred.length) await checkReferences(ctx, file, isDeferred)
+          continue
+        }
+        const refusedKeys = await transaction.merge(file, prepared)
+        if (refusedKeys.length === 0) continue
+        const before = errors.total
+        await checkReferences(ctx, file, (ref) =>
+          deferred.some((d) => d.ref === ref && refusedKeys.includes(d.constraint)),
+        )
+        if (errors.total === before)
+          throw new Error(`import annulé, rien n’a été écrit : clé étrangère refusée (${refusedKeys.join(', ')})`)
       }
     } catch (err) {
       stop.abort()

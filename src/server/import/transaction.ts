@@ -4,7 +4,7 @@
 // file had an error, and is rolled back otherwise (and always under --verifier): the import is
 // applied whole or not at all.
 import type pg from 'pg'
-import { dropForBulk } from './bulk'
+import { dropForBulk, type Rebuild } from './bulk'
 import { forgetWrites, rememberFiles, tablesOf, type Fingerprint } from './fingerprints'
 import { mergeFile, removeAbsent, type Counts } from './merge'
 import { followExploitations } from './owners'
@@ -29,6 +29,14 @@ interface MergeOptions {
 
 const seconds = (since: number) => (performance.now() - since) / 1000
 
+export interface Prepared {
+  held: number
+  rebuild: Rebuild | null
+  /** Filled by the rebuild: the table's foreign keys whose check failed. */
+  refused: string[]
+  started: number
+}
+
 export class MergeTransaction {
   private begun = false
   private merging = false
@@ -39,16 +47,28 @@ export class MergeTransaction {
     private readonly opts: MergeOptions,
   ) {}
 
-  /** Merges one checked file (the transaction begins with the first). */
-  async merge(file: StagedFile): Promise<void> {
-    await this.guard(async () => {
+  /**
+   * Before a file's checks: its table emptied of its keys when it is filled from empty (bulk.ts),
+   * its own foreign keys then checked when they are added back, in place of the SQL checks they
+   * cover (run.ts).
+   */
+  async prepare(file: StagedFile): Promise<Prepared> {
+    return this.guard(async () => {
       if (!this.merging) this.opts.log('fusion : début (une transaction)')
       this.merging = true
-      const t = performance.now()
       const target = targetOf(file.kind.fichier)
       await forgetWrites(this.client, file.kind.fichier)
       const held = await estimatedRows(this.client, target.table)
-      const rebuild = file.rows >= this.opts.bulkFrom ? await dropForBulk(this.client, target.table) : null
+      const refused: string[] = []
+      const rebuild = file.rows >= this.opts.bulkFrom ? await dropForBulk(this.client, target.table, refused) : null
+      return { held, rebuild, refused, started: performance.now() }
+    })
+  }
+
+  /** Merges one checked file; gives back the foreign keys refused when added back (bulk.ts). */
+  async merge(file: StagedFile, { held, rebuild, refused, started: t }: Prepared): Promise<string[]> {
+    await this.guard(async () => {
+      const target = targetOf(file.kind.fichier)
       const counts = await mergeFile(this.client, file, target, rebuild)
       // The next files join this table (ids from natural keys): plan them on what it now holds, this
       // transaction's rows included, not on the statistics of the table it was (empty, at a first
@@ -70,6 +90,7 @@ export class MergeTransaction {
       const bulk = rebuild ? ' (table vide : clés et index construits une fois)' : ''
       this.opts.log(`fusion ${file.kind.fichier} : ${counts.inserted} insérées, ${counts.updated} mises à jour${bulk}`)
     })
+    return refused
   }
 
   /** Once every file is merged: removals (--complet), fingerprints, snapshots' version, commit. */
@@ -111,9 +132,9 @@ export class MergeTransaction {
     await this.client.query(`select set_config('silo.versions_differees', 'on', true)`)
   }
 
-  private async guard(work: () => Promise<void>) {
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
     try {
-      await work()
+      return await work()
     } catch (err) {
       await this.rollback()
       throw new Error(
