@@ -2,8 +2,9 @@
 // folder are read, checked and staged one by one, and, unless --verifier or any error, merged in
 // ONE transaction as they come (transaction.ts): the import is applied whole or not at all, and a
 // request never sees half of it.
-// A kill -9 at any point leaves the database as it was (the transaction is never committed, and
-// the staging tables are the session's own).
+// A kill -9 at any point leaves Silo's tables as they were (the transaction is never committed);
+// only the copies of the files stay behind, out of Silo's schema, until the next import
+// (staging.ts).
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -21,7 +22,8 @@ import { formatOf, hashFile, unchangedFiles, watchTables, type Fingerprint } fro
 import type { Counts } from './merge'
 import type { Reference } from './target'
 import { checkMoves } from './owners'
-import { CopyBudget, stageFile, type StagedFile } from './stage'
+import { CopyBudget } from './copy-segments'
+import { stageFile, type StagedFile } from './stage'
 import { serialSession } from './session'
 import { openStaging, type Staging } from './staging'
 import { MergeTransaction } from './transaction'
@@ -168,9 +170,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     await transaction.begin()
     // Three things at once: the files are read and checked in JavaScript, one after the other, and
     // copied by the staging session (staging.ts), while those read before are checked in SQL and
-    // merged by this one. A file is checked once every file it cites is
-    // staged (KINDS order), and merged only while no error was found: from the first error on, the
-    // files are still read and checked, for the report, and the transaction is rolled back at the end.
+    // merged by this one. A file is checked once every file it cites is staged (KINDS order), and
+    // merged only while no error was found: from the first error on, the files are still read and
+    // checked, for the report, and the transaction is rolled back at the end.
     const reads: Array<Promise<StagedFile | null>> = []
     for (const [i] of toRead.entries()) reads.push((reads[i - 1] ?? Promise.resolve()).then(() => readOne(i)))
     try {
