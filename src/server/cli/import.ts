@@ -6,7 +6,6 @@ import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { currentHolder } from '../db/embedded/lock'
 import { formatReport } from '../import/report'
-import { giveWayToSilo } from '../import/priority'
 import { runImport } from '../import/run'
 import { withDatabase } from './database-target'
 
@@ -50,7 +49,6 @@ try {
 }
 
 const config = loadConfig()
-giveWayToSilo()
 // Beside a running Silo (its embedded cluster) or alone (the cluster started for the import).
 const use = config.databaseUrl || currentHolder(config.dataDir) ? 'read' : 'write'
 try {

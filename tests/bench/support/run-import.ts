@@ -5,7 +5,6 @@
 // system lets this process change the backend's), to see what the orders' p99 owes to the CPU.
 import { setPriority } from 'node:os'
 import pg from 'pg'
-import { giveWayToSilo } from '../../../src/server/import/priority'
 import { runImport } from '../../../src/server/import/run'
 import { followBackend } from './cpu'
 
@@ -37,9 +36,7 @@ async function reniceBackend(level: number) {
     await c.end()
   }
 }
-// As `npm run import` runs it: below Silo's priority (priority.ts), unless IMPORT_NICE says otherwise.
 if (nice !== null) setPriority(nice)
-else giveWayToSilo()
 const reniced = nice !== null ? reniceBackend(nice) : null
 const started = performance.now()
 // Its steps on stderr with their second since the start: the bench lines its slowest orders up with them.
