@@ -1,7 +1,7 @@
 // The checks that need every row at once, run in SQL on the staging tables, a file's before it is
-// merged, those it cites staged already (issue 40): a key twice in a file, a row pointing to a row that neither the folder nor
-// Silo holds, and `--complet` removing a row that orders (or any foreign key) still cite. They
-// only read: `--verifier` runs them and stops there.
+// merged and once the files it cites are staged (issue 40): a key twice in a file, a row pointing
+// to a row that neither the folder nor Silo holds, and `--complet` removing a row that orders (or
+// any foreign key) still cite. They only read: `--verifier` runs them and stops there.
 import type pg from 'pg'
 import { kindOfFile } from '../../contract/import/kinds'
 import type { ErrorSink } from './errors'
@@ -272,7 +272,7 @@ export async function referencesCheckedByForeignKeys(
   )
   const column = (t: Target, name: string) => (t.rename?.[name] === undefined ? snake(name) : t.rename[name])
   const out: Array<{ ref: Reference; constraint: string }> = []
-  for (const ref of targetOf(file.kind.fichier).refs) {
+  for (const ref of target.refs) {
     if (ref.list || ctx.complet.has(ref.to) || ctx.refused.has(ref.to)) continue
     if (!ref.columns.every((c) => file.present.includes(c))) continue
     const to = targetOf(ref.to)

@@ -15,10 +15,12 @@ export function serialSession(client: pg.Client): pg.Client {
     const first = args[0]
     if (isSubmittable(first)) {
       // The stream is the caller's at once (it buffers what is written until the COPY starts).
-      tail = tail.then(() => {
-        client.query(first)
-        return finished(first).catch(() => {})
-      })
+      tail = tail
+        .then(() => {
+          client.query(first)
+          return finished(first)
+        })
+        .catch(() => {})
       return first
     }
     const run = tail.then(() => (client.query as (...a: unknown[]) => Promise<unknown>)(...args))

@@ -126,9 +126,9 @@ const FLUSH_AT = 256 * 1024
 
 /**
  * A file goes to PostgreSQL in segments of this much COPY text, each sent as one COPY once it is
- * read whole, so the session is never held by a COPY waiting on the reader: the import's one
- * session merges the files already read while the next ones are (run.ts), and a segment's COPY
- * goes in between two of the merge's statements, at PostgreSQL's speed.
+ * read whole, so the staging session is never held by a COPY waiting on the reader (staging.ts);
+ * where it is the merging session too (a role without CREATE), a segment's COPY goes in between
+ * two of the merge's statements, at PostgreSQL's speed.
  */
 const SEGMENT_AT = 16 * 1024 * 1024
 
@@ -173,9 +173,9 @@ export async function stageFile(
   errors: ErrorSink,
   how: { budget: CopyBudget; create: 'unlogged' | 'temp'; signal?: AbortSignal },
 ): Promise<StagedFile> {
-  const { budget, signal } = how
-  // Queued, not awaited: the session may be busy with the merge of the files read before (run.ts).
-  const sent = new Segments(client.query(stagingSql(kind, table, how.create)), budget)
+  const { budget, create, signal } = how
+  // Queued, not awaited: the session may still be copying the files read before (run.ts).
+  const sent = new Segments(client.query(stagingSql(kind, table, create)), budget)
   const staged: StagedFile = {
     kind,
     table,

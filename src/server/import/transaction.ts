@@ -34,7 +34,6 @@ export interface Prepared {
   rebuild: Rebuild | null
   /** Filled by the rebuild: the table's foreign keys whose check failed. */
   refused: string[]
-  started: number
 }
 
 export class MergeTransaction {
@@ -61,13 +60,14 @@ export class MergeTransaction {
       const held = await estimatedRows(this.client, target.table)
       const refused: string[] = []
       const rebuild = file.rows >= this.opts.bulkFrom ? await dropForBulk(this.client, target.table, refused) : null
-      return { held, rebuild, refused, started: performance.now() }
+      return { held, rebuild, refused }
     })
   }
 
   /** Merges one checked file; gives back the foreign keys refused when added back (bulk.ts). */
-  async merge(file: StagedFile, { held, rebuild, refused, started: t }: Prepared): Promise<string[]> {
+  async merge(file: StagedFile, { held, rebuild, refused }: Prepared): Promise<string[]> {
     await this.guard(async () => {
+      const t = performance.now()
       const target = targetOf(file.kind.fichier)
       const counts = await mergeFile(this.client, file, target, rebuild)
       // The next files join this table (ids from natural keys): plan them on what it now holds, this
