@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { firstScreenCss } from './scripts/first-screen-css.ts'
+import { firstScreenCss } from './src/server/http/first-screen-css.ts'
 import { FIRST_SCREEN_CSS } from './src/contract/paths.ts'
 // Where the server finds the app's stylesheet in the built shell (nonBlockingStylesheet's preload).
 import { stylesheetOf } from './src/server/http/app-render.ts'
@@ -241,7 +241,7 @@ const ROUTER_OPTIONS = {
   generatedRouteTree: 'src/app/routeTree.gen.ts',
 }
 let appOutDir = 'dist'
-// The server-rendered pages' inline stylesheet (scripts/first-screen-css.ts): the app's rules that
+// The server-rendered pages' inline stylesheet (src/server/http/first-screen-css.ts): the app's rules that
 // the server render's code can match, beside that render, where the server reads it.
 let firstScreenCode: string[] = []
 /** In the server render's build: the code of the chunks the history's render runs (the entry, the

@@ -20,6 +20,7 @@ import { parametresCommandeRawQueryOptions } from '../api/parametres-commande'
 import { StaticPage } from './ui/shell/static-page'
 import { consentIn } from './ui/shell/cookie-choice'
 import { RenderedConsent } from './ui/shell/rendered-consent'
+import { offlineNoticeHtml } from '../offline/kept-history'
 import { pageTitle, titledMatches } from './ui/shell/route-titles'
 
 /** Answers one of the app's requests (a path of this server) for the request being rendered. */
@@ -57,6 +58,9 @@ async function inScope<T>(fetchInProcess: InProcessFetch, render: () => Promise<
 export interface FirstScreen {
   html: string
   state: DehydratedState
+  /** Markup the page may be given after the server made it: the offline notice the service worker
+   * writes into its kept copy. The server's cut of the inline stylesheet keeps its rules. */
+  later: string
 }
 
 /**
@@ -107,7 +111,7 @@ export function renderFirstScreen(
         q.state.status === 'success' && !(q.queryKey[0] === 'livraisons' && q.queryKey[2] !== 'historique'),
     })
     queryClient.clear()
-    return { html, state }
+    return { html, state, later: offlineNoticeHtml(0) }
   })
 }
 

@@ -45,7 +45,7 @@ export function fill<T extends string>(template: T, params: Record<ParamsOf<T>, 
 export const FIRST_SCREEN_DATA_ID = 'silo-first-screen'
 
 /** The server-rendered pages' inline stylesheet: the app's rules their markup can match, written by
- * the build beside the server render (`<dist>-ssr/`, scripts/first-screen-css.ts). */
+ * the build beside the server render (`<dist>-ssr/`, src/server/http/first-screen-css.ts). */
 export const FIRST_SCREEN_CSS = 'first-screen.css'
 
 /** Where a server-rendered page keeps the buttons tapped before the app could answer them (the

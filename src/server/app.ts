@@ -7,6 +7,7 @@ import { isServerPath } from '../contract/paths'
 import { SESSION_PATHS } from '../contract/session'
 import { HTTPException } from 'hono/http-exception'
 import { compress } from 'hono/compress'
+import { withPageSources } from './http/served-page'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './http/env'
 import { HttpError } from './http/http-error'
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps, opts: { serveApp?: boolean } = {}) {
   })
   // A refusal given before the body arrived says Connection: close (the socket ends with it).
   app.use('*', closeWhenBodyUnread)
+  // Before secureHeaders, to run after it: a served page's own inline sources go into its policy.
+  app.use('*', withPageSources)
   app.use(
     '*',
     secureHeaders({

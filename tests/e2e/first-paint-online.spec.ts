@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './network-switch'
 import { signIn } from './support'
 import postcss from 'postcss'
-import { requiredClasses } from '../../scripts/first-screen-css'
+import { requiredClasses } from '../../src/server/http/first-screen-css'
 
 /** The first contentful paint, the layout shifts, and every script request's start, in the
  * page's clock. */

@@ -1,7 +1,13 @@
-// The server-rendered pages' inline stylesheet (scripts/first-screen-css.ts): the rules their code
+// The server-rendered pages' inline stylesheet (src/server/http/first-screen-css.ts): the rules their code
 // can match, every rule that names no class, nothing that an unseen class alone would need.
 import { describe, expect, it } from 'vitest'
-import { firstScreenCss, requiredClasses } from '../../scripts/first-screen-css'
+import {
+  firstScreenCss,
+  requiredClasses,
+  requiredTags,
+  rulesForMarkup,
+  withoutSkeletonRules,
+} from '../../src/server/http/first-screen-css'
 
 describe('requiredClasses', () => {
   it('reads escaped class names, and ignores the classes inside parentheses', () => {
@@ -10,6 +16,16 @@ describe('requiredClasses', () => {
     expect(requiredClasses('.btn:not(.hidden)')).toEqual(['btn'])
     expect(requiredClasses('.group-hover\\:x:is(:where(.group):hover *)')).toEqual(['group-hover:x'])
     expect(requiredClasses('*, ::before')).toEqual([])
+  })
+})
+
+describe('requiredTags', () => {
+  it('reads the elements outside parentheses and attribute brackets', () => {
+    expect(requiredTags('img')).toEqual(['img'])
+    expect(requiredTags('.a span > B')).toEqual(['span', 'b'])
+    expect(requiredTags(':where(select:is([multiple],[size])) optgroup')).toEqual(['optgroup'])
+    expect(requiredTags('input:where([type=button])')).toEqual(['input'])
+    expect(requiredTags('*, ::before, :root, ::-webkit-datetime-edit, .sm\\:px-4')).toEqual([])
   })
 })
 
@@ -53,5 +69,34 @@ describe('firstScreenCss', () => {
     expect(out).not.toContain('.grid')
     expect(out).not.toMatch(/\.border \{/) // "border" is only part of "border-2"
     expect(out).not.toContain('@media')
+  })
+})
+
+describe('rulesForMarkup', () => {
+  const css = `@layer base { *, ::before { box-sizing: border-box } h1, h2 { font-size: inherit } abbr:where([title]) { text-decoration: underline } code, kbd { font-family: monospace } }
+@layer utilities { .flex { display: flex } .grid { display: grid } .sm\\:px-4 { padding-inline: 1rem } .a .b { color: red } }
+@keyframes spin { to { transform: rotate(360deg) } }`
+
+  it('keeps the rules whose classes and elements the markup holds, exactly, and those naming neither', () => {
+    const out = rulesForMarkup(css, '<h2 class="flex sm:px-4">x</h2><p class="a px-4"><span class="b">y</span></p>')
+    for (const kept of ['box-sizing', 'h1, h2', '.flex', '.sm\\:px-4', '.a .b', '@keyframes spin'])
+      expect(out).toContain(kept)
+    for (const dropped of ['abbr', 'code', '.grid']) expect(out).not.toContain(dropped)
+  })
+
+  it('keeps the rules of markup added later to the page (the offline notice)', () => {
+    expect(rulesForMarkup(css, '<p></p>', '<code class="grid"></code>')).toContain('.grid')
+    expect(rulesForMarkup(css, '<p></p>', '<code class="grid"></code>')).toContain('code, kbd')
+    expect(rulesForMarkup(css, '<p></p>')).not.toContain('.grid')
+  })
+})
+
+describe('withoutSkeletonRules', () => {
+  it('drops the static skeleton’s rules and animation, keeps the rest', () => {
+    const out = withoutSkeletonRules(
+      '#boot{color:red}#boot *{margin:0}.boot-bar,.boot-card{color:red}@keyframes boot-pulse{50%{opacity:.5}}' +
+        '@media (prefers-reduced-motion:reduce){.boot-card{animation:none}}.noscript{padding:16px}',
+    )
+    expect(out).toBe('.noscript{padding:16px}')
   })
 })

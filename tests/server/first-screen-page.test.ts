@@ -1,6 +1,7 @@
 // The server-rendered history's page (issue 29): the app shell with the render in #root, the
-// static skeleton gone, the stylesheet inline, the scripts added only after the first paint, and
-// the data block safe whatever the customer's texts hold.
+// static skeleton gone (and its rules), the stylesheet inline, the scripts, the icon and the
+// manifest added only after the first paint, and the data block safe whatever the customer's
+// texts hold. No nonce: the same bytes for every response (served-page.ts).
 import { describe, expect, it } from 'vitest'
 import { builtShell } from './support/built-shell'
 import { firstScreenPage } from '../../src/server/http/first-screen-render'
@@ -9,7 +10,7 @@ import { FIRST_SCREEN_DATA_ID } from '../../src/contract/paths'
 
 const shell = builtShell()
 const css = '.a{color:red}'
-const nonce = 'n0nce'
+const LOADER = '<script>(function(){var q=window.'
 
 const dataOf = (page: string) => {
   const open = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">`
@@ -20,31 +21,47 @@ const dataOf = (page: string) => {
 describe('firstScreenPage', () => {
   it('puts the render in #root, drops the skeleton, inlines the stylesheet', () => {
     expect(stylesheetOf(shell)).toBe('/assets/index-x.css')
-    const page = firstScreenPage(shell, { html: '<main>Historique</main>', state: { queries: [] } }, { css, nonce })!
+    const page = firstScreenPage(shell, { html: '<main>Historique</main>', state: { queries: [] } }, { css })!
     expect(page).toContain('<div id="root"><main>Historique</main></div>')
     expect(page).not.toContain('id="boot"')
-    expect(page).toContain(`<style data-app-stylesheet nonce="${nonce}">.a{color:red}</style>`)
+    expect(page).toContain(`<style data-app-stylesheet>.a{color:red}</style>`)
     expect(page).not.toContain('index-x.css')
+    expect(page).not.toContain('nonce')
     expect(dataOf(page)).toEqual({ state: { queries: [] } })
   })
 
-  it('asks for the scripts only from a script carrying the response’s nonce', () => {
-    const page = firstScreenPage(shell, { html: '', state: {} }, { css, nonce })!
+  it('asks for the scripts, the icon and the manifest only from its one inline script', () => {
+    const page = firstScreenPage(shell, { html: '', state: {} }, { css })!
     expect(page).not.toContain('<script type="module"')
     expect(page).not.toContain('rel="modulepreload"')
-    const loader = page.slice(page.indexOf(`<script nonce="${nonce}">`))
+    const [head, loader] = [page.slice(0, page.indexOf(LOADER)), page.slice(page.indexOf(LOADER))]
     expect(loader).toContain('"/assets/index-e.js"')
     expect(loader).toContain('["/assets/vendor-v.js"]')
-    // Without a nonce such a script could not run: the plain shell is served instead.
-    expect(firstScreenPage(shell, { html: '', state: {} }, { css, nonce: undefined })).toBeNull()
+    // The icon's place is kept with an address that asks for nothing (else: /favicon.ico).
+    expect(head).toContain('<link rel="icon" href="data:," />')
+    expect(head).not.toContain('favicon.svg')
+    expect(head).not.toContain('rel="manifest"')
+    expect(loader).toContain('"href":"/favicon.svg"')
+    expect(loader).toContain('"rel":"manifest","href":"/manifest.webmanifest"')
+  })
+
+  it('keeps of the shell’s own <style> what is not the skeleton’s', () => {
+    const withBoot = shell.replace(
+      /<style>[\s\S]*?<\/style>/,
+      '<style>#boot{color:red}.boot-bar{color:red}@keyframes boot-pulse{50%{opacity:.5}}.noscript{padding:16px}</style>',
+    )
+    const page = firstScreenPage(withBoot, { html: '', state: {} }, { css })!
+    expect(page).toContain('<style>.noscript{padding:16px}</style>')
+    expect(page).not.toMatch(/#boot|\.boot-|boot-pulse/)
   })
 
   it('with only the rules it can match inline, asks for the whole stylesheet with the scripts, after the paint', () => {
-    const page = firstScreenPage(shell, { html: '', state: {} }, { css, nonce, whole: '/assets/index-x.css' })!
-    expect(page).toContain(`<style data-app-stylesheet nonce="${nonce}">.a{color:red}</style>`)
-    // Not in the head, where the browser would fetch it before the paint: from the nonce'd script.
-    expect(page.slice(0, page.indexOf(`<script nonce="${nonce}">`))).not.toContain('index-x.css')
-    const loader = page.slice(page.indexOf(`<script nonce="${nonce}">`))
+    const page = firstScreenPage(shell, { html: '', state: {} }, { css, whole: '/assets/index-x.css' })!
+    // The markup has no class `a`: its rule is cut (rulesForMarkup).
+    expect(page).toContain(`<style data-app-stylesheet></style>`)
+    // Not in the head, where the browser would fetch it before the paint: from the inline script.
+    expect(page.slice(0, page.indexOf(LOADER))).not.toContain('index-x.css')
+    const loader = page.slice(page.indexOf(LOADER))
     expect(loader).toContain(`c.rel='preload';c.as='style'`)
     expect(loader).toContain('"/assets/index-x.css"')
     expect(loader.indexOf('index-x.css')).toBeLessThan(loader.indexOf('"/assets/index-e.js"'))
@@ -52,14 +69,14 @@ describe('firstScreenPage', () => {
 
   it('keeps a banner text that closes the script element inside the data', () => {
     const texte = '</script><script>alert(1)</script><!-- \u2028'
-    const page = firstScreenPage(shell, { html: '', state: { texte } }, { css, nonce })!
+    const page = firstScreenPage(shell, { html: '', state: { texte } }, { css })!
     expect(page).not.toContain('<script>alert(1)')
     expect(dataOf(page)).toEqual({ state: { texte } })
   })
 
   it('gives up on a shell it does not recognise (the plain shell is then served)', () => {
     expect(
-      firstScreenPage('<html><body><div id="app"></div></body></html>', { html: '', state: {} }, { css, nonce }),
+      firstScreenPage('<html><body><div id="app"></div></body></html>', { html: '', state: {} }, { css }),
     ).toBeNull()
   })
 })

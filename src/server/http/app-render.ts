@@ -12,6 +12,9 @@ import type { Logger } from '../logger'
 export interface FirstScreen {
   html: string
   state: unknown
+  /** Markup put into the page after the server made it (the offline notice the service worker
+   * writes): the cut of the inline stylesheet keeps its rules. Absent from an older build. */
+  later?: string
 }
 export interface SignInRender {
   html: string

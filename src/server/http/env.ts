@@ -41,5 +41,8 @@ export type AppEnv = {
     apiKey?: { id: number; nom: string }
     /** This response's Content-Security-Policy nonce (hono's secureHeaders, NONCE). */
     secureHeadersNonce?: string
+    /** The SHA-256 sources of a served page's inline script and style, which this response's
+     * policy allows (served-page.ts). */
+    pageSources?: { scripts: string[]; styles: string[] }
   }
 }

@@ -3,7 +3,7 @@
 // the app shell with the data it read, for the browser to hydrate. Loaded from the build, never
 // from the sources: the server keeps to its side of the map. Without that build (a dist made by
 // an older Silo), or when the render fails, the shell is served as before.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { AppEnv } from './env'
 import { EARLY_TAPS_GLOBAL, FIRST_SCREEN_DATA_ID } from '../../contract/paths'
@@ -12,9 +12,8 @@ import { ByteLru } from './byte-lru'
 import { versionHorsConnexion } from '../services/versions-hors-connexion'
 import { requireInPortfolio } from '../auth/access'
 import { appRenderModule, inProcessFetch, shellParts, withStylesheetInline, type FirstScreen } from './app-render'
-
-/** In a kept render and its page, where each response's own CSP nonce goes. */
-const NONCE_PLACEHOLDER = `silo-nonce-${randomBytes(16).toString('hex')}`
+import { rulesForMarkup, withoutSkeletonRules } from './first-screen-css'
+import { servedPage, type ServedPage } from './served-page'
 
 /** Renders kept (issue 50): a few hundred members' histories. */
 const RENDER_CACHE_BYTES = 32 * 1024 * 1024
@@ -26,7 +25,8 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   const load = appRenderModule(distDir)
   // Render once per member, snapshot version and request (its session and what the browser sent),
   // then serve that render: the key holds the whole Cookie header, so no session ever gets a page
-  // rendered for another. The response's nonce is put in at each serve, in place of a placeholder.
+  // rendered for another. Rendered without a nonce: its page is the same bytes for every response
+  // (served-page.ts).
   const renders = new ByteLru<FirstScreen | null>(RENDER_CACHE_BYTES, (s) =>
     s ? s.html.length + JSON.stringify(s.state).length : 64,
   )
@@ -42,11 +42,9 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
     // `/` and `/catalog` lead to the history: rendered at its own path, where the browser's
     // router goes before it hydrates.
     const href = HISTORY_PATH + new URL(c.req.url).search
-    const nonce = c.get('secureHeadersNonce')
     // The cookie notice is in the page when the consent is not (the render depends on the cookie,
     // which the kept render's key holds).
-    const render = (withNonce: string | undefined) =>
-      module.renderFirstScreen(href, inProcessFetch(app, c), withNonce, c.req.header('cookie') ?? '')
+    const render = () => module.renderFirstScreen(href, inProcessFetch(app, c), undefined, c.req.header('cookie') ?? '')
     try {
       const numTiers = preloadCustomer(c.req.path, user)
       // A member taken out of the adviser's portfolio: rendered afresh (its reads are refused),
@@ -57,7 +55,7 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
           () => false,
           () => true,
         ))
-      if (!numTiers || !nonce || outside) return await render(nonce)
+      if (!numTiers || outside) return await render()
       const version = await versionHorsConnexion(db, numTiers, clock.now())
       const key = createHash('sha256')
         .update(
@@ -73,8 +71,11 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
           ]),
         )
         .digest('base64url')
-      // Kept with the placeholder: keptFirstScreenPage puts the response's nonce in.
-      return await renders.get(key, () => render(NONCE_PLACEHOLDER))
+      return await renders.get(key, async () => {
+        const screen = await render()
+        if (screen) keptRenders.add(screen)
+        return screen
+      })
     } catch (e) {
       logger.error('first_screen.render_failed', { error: String(e), stack: (e as Error)?.stack })
       return null
@@ -82,47 +83,71 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   }
 }
 
+/** Renders the renderer keeps and serves again: their pages are worth compressing densely. */
+const keptRenders = new WeakSet<FirstScreen>()
+
 /** What a rendered page carries of the app's stylesheet: `css` inline; when `whole` is the whole
- * stylesheet's path, `css` holds only the rules the page's markup can match (FIRST_SCREEN_CSS) and
- * the whole comes after the first paint, with the scripts. */
+ * stylesheet's path, `css` holds only the rules the history's markup can match (FIRST_SCREEN_CSS),
+ * cut again to those of each render's markup (and of what it may be given later), and the whole comes after the first
+ * paint, with the scripts. */
 export interface PageStyles {
   css: string
-  nonce: string | undefined
   whole?: string | null
 }
 
-const keptPages = new WeakMap<FirstScreen, { shell: string; css: string; page: string | null }>()
+const servedPages = new WeakMap<FirstScreen, { shell: string; styles: PageStyles; page: Promise<ServedPage | null> }>()
 
-/**
- * firstScreenPage for a render the renderer may keep: the page is made once per render (with the
- * nonce's placeholder), then each response gets it with its own nonce in. A render made with the
- * response's nonce (not kept) holds no placeholder: the same call serves it.
- */
-export function keptFirstScreenPage(shell: string, screen: FirstScreen, page: PageStyles): string | null {
-  if (!page.nonce) return null
-  let kept = keptPages.get(screen)
-  if (!kept || kept.shell !== shell || kept.css !== page.css) {
-    kept = { shell, css: page.css, page: firstScreenPage(shell, screen, { ...page, nonce: NONCE_PLACEHOLDER }) }
-    keptPages.set(screen, kept)
+/** The page of a render as served: made once per render, the same bytes for each response. */
+export function keptFirstScreenPage(
+  shell: string,
+  screen: FirstScreen,
+  styles: PageStyles,
+): Promise<ServedPage | null> {
+  let served = servedPages.get(screen)
+  if (!served || served.shell !== shell || served.styles !== styles) {
+    const html = firstScreenPage(shell, screen, styles)
+    const page = html === null ? Promise.resolve(null) : servedPage(html, { kept: keptRenders.has(screen) })
+    served = { shell, styles, page }
+    servedPages.set(screen, served)
   }
-  return kept.page && kept.page.split(NONCE_PLACEHOLDER).join(page.nonce)
+  return served.page
 }
+
+/** The head's links to the tab's icon and the manifest: the browser would fetch them (and the
+ * manifest's icons) before the first paint, beside the page, on a link that has little to spare.
+ * An icon that asks for nothing holds the place (without one, the browser asks for /favicon.ico),
+ * until the script gives it the real one's address. */
+const HEAD_LINK = /<link rel="(?:icon|apple-touch-icon|manifest)"[^>]*>\s*/g
+const attributesOf = (link: string) =>
+  Object.fromEntries([...link.matchAll(/\s(rel|href|type)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]))
 
 /**
  * The app shell with the render in `#root` and its data beside it. The page is painted from the
  * HTML and its inline stylesheet alone: the static skeleton goes, the rules the page can match are
- * inline (no request before the first paint), and the whole stylesheet and the app's scripts are
- * asked for only once that paint is done (a few lines carrying the response's CSP nonce add them),
- * so on a slow network they do not share the bandwidth with what the farmer reads first.
+ * inline (no request before the first paint), and the whole stylesheet, the app's scripts, the
+ * icon and the manifest are asked for only once that paint is done (the page's one inline script
+ * adds them, allowed by its hash), so on a slow network they do not share the bandwidth with what
+ * the farmer reads first.
  */
-export function firstScreenPage(shell: string, screen: FirstScreen, page: PageStyles): string | null {
+export function firstScreenPage(shell: string, screen: FirstScreen, styles: PageStyles): string | null {
   const parts = shellParts(shell)
-  if (!parts || !page.nonce) return null
-  return withStylesheetInline(parts.page, page.css, page.nonce).replace(
+  if (!parts) return null
+  const links = (parts.page.match(HEAD_LINK) ?? []).map(attributesOf)
+  // The skeleton is gone: its rules go too (1.6 KB, every byte counts on the first visit).
+  const page = parts.page
+    // The shell's comments are for its readers, not for every first visit (1.2 KB).
+    .replace(/<!--[\s\S]*?-->\s*/g, '')
+    .replace(HEAD_LINK, (link) => (/rel="icon"/.test(link) ? '<link rel="icon" href="data:," />\n    ' : ''))
+    .replace(/<style>([\s\S]*?)<\/style>\s*/, (_, css: string) => {
+      const rest = withoutSkeletonRules(css)
+      return rest.trim() ? `<style>${rest}</style>\n    ` : ''
+    })
+  const css = styles.whole ? rulesForMarkup(styles.css, page + screen.html, screen.later) : styles.css
+  return withStylesheetInline(page, css, undefined).replace(
     '<div id="root"></div>',
     () =>
       `<div id="root">${screen.html}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonInHtml(screen)}</script>` +
-      `\n    <script nonce="${page.nonce}">${keepEarlyTaps}${scriptsAfterPaint(parts.entry, parts.preloads, page.whole ?? null)}</script>`,
+      `\n    <script>${keepEarlyTaps}${scriptsAfterPaint(parts.entry, parts.preloads, styles.whole ?? null, links)}</script>`,
   )
 }
 
@@ -134,13 +159,15 @@ const keepEarlyTaps =
   `if(b){e.preventDefault();e.stopPropagation();q.push(b)}}` +
   `q.stop=function(){document.removeEventListener('click',h,true)};document.addEventListener('click',h,true)})();`
 
-/** Adds the app's entry and its preloads once the page has painted for real: when the browser
+/** Adds the app's entry and its preloads (and the head's links) once the page has painted for real: when the browser
  * reports its first contentful paint (a frame callback came 12–37 ms before that paint, issue 50,
  * item 5), at once in a hidden tab (it does not paint), after 3 s whatever happens; in one
  * insertion into the head. With them, the whole stylesheet as the preload the app makes a
  * stylesheet of before it renders (src/app/app-stylesheet.ts). */
-const scriptsAfterPaint = (entry: string, preloads: string[], whole: string | null) =>
+const scriptsAfterPaint = (entry: string, preloads: string[], whole: string | null, links: Record<string, string>[]) =>
   `(function(){var done=false;function go(){if(done)return;done=true;var f=document.createDocumentFragment();` +
+  `${JSON.stringify(links)}.forEach(function(a){var l=document.querySelector('link[rel="'+a.rel+'"]')||f.appendChild(document.createElement('link'));` +
+  `for(var k in a)l.setAttribute(k,a[k])});` +
   (whole
     ? `var c=document.createElement('link');c.rel='preload';c.as='style';c.crossOrigin='';c.href=${JSON.stringify(whole)};` +
       `c.setAttribute('data-app-stylesheet','');f.appendChild(c);`

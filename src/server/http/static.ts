@@ -12,6 +12,7 @@ import { firstScreenPreload, isHistoryPage, preloadCustomer } from './first-scre
 import { typeTiersOf } from '../services/tiers'
 import { readSessionCookie } from '../auth/cookie'
 import { firstScreenRenderer, keptFirstScreenPage, type PageStyles } from './first-screen-render'
+import { respondWithPage } from './served-page'
 import { stylesheetOf } from './app-render'
 import { isSignInPath, signInPage, signInPageRenderer } from './sign-in-page'
 import { signedInTarget } from '../../contract/redirect-target'
@@ -57,9 +58,10 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
   // The rendered history carries only the rules its markup can match, built beside the server
   // render (FIRST_SCREEN_CSS); the whole stylesheet follows its paint. A build without that file:
   // the whole one inline, as before.
-  let historyStyles: Promise<Omit<PageStyles, 'nonce'> | null> | null = null
+  let historyStyles: Promise<PageStyles | null> | null = null
+  const ssrDir = `${distDir.replace(/\/$/, '')}-ssr`
   const historyCss = (shell: string) =>
-    (historyStyles ??= readFile(join(`${distDir.replace(/\/$/, '')}-ssr`, FIRST_SCREEN_CSS), 'utf8').then(
+    (historyStyles ??= readFile(join(ssrDir, FIRST_SCREEN_CSS), 'utf8').then(
       (first) => ({ css: first, whole: stylesheetOf(shell) }),
       async () => {
         const whole = await appCss(shell)
@@ -81,9 +83,8 @@ export function mountStatic(app: Hono<AppEnv>, distDir: string) {
     // The history rendered here, its data in the page: nothing to announce, nothing to wait for.
     const screen = await renderFirstScreen(c)
     const styles = screen && (await historyCss(indexHtml))
-    const page =
-      screen && styles && keptFirstScreenPage(indexHtml, screen, { ...styles, nonce: c.get('secureHeadersNonce') })
-    if (page) return c.html(page, 200, privately)
+    const page = screen && styles && (await keptFirstScreenPage(indexHtml, screen, styles))
+    if (page) return respondWithPage(c, page, privately)
     // Nobody signed in opens Silo: the sign-in page at once, as the app would have gone there after
     // loading itself (its /me answered 401), and with the same target to come back to.
     if (signInFirst(c)) {

@@ -10,7 +10,8 @@
 // is in a source file.
 // Rules that name no class (the reset, the theme's variables, @property, @keyframes) stay, but
 // for the custom properties that nothing kept reads.
-// Built once by `vite build` (vite.config.ts), written beside the server render.
+// Built once by `vite build` (vite.config.ts), written beside the server render. Then cut again for
+// each render by the server (rulesForMarkup): only the rules whose classes its markup holds.
 import postcss, { type AtRule, type Container, type Root, type Rule } from 'postcss'
 
 /** The classes a selector requires, outside any parentheses: `:not(.x)` or `:where(.a, .b *)` do
@@ -78,16 +79,85 @@ function dropUnusedProperties(root: Root): void {
 export function firstScreenCss(css: string, sources: readonly string[]): string {
   const text = sources.join('\n')
   const known = new Map<string, boolean>()
-  const found = (name: string) => {
+  return rulesFor(postcss.parse(css), (name) => {
     let yes = known.get(name)
     if (yes === undefined) known.set(name, (yes = mentions(text, name)))
     return yes
+  })
+}
+
+/** The markup's classes: those of its `class` attributes. */
+function classesOf(markup: string): Set<string> {
+  const classes = new Set<string>()
+  for (const m of markup.matchAll(/\sclass="([^"]*)"/g))
+    for (const name of m[1]!.split(/\s+/)) if (name) classes.add(name)
+  return classes
+}
+
+/** The markup's elements, by name. */
+const tagsOf = (markup: string) => new Set([...markup.matchAll(/<([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase()))
+
+/** The elements a selector requires, outside any parentheses and attribute brackets: `img`, the
+ * `optgroup` of `:where(select:is([multiple])) optgroup`; none for `*`, `:root` or `::placeholder`. */
+export function requiredTags(selector: string): string[] {
+  let outside = ''
+  let depth = 0
+  for (let i = 0; i < selector.length; i++) {
+    const ch = selector[i]!
+    if (ch === '\\') i++
+    else if (ch === '(' || ch === '[') depth++
+    else if (ch === ')' || ch === ']') depth--
+    else if (depth === 0) outside += ch
   }
-  const root = postcss.parse(css)
+  return [...outside.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase())
+}
+
+/** The stylesheet parsed once, each cut made on a copy; the cuts of the last markups' classes and
+ * elements kept (many members' histories hold the same). */
+const parsed = new Map<string, Root>()
+const cuts = new Map<string, string>()
+const CUTS_KEPT = 64
+
+/**
+ * `css` (the build's cut) reduced to the rules a rendered page can match: those whose classes are
+ * all in its markup's `class` attributes and whose elements are all in it, `later` included (markup
+ * put into the page after the server made it: the offline notice). Exact names this time, not a
+ * text search; rules that name neither stay.
+ */
+export function rulesForMarkup(css: string, markup: string, later = ''): string {
+  const classes = classesOf(markup + later)
+  const tags = tagsOf(markup + later)
+  const key = `${[...classes].sort().join(' ')}|${[...tags].sort().join(' ')}`
+  const kept = cuts.get(key)
+  if (kept !== undefined && parsed.has(css)) return kept
+  let root = parsed.get(css)
+  if (!root) {
+    parsed.clear()
+    cuts.clear()
+    parsed.set(css, (root = postcss.parse(css)))
+  }
+  const cut = rulesFor(
+    root.clone(),
+    (name) => classes.has(name),
+    (name) => tags.has(name),
+  )
+  if (cuts.size >= CUTS_KEPT) cuts.delete(cuts.keys().next().value!)
+  cuts.set(key, cut)
+  return cut
+}
+
+/** `root` without the rules whose classes `found` (and elements `hasTag`) does not all know, then
+ * without the custom properties and empty blocks left unused. */
+function rulesFor(
+  root: Root,
+  found: (name: string) => boolean,
+  hasTag: (name: string) => boolean = () => true,
+): string {
+  const matches = (selector: string) => requiredClasses(selector).every(found) && requiredTags(selector).every(hasTag)
   root.walkRules((rule: Rule) => {
     // Inside @keyframes, the "selectors" are steps: the animation stays whole.
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as AtRule).name)) return
-    if (!rule.selectors.some((selector) => requiredClasses(selector).every(found))) rule.remove()
+    if (!rule.selectors.some(matches)) rule.remove()
   })
   dropUnusedProperties(root)
   // A media, container or layer block left with nothing in it goes too.
@@ -99,5 +169,22 @@ export function firstScreenCss(css: string, sources: readonly string[]): string 
     })
   }
   prune(root)
+  return root.toString()
+}
+
+/** The static shell's own <style> without the skeleton's rules (#boot, .boot-*, its animation),
+ * for a page that has no skeleton: what else it styles (the <noscript> message) stays. */
+export function withoutSkeletonRules(css: string): string {
+  const root = postcss.parse(css)
+  const skeleton = (selector: string) => /#boot\b|\.boot-/.test(selector)
+  root.walkRules((rule) => {
+    if (rule.selectors.every(skeleton)) rule.remove()
+  })
+  root.walkAtRules(/keyframes$/i, (rule) => {
+    if (/^boot-/.test(rule.params)) rule.remove()
+  })
+  root.walkAtRules((rule) => {
+    if (rule.nodes && rule.nodes.length === 0) rule.remove()
+  })
   return root.toString()
 }
