@@ -39,6 +39,11 @@ test('a first visit without the consent: the cookie notice is in the server’s 
   context,
 }) => {
   await context.clearCookies({ name: 'COOKIE_CONSENT' })
+  // Its inline script and stylesheet are allowed by their hashes (decision 0061): nothing refused.
+  await page.addInitScript(() => {
+    const refused: string[] = ((window as unknown as { __refused: string[] }).__refused = [])
+    document.addEventListener('securitypolicyviolation', (e) => refused.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
   const served = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === '/')
   await signIn(page, '100001')
   const html = await (await served).text()
@@ -77,6 +82,7 @@ test('a first visit without the consent: the cookie notice is in the server’s 
   for (const s of figures.scripts) expect(s.startTime, s.name).toBeGreaterThan(figures.fcp!)
   expect(figures.shifted).toBe(0)
   expect(problems).toEqual([])
+  expect(await page.evaluate(() => (window as unknown as { __refused: string[] }).__refused)).toEqual([])
 
   const { violations } = await new AxeBuilder({ page }).analyze()
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
