@@ -20,6 +20,8 @@ const RENDER_CACHE_BYTES = 32 * 1024 * 1024
 /** What a render shows beyond the snapshot's version (the user's own record, the portal's link…)
  * is rendered again at least this often. */
 const RENDER_MAX_AGE_MS = 5 * 60_000
+/** A served page's inline stylesheet and brotli, beyond its render (about 23 + 13 KB). */
+const SERVED_PAGE_EXTRA_BYTES = 40_000
 
 export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   const load = appRenderModule(distDir)
@@ -27,8 +29,10 @@ export function firstScreenRenderer(app: Hono<AppEnv>, distDir: string) {
   // then serve that render: the key holds the whole Cookie header, so no session ever gets a page
   // rendered for another. Rendered without a nonce: its page is the same bytes for every response
   // (served-page.ts).
+  // Each counted with its page as served beside it (servedPages): the render and its data again,
+  // the inline stylesheet, and their brotli.
   const renders = new ByteLru<FirstScreen | null>(RENDER_CACHE_BYTES, (s) =>
-    s ? s.html.length + JSON.stringify(s.state).length : 64,
+    s ? 2 * (s.html.length + JSON.stringify(s.state).length) + SERVED_PAGE_EXTRA_BYTES : 64,
   )
 
   /** The history's rendered first screen for this request, or null (not that page, or not rendered). */
@@ -88,8 +92,8 @@ const keptRenders = new WeakSet<FirstScreen>()
 
 /** What a rendered page carries of the app's stylesheet: `css` inline; when `whole` is the whole
  * stylesheet's path, `css` holds only the rules the history's markup can match (FIRST_SCREEN_CSS),
- * cut again to those of each render's markup (and of what it may be given later), and the whole comes after the first
- * paint, with the scripts. */
+ * cut again to those of each render's markup (and of what it may be given later), and the whole
+ * comes after the first paint, with the scripts. */
 export interface PageStyles {
   css: string
   whole?: string | null
@@ -133,11 +137,11 @@ export function firstScreenPage(shell: string, screen: FirstScreen, styles: Page
   const parts = shellParts(shell)
   if (!parts) return null
   const links = (parts.page.match(HEAD_LINK) ?? []).map(attributesOf)
-  // The skeleton is gone: its rules go too (1.6 KB, every byte counts on the first visit).
   const page = parts.page
     // The shell's comments are for its readers, not for every first visit (1.2 KB).
     .replace(/<!--[\s\S]*?-->\s*/g, '')
     .replace(HEAD_LINK, (link) => (/rel="icon"/.test(link) ? '<link rel="icon" href="data:," />\n    ' : ''))
+    // The skeleton is gone: its rules go too (1.6 KB; every byte counts on a first visit).
     .replace(/<style>([\s\S]*?)<\/style>\s*/, (_, css: string) => {
       const rest = withoutSkeletonRules(css)
       return rest.trim() ? `<style>${rest}</style>\n    ` : ''

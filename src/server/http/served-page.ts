@@ -53,10 +53,12 @@ const brotliAt = (html: string, quality: number) =>
 // Off the event loop, both. For the Historique of 100001 (70 KB): quality 5 gives 14.0 KB in 2 ms,
 // 10 gives 13.0 KB in 24 ms, 11 gives 12.8 KB in 74 ms (gzip: 14.7 KB). With its headers, the page
 // fits TCP's first window (14.6 KB) from quality 10 on.
-/** For the response that made the render: dense, at the cost of one render's time. */
+/** For the response that made a kept render: dense, at the cost of a fraction of the render's time. */
 const FIRST_QUALITY = 10
 /** The densest, for the responses after it. */
 const KEPT_QUALITY = 11
+/** For a page served once (a render not kept: an adviser's member outside their portfolio…). */
+const ONCE_QUALITY = 5
 
 /** The page compressed for serving; `kept` for a page served again (its densest brotli is then
  * made in the background, for the next responses). */
@@ -65,7 +67,7 @@ export async function servedPage(html: string, { kept }: { kept: boolean }): Pro
   const page: ServedPage = {
     html,
     ...inlineSources(html),
-    brotli: await brotliAt(html, FIRST_QUALITY),
+    brotli: await brotliAt(html, kept ? FIRST_QUALITY : ONCE_QUALITY),
     gzip: () => (gzip ??= gzipSync(html, { level: 9 })),
   }
   if (kept)
