@@ -118,9 +118,7 @@ export function HistoryPage({ owner, numTiers }: { owner: string; numTiers: stri
               <section
                 key={date}
                 aria-labelledby={`livr-${date}`}
-                // Below the screen, a delivery day is laid out only when scrolled to (issue 50: the
-                // first layout of a long history was the first paint's longest task).
-                className="rounded-xl border-2 border-neutral-300 bg-white px-4 py-3 [contain-intrinsic-size:auto_12rem] [content-visibility:auto]"
+                className="rounded-xl border-2 border-neutral-300 bg-white px-4 py-3"
               >
                 <h2 id={`livr-${date}`} className="text-lg font-bold">
                   Livré le {formatDate(date)}
