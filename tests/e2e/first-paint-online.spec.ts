@@ -11,6 +11,13 @@ import { signIn } from './support'
 import postcss from 'postcss'
 import { requiredClasses } from '../../src/server/http/first-screen-css'
 
+declare global {
+  interface Window {
+    /** The policy's refusals seen by the page (the test's init script). */
+    __refused?: string[]
+  }
+}
+
 /** The first contentful paint, the layout shifts, and every script request's start, in the
  * page's clock. */
 const paintFigures = (page: Page) =>
@@ -41,7 +48,7 @@ test('a first visit without the consent: the cookie notice is in the server’s 
   await context.clearCookies({ name: 'COOKIE_CONSENT' })
   // Its inline script and stylesheet are allowed by their hashes (decision 0061): nothing refused.
   await page.addInitScript(() => {
-    const refused: string[] = ((window as unknown as { __refused: string[] }).__refused = [])
+    const refused: string[] = (window.__refused = [])
     document.addEventListener('securitypolicyviolation', (e) => refused.push(`${e.violatedDirective} ${e.blockedURI}`))
   })
   const served = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === '/')
@@ -82,7 +89,7 @@ test('a first visit without the consent: the cookie notice is in the server’s 
   for (const s of figures.scripts) expect(s.startTime, s.name).toBeGreaterThan(figures.fcp!)
   expect(figures.shifted).toBe(0)
   expect(problems).toEqual([])
-  expect(await page.evaluate(() => (window as unknown as { __refused: string[] }).__refused)).toEqual([])
+  expect(await page.evaluate(() => window.__refused)).toEqual([])
 
   const { violations } = await new AxeBuilder({ page }).analyze()
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])

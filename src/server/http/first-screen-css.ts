@@ -11,13 +11,14 @@
 // Rules that name no class (the reset, the theme's variables, @property, @keyframes) stay, but
 // for the custom properties that nothing kept reads.
 // Built once by `vite build` (vite.config.ts), written beside the server render. Then cut again for
-// each render by the server (rulesForMarkup): only the rules whose classes its markup holds.
+// each render by the server (rulesForMarkup): only the rules whose classes and elements its markup
+// holds.
 import postcss, { type AtRule, type Container, type Root, type Rule } from 'postcss'
 
-/** The classes a selector requires, outside any parentheses: `:not(.x)` or `:where(.a, .b *)` do
- * not make a rule need `.x` (keeping a rule that cannot match is harmless; dropping one that can is
- * not). Escapes as CSS writes them: `.sm\:px-4` is the class `sm:px-4`. */
-export function requiredClasses(selector: string): string[] {
+/** A selector without what its parentheses and attribute brackets hold (escapes kept): `:not(.x)`
+ * or `:where(.a, .b *)` do not make a rule need `.x` or `b`, nor does `[class*=k-]` a class
+ * (keeping a rule that cannot match is harmless; dropping one that can is not). */
+function outsideParentheses(selector: string): string {
   let outside = ''
   let depth = 0
   for (let i = 0; i < selector.length; i++) {
@@ -25,11 +26,17 @@ export function requiredClasses(selector: string): string[] {
     if (ch === '\\') {
       if (depth === 0) outside += selector.slice(i, i + 2)
       i++
-    } else if (ch === '(') depth++
-    else if (ch === ')') depth--
+    } else if (ch === '(' || ch === '[') depth++
+    else if (ch === ')' || ch === ']') depth--
     else if (depth === 0) outside += ch
   }
-  return [...outside.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'))
+  return outside
+}
+
+/** The classes a selector requires, outside any parentheses. Escapes as CSS writes them:
+ * `.sm\:px-4` is the class `sm:px-4`. */
+export function requiredClasses(selector: string): string[] {
+  return [...outsideParentheses(selector).matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'))
 }
 
 /** A character that continues a class name. */
@@ -100,16 +107,7 @@ const tagsOf = (markup: string) => new Set([...markup.matchAll(/<([a-zA-Z][\w-]*
 /** The elements a selector requires, outside any parentheses and attribute brackets: `img`, the
  * `optgroup` of `:where(select:is([multiple])) optgroup`; none for `*`, `:root` or `::placeholder`. */
 export function requiredTags(selector: string): string[] {
-  let outside = ''
-  let depth = 0
-  for (let i = 0; i < selector.length; i++) {
-    const ch = selector[i]!
-    if (ch === '\\') i++
-    else if (ch === '(' || ch === '[') depth++
-    else if (ch === ')' || ch === ']') depth--
-    else if (depth === 0) outside += ch
-  }
-  return [...outside.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase())
+  return [...outsideParentheses(selector).matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase())
 }
 
 /** The stylesheet parsed once, each cut made on a copy; the cuts of the last markups' classes and

@@ -5,12 +5,12 @@
 // for each response because each carried its own CSP nonce), 2 windows.
 // Without a nonce, its inline script and stylesheet are allowed by their SHA-256 instead, which
 // this response's Content-Security-Policy adds (withPageSources): the policy stays as strict.
-import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from './env'
 import { acceptedEncodings } from './precompressed'
+import { cspHash, inlineStyleHashes } from './boot-style'
 
 /** What the response's Content-Security-Policy must allow of the page's inline elements. */
 export interface PageSources {
@@ -26,18 +26,15 @@ export interface ServedPage extends PageSources {
   gzip(): Buffer
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
-
 /** The sources of the page's inline scripts (not its data blocks, which never run) and styles. */
 export function inlineSources(html: string): PageSources {
   const scripts: string[] = []
   for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attributes = m[1] ?? ''
     if (/\ssrc=/i.test(attributes) || /\stype="application\/json"/i.test(attributes)) continue
-    scripts.push(sha256(m[2]!))
+    scripts.push(cspHash(m[2]!))
   }
-  const styles = [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]!))
-  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] }
+  return { scripts: [...new Set(scripts)], styles: [...new Set(inlineStyleHashes(html))] }
 }
 
 const brotli = promisify(brotliCompress)
