@@ -3,6 +3,7 @@
 // to a row that neither the folder nor Silo holds, and `--complet` removing a row that orders (or
 // any foreign key) still cite. They only read: `--verifier` runs them and stops there.
 import type pg from 'pg'
+import type { Kind } from '../../contract/import/kind'
 import { kindOfFile } from '../../contract/import/kinds'
 import type { ErrorSink } from './errors'
 import type { StagedFile } from './stage'
@@ -19,55 +20,57 @@ export interface CheckContext {
   refused: ReadonlySet<string>
   complet: ReadonlySet<string>
   errors: ErrorSink
-  /** Referred keys indexed so far (indexReferredKeys). */
-  indexed: Set<string>
 }
 
 const LIMIT = 1000
 const q = (name: string) => `"${name}"`
 
-/**
- * Indexes the keys that `file` cites other than by their natural key (checkDuplicates indexes those).
- * The reference checks are anti-joins of one staging table against another; with coarse statistics
- * the planner may take a nested loop over the referred table for each row (the cooperative's 64,000
- * tranches against its 16,000 plans: 14.7 s): an index makes each lookup cheap whatever the plan.
- */
-export async function indexReferredKeys(ctx: CheckContext, file: StagedFile): Promise<void> {
-  for (const ref of targetOf(file.kind.fichier).refs) {
-    const to = ctx.staged.get(ref.to)
-    if (!to || to.unusable || !ref.key || ref.key.join() === to.kind.cle.join()) continue
-    const id = `${to.table}(${ref.key.join(',')})`
-    if (ctx.indexed.has(id)) continue
-    ctx.indexed.add(id)
-    await ctx.client.query(`create index on ${to.table} (${ref.key.map(q).join(', ')})`)
-  }
-}
-
-/** Whether a file of the folder cites `file` by its natural key (checkReferences looks it up then). */
-function citedByKey(ctx: CheckContext, file: StagedFile): boolean {
-  return [...ctx.reading].some((other) =>
-    targetOf(other).refs.some(
-      (ref) => ref.to === file.kind.fichier && (!ref.key || ref.key.join() === file.kind.cle.join()),
-    ),
+/** Whether a file of the folder cites `fichier` by its natural key (checkReferences looks it up then). */
+function citedByKey(reading: ReadonlySet<string>, kind: Kind): boolean {
+  return [...reading].some((other) =>
+    targetOf(other).refs.some((ref) => ref.to === kind.fichier && (!ref.key || ref.key.join() === kind.cle.join())),
   )
 }
 
 /**
- * The file's natural key gets a unique index: built, it proves that the file holds each key once
- * (a sort: grouping 3 million delivery lines to find the same key twice took 2.7 s), and serves the
- * files that cite the key, checked after this one. Refused, the key gets a plain index and the
- * file's lines are grouped by key, to list every duplicate. A file seen to hold each key once as
- * it was read (key-order.ts) needs the index only when another file cites the key.
+ * The indexes a staged file needs, built by the session that copied it, right after its COPY (run.ts):
+ * on the other core, while the merging session merges the files before it (the delivery numbers'
+ * unique index took 0.45 s of the merge's time).
+ * - Its natural key gets a unique index: built, it proves that the file holds each key once (a
+ *   sort: grouping 3 million delivery lines to find the same key twice took 2.7 s), and serves the
+ *   files that cite the key, checked after this one. Refused, the key gets a plain index (one
+ *   statement with its own exception block), and checkDuplicates lists every duplicate. A file seen
+ *   to hold each key once as it was read (key-order.ts) needs the index only when another file
+ *   cites the key.
+ * - The keys other files cite it by, other than its natural key: the reference checks are
+ *   anti-joins of one staging table against another; with coarse statistics the planner may take a
+ *   nested loop over the referred table for each row (the cooperative's 64,000 tranches against its
+ *   16,000 plans: 14.7 s): an index makes each lookup cheap whatever the plan.
  */
+export function stagingIndexes(
+  reading: ReadonlySet<string>,
+  file: Pick<StagedFile, 'kind' | 'table' | 'keysDistinct'>,
+): string[] {
+  const { kind, table } = file
+  const out: string[] = []
+  if (!file.keysDistinct || citedByKey(reading, kind)) {
+    const index = (unique: string) => `create ${unique} index on ${table} (${kind.cle.map(q).join(', ')})`
+    out.push(
+      `do $$ begin execute '${index('unique')}'; exception when unique_violation then execute '${index('')}'; end $$`,
+    )
+  }
+  const cited = new Set<string>()
+  for (const other of reading)
+    for (const ref of targetOf(other).refs)
+      if (ref.to === kind.fichier && ref.key && ref.key.join() !== kind.cle.join()) cited.add(ref.key.map(q).join(', '))
+  for (const key of cited) out.push(`create index on ${table} (${key})`)
+  return out
+}
+
+/** Lists every key found twice in the file, when its unique index was refused (stagingIndexes). */
 export async function checkDuplicates(ctx: CheckContext, file: StagedFile): Promise<void> {
   const keys = file.kind.cle.map(q)
-  if (file.keysDistinct && !citedByKey(ctx, file)) return
-  // One statement (an exception block is a subtransaction): inside the import's transaction, a
-  // refused index must not end it, and the next file's staging may be queued right behind (run.ts).
-  const index = (unique: string) => `create ${unique} index on ${file.table} (${keys.join(', ')})`
-  await ctx.client.query(
-    `do $$ begin execute '${index('unique')}'; exception when unique_violation then execute '${index('')}'; end $$`,
-  )
+  if (file.keysDistinct) return
   const { rows: unique } = await ctx.client.query<{ ok: boolean }>(
     'select bool_or(indisunique) as ok from pg_index where indrelid = $1::regclass',
     [file.table],

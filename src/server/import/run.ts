@@ -13,8 +13,8 @@ import {
   checkDuplicates,
   checkReferences,
   checkRemoval,
-  indexReferredKeys,
   referencesCheckedByForeignKeys,
+  stagingIndexes,
   type CheckContext,
 } from './checks'
 import { ErrorSink } from './errors'
@@ -130,7 +130,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       refused,
       complet: completRead,
       errors,
-      indexed: new Set(),
     }
     const stager = await openStaging(opts.databaseUrl, client, prepareSession, log)
     staging = stager
@@ -140,7 +139,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       const fichier = toRead[i]!
       const t = performance.now()
       const path = join(opts.folder, fichier)
-      const how = { budget, create: stager.create, signal: stop.signal }
+      const indexes = (file: StagedFile) => stagingIndexes(ctx.reading, file)
+      const how = { budget, create: stager.create, signal: stop.signal, indexes }
       const file = await stageFile(stager.session, path, kindOfFile(fichier)!, stager.table(i), errors, how).catch(
         (err: Error & { line?: number }) => {
           errors.add({ fichier, line: err.line, reason: err.message })
@@ -188,7 +188,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
         }
         const t = performance.now()
         const report = reports.get(file.kind.fichier)!
-        await indexReferredKeys(ctx, file)
         await checkDuplicates(ctx, file)
         // A file filled from empty: the references its table's own foreign keys check when they are
         // added back are not checked twice; if one is refused, they are checked then, to name the rows.
