@@ -42,8 +42,19 @@ const last = <T extends pg.QueryResultRow>(r: pg.QueryResult<T> | Array<pg.Query
  * When `table` is empty and the import may alter it: drops its keys, indexes and the foreign keys
  * to and from it, and gives back what builds them again (to run once the rows are in). Otherwise
  * null, and nothing is changed.
+ * `analyze`: the table's statistics are taken once its keys and indexes are built and before its
+ * foreign keys are checked: without them, the check of 3 million delivery lines against their
+ * deliveries was planned as one hash join on one core (1.08 s); with them, in parallel (0.51 s).
  */
-export type Rebuild = () => Promise<void>
+export type Rebuild = (opts?: { analyze?: boolean }) => Promise<void>
+
+/**
+ * Statistics at the server's own precision for one of Silo's tables (the import's session keeps a
+ * coarse one for its staging tables): one statement, so that a staging table's ANALYZE queued on
+ * the session cannot come in between.
+ */
+export const analyzeSql = (table: string) =>
+  `reset default_statistics_target; analyze ${table}; set default_statistics_target = 10`
 
 /** What the lock found, and what goes: one query, the table's name as a literal. */
 const planSql = (table: string) => {
@@ -104,10 +115,11 @@ export async function dropForBulk(client: pg.Client, table: string, refused?: st
   )
   const own = refused ? foreign.filter((c) => c.rel === plan.rel) : []
   const add = (c: Constraint) => `alter table ${c.rel} add constraint ${ident(c.name)} ${c.def}`
-  return async () => {
+  return async ({ analyze = false } = {}) => {
     const statements = [
       ...keys.map(add),
       ...plan.indexes.map((i) => i.def),
+      ...(analyze ? [analyzeSql(table)] : []),
       ...foreign.filter((c) => !own.includes(c)).map(add),
     ]
     if (own.length)

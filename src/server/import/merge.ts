@@ -4,7 +4,7 @@
 // no unique constraint (plans, tranches, incidents, order steps) are updated then inserted where
 // missing. Ids are found in SQL from the natural keys (joins of the target), never in memory.
 import type pg from 'pg'
-import { dropForBulk } from './bulk'
+import { dropForBulk, type Rebuild } from './bulk'
 import type { StagedFile } from './stage'
 import { removedRows } from './checks'
 import { snake, type Target } from './target'
@@ -14,6 +14,9 @@ export interface Counts {
   updated: number
   removed: number
 }
+
+/** Rows inserted into a table that held few: its statistics are taken again (transaction.ts). */
+export const worthAnalyzing = (inserted: number, held: number) => inserted > 10_000 && inserted > held / 10
 
 const q = (name: string) => `"${name}"`
 
@@ -151,17 +154,22 @@ async function syncChildren(client: pg.Client, file: StagedFile, target: Target,
   }
 }
 
-/** `rebuild`: the table was emptied of its keys (bulk.ts), built again once its rows are in. */
+/**
+ * `rebuild`: the table was emptied of its keys (bulk.ts), built again once its rows are in, with
+ * its statistics taken before its foreign keys are checked when that many rows went in
+ * (`analyzed`: the caller need not take them again).
+ */
 export async function mergeFile(
   client: pg.Client,
   file: StagedFile,
   target: Target,
-  rebuild: (() => Promise<void>) | null,
-): Promise<Counts> {
+  rebuild: Rebuild | null,
+): Promise<Counts & { analyzed: boolean }> {
   if (!target.children?.length) {
     const counts = await upsert(client, file, target, false, rebuild !== null)
-    await rebuild?.()
-    return counts
+    const analyze = rebuild !== null && worthAnalyzing(counts.inserted, 0)
+    await rebuild?.({ analyze })
+    return { ...counts, analyzed: analyze }
   }
   await client.query('create temp table if not exists _touched (id text primary key, ins boolean not null)')
   await client.query('truncate _touched')
@@ -173,7 +181,7 @@ export async function mergeFile(
     client,
     'select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from _touched',
   )
-  return { inserted: Number(r.ins ?? 0), updated: Number(r.upd ?? 0), removed: 0 }
+  return { inserted: Number(r.ins ?? 0), updated: Number(r.upd ?? 0), removed: 0, analyzed: false }
 }
 
 /** `--complet`: removes the rows of the table that the file does not hold. */

@@ -4,9 +4,9 @@
 // file had an error, and is rolled back otherwise (and always under --verifier): the import is
 // applied whole or not at all.
 import type pg from 'pg'
-import { dropForBulk, type Rebuild } from './bulk'
+import { analyzeSql, dropForBulk, type Rebuild } from './bulk'
 import { forgetWrites, rememberFiles, tablesOf, type Fingerprint } from './fingerprints'
-import { mergeFile, removeAbsent, type Counts } from './merge'
+import { mergeFile, removeAbsent, worthAnalyzing, type Counts } from './merge'
 import { followExploitations } from './owners'
 import type { StagedFile } from './stage'
 import { targetOf } from './targets'
@@ -76,14 +76,11 @@ export class MergeTransaction {
       // sampling the table again took 1.5 s of the delta's 2.4 s. Its list children too (a plan's
       // tranches' articles): never analyzed, a first import left them without statistics, and
       // PostgreSQL (without autovacuum, or before it came) planned an order's read of them as
-      // 15,000 rows, JIT-compiled (issue 50). Silo's tables keep statistics at the server's own
-      // precision (the session's coarse one is for the staging tables): one statement, so that a
-      // staging table's ANALYZE queued on the session cannot come in between.
-      if (counts.inserted > 10_000 && counts.inserted > held / 10)
+      // 15,000 rows, JIT-compiled (issue 50). A table filled from empty has had them taken by its
+      // rebuild, before its foreign keys were checked (bulk.ts).
+      if (worthAnalyzing(counts.inserted, held))
         for (const table of tablesOf(file.kind.fichier))
-          await this.client.query(
-            `reset default_statistics_target; analyze ${table}; set default_statistics_target = 10`,
-          )
+          if (!(counts.analyzed && table === target.table)) await this.client.query(analyzeSql(table))
       const r = this.opts.reports.get(file.kind.fichier)!
       Object.assign(r, { inserted: counts.inserted, updated: counts.updated, mergeSeconds: seconds(t) })
       this.merged.push(file)
