@@ -166,6 +166,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       bulkFrom: opts.bulkFrom ?? BULK_FROM,
       reports,
       log,
+      copier: stager.session === client ? null : stager.session,
     })
     await transaction.begin()
     // Three things at once: the files are read and checked in JavaScript, one after the other, and
