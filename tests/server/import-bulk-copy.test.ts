@@ -39,11 +39,11 @@ describe.each(importBackends)('a row the table refuses as it is copied ($name)',
   it('ends the import with the reason, writes nothing, and the next import goes through', async () => {
     await query(db.url, 'alter table livraison_lignes add constraint livree_moins_de_100 check (quantite_livree < 100)')
     const before = await snapshot(db.url)
-    await expect(runImport({ databaseUrl: db.url, folder: heavy, bulkFrom: 1 })).rejects.toThrow(
+    await expect(runImport({ databaseUrl: db.url, folder: heavy, bulkFrom: 1, pipedFrom: 1 })).rejects.toThrow(
       /import annulé, rien n’a été écrit : .*livree_moins_de_100/,
     )
     expect(await snapshot(db.url)).toEqual(before)
-    const ok = await runImport({ databaseUrl: db.url, folder: coop, bulkFrom: 1 })
+    const ok = await runImport({ databaseUrl: db.url, folder: coop, bulkFrom: 1, pipedFrom: 1 })
     expect(ok.errors).toEqual([])
     expect(ok.status).toBe('importe')
   })

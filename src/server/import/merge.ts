@@ -53,7 +53,7 @@ async function upsert(
   target: Target,
   touched: boolean,
   empty: boolean,
-  copier: pg.Client | null = null,
+  copier: Copier | null = null,
 ): Promise<Counts> {
   const cols = columnsOf(file, target)
   const names = [...cols.keys()]
@@ -68,8 +68,8 @@ async function upsert(
       : `with w as (${w}) select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from w`
   if (empty) {
     const select = `select ${[...cols.values()].join(', ')} ${source}`
-    if (!touched && !target.joins && copier) {
-      const inserted = await pipedCopy(copier, `copy (${select}) to stdout`, client, target.table, names)
+    if (!touched && !target.joins && copier && file.rows >= copier.from) {
+      const inserted = await pipedCopy(copier.session, `copy (${select}) to stdout`, client, target.table, names)
       return { inserted, updated: 0, removed: 0 }
     }
     const insert = `insert into ${target.table} as t (${names.join(', ')}) ${select}`
@@ -130,10 +130,27 @@ async function upsert(
 }
 
 /**
+ * The session that staged the files, when it is not the merging one, and the rows from which a
+ * table filled from empty gets them by COPY (pipedCopy).
+ */
+export interface Copier {
+  session: pg.Client
+  from: number
+}
+
+/**
+ * Below this many rows, a table's `INSERT … SELECT` takes milliseconds, and its COPY would wait
+ * behind the next files' COPYs queued on the staging session (small tables waited 1 to 1.7 s).
+ */
+export const PIPED_FROM = 100_000
+
+/**
  * A staging table's rows into an empty table of Silo, the way `COPY` loads a file: read by the
  * session that copied them (`COPY … TO STDOUT`, on the other core) and written by this one (`COPY
  * … FROM STDIN`), which parses them faster than it copies rows from one table to another. Measured
- * on PostgreSQL 15, 3 million delivery lines: `INSERT … SELECT` 1.8–2.0 s, `COPY` 1.3 s.
+ * on PostgreSQL 15, 3 million delivery lines: `INSERT … SELECT` 1.8–2.0 s, `COPY` 1.3 s. A third
+ * session to read them out, not queued behind the staging: slower (16.9–17.7 s against 16.5–16.8
+ * for the whole first import, in turns), one more backend on the two cores.
  */
 async function pipedCopy(
   from: pg.Client,
@@ -191,7 +208,7 @@ export async function mergeFile(
   file: StagedFile,
   target: Target,
   rebuild: Rebuild | null,
-  copier: pg.Client | null = null,
+  copier: Copier | null = null,
 ): Promise<Counts & { analyzed: boolean }> {
   if (!target.children?.length) {
     const counts = await upsert(client, file, target, false, rebuild !== null, copier)

@@ -19,7 +19,7 @@ import {
 } from './checks'
 import { ErrorSink } from './errors'
 import { formatOf, hashFile, unchangedFiles, watchTables, type Fingerprint } from './fingerprints'
-import type { Counts } from './merge'
+import { PIPED_FROM, type Counts } from './merge'
 import type { Reference } from './target'
 import { checkMoves } from './owners'
 import { CopyBudget } from './copy-segments'
@@ -40,6 +40,8 @@ export interface ImportOptions {
   relire?: boolean
   /** A file of at least this many rows going into an empty table is loaded the bulk way (bulk.ts). */
   bulkFrom?: number
+  /** A table filled from empty from this many rows gets them by COPY from the staging session (merge.ts). */
+  pipedFrom?: number
   log?: (line: string) => void
 }
 
@@ -166,7 +168,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       bulkFrom: opts.bulkFrom ?? BULK_FROM,
       reports,
       log,
-      copier: stager.session === client ? null : stager.session,
+      copier: stager.session === client ? null : { session: stager.session, from: opts.pipedFrom ?? PIPED_FROM },
     })
     await transaction.begin()
     // Three things at once: the files are read and checked in JavaScript, one after the other, and

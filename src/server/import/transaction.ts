@@ -6,7 +6,7 @@
 import type pg from 'pg'
 import { analyzeSql, dropForBulk, type Rebuild } from './bulk'
 import { forgetWrites, rememberFiles, tablesOf, type Fingerprint } from './fingerprints'
-import { mergeFile, removeAbsent, worthAnalyzing, type Counts } from './merge'
+import { mergeFile, removeAbsent, worthAnalyzing, type Copier, type Counts } from './merge'
 import { followExploitations } from './owners'
 import type { StagedFile } from './stage'
 import { targetOf } from './targets'
@@ -26,7 +26,7 @@ interface MergeOptions {
   reports: ReadonlyMap<string, MergeReport>
   log: (line: string) => void
   /** The session that staged the files, when it is another one: it reads them out for a COPY (merge.ts). */
-  copier?: pg.Client | null
+  copier?: Copier | null
 }
 
 const seconds = (since: number) => (performance.now() - since) / 1000
