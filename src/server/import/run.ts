@@ -269,6 +269,11 @@ async function prepareSession(client: pg.Client) {
   await client.query("set maintenance_work_mem = '256MB'")
   // The duplicate check of 3 million delivery lines groups them in memory (at 64 MB, it spilled to disk: 3.4 s).
   await client.query("set work_mem = '256MB'")
+  // Keys and indexes built by one process each: the import already keeps both cores busy (its
+  // reading, its two sessions), and parallel workers took the CPU from Silo's requests. Orders at
+  // 10/s during a first import: p99 3.4–3.7× their p99 alone against 4.8–6.8× with 2 workers, the
+  // import no slower (bench:import, in turns; docs/figures.md).
+  await client.query('set max_parallel_maintenance_workers = 0')
   // ANALYZE of a staging table samples 300 × this many rows: enough to plan joins on it.
   await client.query('set default_statistics_target = 10')
   // A killed import's session stops at once instead of finishing a statement nobody will commit.
