@@ -43,8 +43,9 @@ const last = <T extends pg.QueryResultRow>(r: pg.QueryResult<T> | Array<pg.Query
  * to and from it, and gives back what builds them again (to run once the rows are in). Otherwise
  * null, and nothing is changed.
  * `analyze`: the table's statistics are taken once its keys and indexes are built and before its
- * foreign keys are checked: without them, the check of 3 million delivery lines against their
- * deliveries was planned as one hash join on one core (1.08 s); with them, in parallel (0.51 s).
+ * foreign keys are checked, so that the check is planned on what the table holds (the same query
+ * run by hand on 3 million delivery lines: 1.08 s without them, 0.51 s with; inside the import's
+ * rebuild, 0.1 s saved).
  */
 export type Rebuild = (opts?: { analyze?: boolean }) => Promise<void>
 

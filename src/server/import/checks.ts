@@ -25,7 +25,7 @@ export interface CheckContext {
 const LIMIT = 1000
 const q = (name: string) => `"${name}"`
 
-/** Whether a file of the folder cites `fichier` by its natural key (checkReferences looks it up then). */
+/** Whether a file of the folder cites `kind`'s file by its natural key (checkReferences looks it up then). */
 function citedByKey(reading: ReadonlySet<string>, kind: Kind): boolean {
   return [...reading].some((other) =>
     targetOf(other).refs.some((ref) => ref.to === kind.fichier && (!ref.key || ref.key.join() === kind.cle.join())),

@@ -206,10 +206,8 @@ export async function* readCsv(path: string, seen: { encoding?: Encoding } = {})
     }
     return cp1252.decode(bytes, { stream: true })
   }
-  // 64 KB: a batch each (about 2.5 ms of this thread), between which the import's other work gets
-  // the thread (stage.ts). At 256 KB, each of the merging session's some 800 statements waited up to
-  // 10 ms for its answer to be read: the first import of the synthetic cooperative took 21.3 s, 17.9
-  // s at 64 KB (16 or 32 KB: no faster).
+  // 64 KB a batch (2.5 ms of this thread), between which the import's other work gets the thread
+  // (stage.ts): at 256 KB, the merging session's answers waited up to 10 ms each (first import 21.3 → 17.9 s).
   const source = file.createReadStream({ start: 0, highWaterMark: 64 * 1024 })
   /** Lines of the bytes decoded so far, and the last bytes of the chunk before (a character cut in two). */
   let byteLines = 0
