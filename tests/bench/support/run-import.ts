@@ -2,7 +2,8 @@
 // bench's own event loop, which places the orders and times their answers, is not the one that
 // parses and checks the files. Prints the ImportResult as JSON on its last line.
 // IMPORT_NICE=n: the import's process and its PostgreSQL backend at that CPU priority (where the
-// system lets this process change the backend's), to see what the orders' p99 owes to the CPU.
+// system lets this process change the backend's), to see what the orders' p99 owes to the CPU;
+// with IMPORT_NICE_SCOPE=process, this process only (the backends keep their priority).
 import { setPriority } from 'node:os'
 import pg from 'pg'
 import { runImport } from '../../../src/server/import/run'
@@ -37,7 +38,7 @@ async function reniceBackend(level: number) {
   }
 }
 if (nice !== null) setPriority(nice)
-const reniced = nice !== null ? reniceBackend(nice) : null
+const reniced = nice !== null && process.env.IMPORT_NICE_SCOPE !== 'process' ? reniceBackend(nice) : null
 const started = performance.now()
 // Its steps on stderr with their second since the start: the bench lines its slowest orders up with them.
 const log = process.env.IMPORT_LOG
