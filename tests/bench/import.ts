@@ -283,13 +283,18 @@ const WITH_ORDERS = process.env.BENCH_ORDERS !== '0'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const ms = (x: number) => `${x.toFixed(0)} ms`
 
-/** The orders alone for ALONE_SECONDS before `work` and as long after it (p99 over both), and during it. */
+/**
+ * The orders alone for ALONE_SECONDS before `work` and as long after it (p99 over both), and during it.
+ * A checkpoint first: the alone orders before are not those of a server still writing out the
+ * previous step (a floor's gigabyte), which once put a checkpoint's 194 ms in their p99.
+ */
 async function ordersAround<T>(
   silo: RunningSilo | null,
   order: (i: number) => { path: string; cookie: string; body: unknown },
   work: () => Promise<T>,
-): Promise<{ result: T; alone?: Orders; during?: Orders }> {
+): Promise<{ result: T; alone?: Orders; during?: Orders; before?: Orders; after?: Orders }> {
   if (!silo) return { result: await work() }
+  await withClient(srv.url, (c) => c.query('checkpoint'))
   const warm = placeOrders(silo, order)
   await sleep(3000) // unrecorded
   await warm()
@@ -302,9 +307,9 @@ async function ordersAround<T>(
   const after = placeOrders(silo, order)
   await sleep(ALONE_SECONDS * 1000)
   const b = await after()
-  return { result, alone: merged(a, b), during }
+  return { result, alone: merged(a, b), during, before: a, after: b }
 }
-function printOrders(what: string, r: { alone?: Orders; during?: Orders }) {
+function printOrders(what: string, r: { alone?: Orders; during?: Orders; before?: Orders; after?: Orders }) {
   if (!r.alone || !r.during) return
   const { alone, during } = r
   console.log(
@@ -312,6 +317,11 @@ function printOrders(what: string, r: { alone?: Orders; during?: Orders }) {
       `${alone.failed} refused), during ${ms(during.p99)} (p50 ${ms(during.p50)}, ${during.placed} placed, ` +
       `${during.failed} refused): ${(during.p99 / alone.p99).toFixed(2)}× (goal ≤ 2×) — load ${load()}`,
   )
+  // The alone p99 after the import may hold its aftermath (autovacuum, a checkpoint): shown apart.
+  if (r.before && r.after)
+    console.log(
+      `  alone: p99 ${ms(r.before.p99)} before, ${ms(r.after.p99)} after; during ÷ before ${(during.p99 / r.before.p99).toFixed(2)}×`,
+    )
 }
 
 /** Silo's address for a database of the bench's server, as its own superuser (a bench database). */
