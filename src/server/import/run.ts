@@ -278,13 +278,8 @@ async function prepareSession(client: pg.Client) {
   await client.query('set default_statistics_target = 10')
   // A killed import's session stops at once instead of finishing a statement nobody will commit.
   await client.query("set client_connection_check_interval = '1s'").catch(() => {})
-  // The import's writes handed to the disk as they go (every 256 kB) instead of piling up in the
-  // kernel's cache until a commit, a checkpoint or the kernel's 30-second flush writes hundreds of
-  // megabytes at once: an order's commit waits for its own write to reach the disk, and it queued
-  // behind them (up to 0.5 s). Orders at 10/s during a first import: p99 5.24–5.50× → 2.34–4.16×
-  // their p99 alone on the embedded server (4 runs; a stall of half a second remains in some), 230 → 156 ms on PostgreSQL 15 (41 ms alone), the import
-  // no slower (bench:import in turns, docs/figures.md). Where the system has no such call, only 0 is
-  // allowed: the setting is then left as it is.
+  // Written out every 256 kB, not left for the kernel to flush by the hundred megabytes while an
+  // order's commit queues behind them (decision 0060; orders' p99 5.2–5.5× → 2.3–4.2× their p99 alone).
   await client.query("set backend_flush_after = '256kB'").catch(() => {})
 }
 
