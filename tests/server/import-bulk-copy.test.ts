@@ -1,10 +1,13 @@
-// Issue 49: a table filled from empty gets its rows by a COPY from the staging session to the
-// merging one (merge.ts `pipedCopy`). When the table itself refuses a row on the way (here a CHECK
-// the cooperative's DBA added, which the import's own checks know nothing of), the import ends
-// with PostgreSQL's reason, writes nothing, and leaves no session stuck: the next import applies
-// the folder whole.
+// Issue 49: a table filled from empty gets its rows by a COPY of the text written as its file was
+// read (direct-copy.ts). When the table itself refuses a row on the way (here a CHECK the
+// cooperative's DBA added, which the import's own checks know nothing of), the import ends with
+// PostgreSQL's reason, writes nothing, and leaves no session stuck: the next import applies the
+// folder whole. Those files go into a folder of the import's own, removed at its end, and by the
+// next import after a kill; where none can be made, the rows go through their staging tables.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runImport } from '../../src/server/import/run'
 import {
   appendRows,
@@ -39,12 +42,63 @@ describe.each(importBackends)('a row the table refuses as it is copied ($name)',
   it('ends the import with the reason, writes nothing, and the next import goes through', async () => {
     await query(db.url, 'alter table livraison_lignes add constraint livree_moins_de_100 check (quantite_livree < 100)')
     const before = await snapshot(db.url)
-    await expect(runImport({ databaseUrl: db.url, folder: heavy, bulkFrom: 1, pipedFrom: 1 })).rejects.toThrow(
+    await expect(runImport({ databaseUrl: db.url, folder: heavy, bulkFrom: 1 })).rejects.toThrow(
       /import annulé, rien n’a été écrit : .*livree_moins_de_100/,
     )
     expect(await snapshot(db.url)).toEqual(before)
-    const ok = await runImport({ databaseUrl: db.url, folder: coop, bulkFrom: 1, pipedFrom: 1 })
+    const ok = await runImport({ databaseUrl: db.url, folder: coop, bulkFrom: 1 })
     expect(ok.errors).toEqual([])
     expect(ok.status).toBe('importe')
+  })
+})
+
+describe.each(importBackends)('the direct files ($name)', ({ url: serverUrl }) => {
+  let db: { url: string; drop(): Promise<void> }
+  beforeEach(async () => {
+    db = await emptyDatabase(serverUrl)
+  })
+  afterEach(() => db.drop())
+  const mine = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`silo-import-direct-${process.pid}-`))
+
+  it('are removed after the import, and a killed import’s are removed by the next one', async () => {
+    // A process that cannot exist (above Linux's pid_max) left its folder behind.
+    const left = join(tmpdir(), 'silo-import-direct-4999999-kill9')
+    mkdirSync(left, { recursive: true })
+    writeFileSync(join(left, '0.copy'), 'BL1\t1\n')
+    const log: string[] = []
+    const result = await runImport({ databaseUrl: db.url, folder: coop, log: (l) => log.push(l) })
+    expect(result.errors).toEqual([])
+    expect(result.status).toBe('importe')
+    expect(existsSync(left)).toBe(false)
+    expect(mine()).toEqual([])
+    expect(log.some((l) => l.includes('pas de dossier temporaire'))).toBe(false)
+  })
+
+  it('are done without where no folder can be made: the same rows, through the staging tables', async () => {
+    const withFiles = await emptyDatabase(serverUrl)
+    try {
+      expect((await runImport({ databaseUrl: withFiles.url, folder: coop, bulkFrom: 1 })).status).toBe('importe')
+      const saved = process.env.TMPDIR
+      process.env.TMPDIR = join(folder.dir, 'coop', 'tiers.csv') // a file, not a folder
+      const log: string[] = []
+      try {
+        const result = await runImport({ databaseUrl: db.url, folder: coop, bulkFrom: 1, log: (l) => log.push(l) })
+        expect(result.errors).toEqual([])
+        expect(result.status).toBe('importe')
+      } finally {
+        if (saved === undefined) delete process.env.TMPDIR
+        else process.env.TMPDIR = saved
+      }
+      expect(log.some((l) => l.includes('pas de dossier temporaire'))).toBe(true)
+      // The same rows (an account's creation instant aside: now() at each import).
+      const rows = async (url: string) => {
+        const { users: _, ...others } = await snapshot(url)
+        const accounts = await query(url, 'select username, display_name, email, roles from users order by username')
+        return { others, accounts }
+      }
+      expect(await rows(db.url)).toEqual(await rows(withFiles.url))
+    } finally {
+      await withFiles.drop()
+    }
   })
 })

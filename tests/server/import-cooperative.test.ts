@@ -51,12 +51,12 @@ describe.each(importBackends)('import of a synthetic cooperative ($name)', ({ ur
     const schema = await schemaOf(db.url)
     const log: string[] = []
     // Every file the bulk way (bulk.ts): its tables' keys, indexes and foreign keys come back as they
-    // were; every table without joins gets its rows by COPY from the staging session (merge.ts).
+    // were; every table without joins gets its rows by COPY of the text written as its file was read
+    // (direct-copy.ts).
     const first = await runImport({
       databaseUrl: db.url,
       folder: coop,
       bulkFrom: 1,
-      pipedFrom: 1,
       log: (l) => log.push(l),
     })
     expect(first.errors).toEqual([])

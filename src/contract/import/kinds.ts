@@ -38,10 +38,13 @@ export const KINDS: readonly Kind[] = [
   f.tranches,
   f.contrats,
   h.livraisons,
-  h.lignesLivraison,
+  // The delivery lines last (they cite only deliveries and articles): the largest file is read
+  // while the orders before it are merged, instead of the orders waiting for it (first import of
+  // the synthetic cooperative: 26–30 s → 23–24 s with direct-copy.ts).
   h.commandes,
   h.lignesCommande,
   h.etapesCommande,
+  h.lignesLivraison,
 ]
 
 export const kindOfFile = (fichier: string): Kind | undefined => KINDS.find((k) => k.fichier === fichier)

@@ -65,6 +65,9 @@ const OWNED: Record<string, OwnedKind> = {
   },
 }
 
+/** The file's column naming the member a row belongs to, when its rows may move (checkMoves). */
+export const ownerColumn = (fichier: string): string | undefined => OWNED[fichier]?.column
+
 const LIMIT = 1000
 
 /**

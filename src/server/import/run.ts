@@ -19,7 +19,8 @@ import {
 } from './checks'
 import { ErrorSink } from './errors'
 import { formatOf, hashFile, unchangedFiles, watchTables, type Fingerprint } from './fingerprints'
-import { PIPED_FROM, type Counts } from './merge'
+import type { Counts } from './merge'
+import { planDirect, type DirectPlan } from './direct-copy'
 import type { Reference } from './target'
 import { checkMoves } from './owners'
 import { CopyBudget } from './copy-segments'
@@ -40,8 +41,6 @@ export interface ImportOptions {
   relire?: boolean
   /** A file of at least this many rows going into an empty table is loaded the bulk way (bulk.ts). */
   bulkFrom?: number
-  /** A table filled from empty from this many rows gets them by COPY from the staging session (merge.ts). */
-  pipedFrom?: number
   log?: (line: string) => void
 }
 
@@ -104,6 +103,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   await connection.connect()
   const client = serialSession(connection)
   let staging: Staging | null = null
+  let direct: DirectPlan | null = null
   try {
     await prepareSession(client)
     const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [IMPORT_LOCK])
@@ -135,6 +135,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     }
     const stager = await openStaging(opts.databaseUrl, client, prepareSession, log)
     staging = stager
+    direct = await planDirect(client, opts.verifier ? [] : toRead, log) // --verifier: nothing merged, all staged
     const stop = new AbortController()
     const budget = new CopyBudget()
     const readOne = async (i: number): Promise<StagedFile | null> => {
@@ -142,7 +143,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       const t = performance.now()
       const path = join(opts.folder, fichier)
       const indexes = (file: StagedFile) => stagingIndexes(ctx.reading, file)
-      const how = { budget, create: stager.create, signal: stop.signal, indexes }
+      const how = { budget, create: stager.create, signal: stop.signal, indexes, direct: direct?.option(fichier, i) }
       const file = await stageFile(stager.session, path, kindOfFile(fichier)!, stager.table(i), errors, how).catch(
         (err: Error & { line?: number }) => {
           errors.add({ fichier, line: err.line, reason: err.message })
@@ -168,7 +169,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       bulkFrom: opts.bulkFrom ?? BULK_FROM,
       reports,
       log,
-      copier: stager.session === client ? null : { session: stager.session, from: opts.pipedFrom ?? PIPED_FROM },
     })
     await transaction.begin()
     // Three things at once: the files are read and checked in JavaScript, one after the other, and
@@ -243,6 +243,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   } finally {
     await client.end().catch(() => {})
     await staging?.close()
+    direct?.remove()
   }
 }
 

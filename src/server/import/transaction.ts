@@ -6,7 +6,7 @@
 import type pg from 'pg'
 import { analyzeSql, dropForBulk, type Rebuild } from './bulk'
 import { forgetWrites, rememberFiles, tablesOf, type Fingerprint } from './fingerprints'
-import { mergeFile, removeAbsent, worthAnalyzing, type Copier, type Counts } from './merge'
+import { mergeFile, removeAbsent, worthAnalyzing, type Counts } from './merge'
 import { followExploitations } from './owners'
 import type { StagedFile } from './stage'
 import { targetOf } from './targets'
@@ -25,8 +25,6 @@ interface MergeOptions {
   bulkFrom: number
   reports: ReadonlyMap<string, MergeReport>
   log: (line: string) => void
-  /** The session that staged the files, when it is another one: it reads them out for a COPY (merge.ts). */
-  copier?: Copier | null
 }
 
 const seconds = (since: number) => (performance.now() - since) / 1000
@@ -71,7 +69,7 @@ export class MergeTransaction {
     await this.guard(async () => {
       const t = performance.now()
       const target = targetOf(file.kind.fichier)
-      const counts = await mergeFile(this.client, file, target, rebuild, this.opts.copier ?? null)
+      const counts = await mergeFile(this.client, file, target, rebuild)
       // The next files join this table (ids from natural keys): plan them on what it now holds, this
       // transaction's rows included, not on the statistics of the table it was (empty, at a first
       // import). Not for a day's delivery lines into three million: the statistics still hold, and

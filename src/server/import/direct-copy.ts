@@ -1,0 +1,110 @@
+// A table of Silo that holds nothing yet (a cooperative's first import) gets a file's rows by one
+// COPY: their text, in the table's own columns, is written to a file of the import's while the CSV
+// file is read and checked (stage.ts), and the merging session sends that file to COPY … FROM STDIN
+// once the rows are checked (merge.ts). The staging session then never reads them out again: on a
+// first import of the synthetic cooperative, its `COPY (SELECT …) TO STDOUT` of those tables cost
+// 5.6 s of PostgreSQL's CPU, and the merge waited up to 3.3 s for it behind the next files' COPYs.
+// The staging table then holds only the columns the checks read (checkedColumns). The files
+// themselves: direct-files.ts.
+import { createReadStream } from 'node:fs'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
+import { kindOfFile } from '../../contract/import/kinds'
+import { openDirectFolder } from './direct-files'
+import { ownerColumn } from './owners'
+import type { Target } from './target'
+import { SQL_TYPE, type DirectOption, type StagedFile } from './stage'
+import { TARGETS, targetOf } from './targets'
+
+/**
+ * The file columns that become the table's columns, in the file's order (as the merge names them),
+ * or null when the table's rows need more than the file's cells: joins to other tables, columns
+ * computed in SQL, list children.
+ */
+export function directColumns(target: Target, present: readonly string[]): string[] | null {
+  if (target.joins || target.derived || target.children?.length) return null
+  return present.filter((name) => target.rename?.[name] !== null)
+}
+
+/** Where each file read goes besides its staging table (stage.ts), and the folder to remove. */
+export interface DirectPlan {
+  option(fichier: string, i: number): DirectOption | undefined
+  remove(): void
+}
+
+/**
+ * The files whose table holds nothing yet and takes their cells as they are get a direct file.
+ * Checked again under the table's lock at the merge (bulk.ts): an order may come in meanwhile.
+ */
+export async function planDirect(
+  client: pg.Client,
+  files: readonly string[],
+  log: (line: string) => void,
+): Promise<DirectPlan> {
+  const empty = new Set<string>()
+  for (const fichier of files) {
+    const target = targetOf(fichier)
+    if (!directColumns(target, [])) continue
+    const { rows } = await client.query<{ empty: boolean }>(
+      `select not exists (select 1 from ${target.table}) as empty`,
+    )
+    if (rows[0]?.empty) empty.add(fichier)
+  }
+  const folder = empty.size > 0 ? openDirectFolder(log) : null
+  return {
+    option: (fichier, i) => {
+      if (!folder || !empty.has(fichier)) return undefined
+      const target = targetOf(fichier)
+      return {
+        path: join(folder.dir, `${i}.copy`),
+        columns: (present) => directColumns(target, present),
+        checked: checkedColumns(fichier, kindOfFile(fichier)!.cle),
+      }
+    },
+    remove: () => folder?.remove(),
+  }
+}
+
+/**
+ * The columns of `fichier` the checks read from its staging table (checks.ts, owners.ts): its key,
+ * the columns it cites others by, the keys others cite it by, the column naming a row's member.
+ * Its other cells are checked as they are read and go only into the direct file.
+ */
+function checkedColumns(fichier: string, cle: readonly string[]): Set<string> {
+  const out = new Set(cle)
+  for (const target of TARGETS.values())
+    for (const ref of target.refs) {
+      if (target.fichier === fichier) for (const c of ref.columns) out.add(c)
+      if (ref.to === fichier) for (const c of ref.key ?? []) out.add(c)
+    }
+  const owner = ownerColumn(fichier)
+  if (owner) out.add(owner)
+  return out
+}
+
+/** The file's rows into `table` by the merging session: one COPY, at PostgreSQL's speed. */
+export async function copyFromFile(client: pg.Client, path: string, table: string, columns: string[]): Promise<number> {
+  const sink = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`))
+  await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), sink)
+  return sink.rowCount ?? 0
+}
+
+/**
+ * The direct file's rows as a table of the session, its columns named as the file's (the staging
+ * table's names): for a merge into a table that holds rows, which reads them by those names.
+ */
+export async function directTable(client: pg.Client, file: StagedFile, path: string): Promise<string> {
+  const columns = directColumns(targetOf(file.kind.fichier), file.present)!
+  const table = `${file.table.replace(/\W/g, '_')}_d`
+  const types = columns.map((name) => `"${name}" ${SQL_TYPE[file.kind.colonnes[name]!.cell.type]}`)
+  await client.query(`create temp table ${table} (${types.join(', ')}) on commit drop`)
+  await copyFromFile(
+    client,
+    path,
+    table,
+    columns.map((name) => `"${name}"`),
+  )
+  return table
+}

@@ -1,0 +1,84 @@
+// The files of direct-copy.ts, written as the CSV files are read (stage.ts): a folder of the
+// import's own (mode 0700), removed when the import ends, and by the next import if this one was
+// killed (its process gone).
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const PREFIX = 'silo-import-direct-'
+
+/**
+ * The import's folder for these files, or null when none can be made there (the rows then go
+ * through their staging tables, as a merge into a table that holds rows does); leftovers of killed
+ * imports (their process gone) removed.
+ */
+export function openDirectFolder(log: (line: string) => void): { dir: string; remove(): void } | null {
+  for (const name of safeList(tmpdir())) {
+    const pid = Number(name.slice(PREFIX.length).split('-')[0])
+    if (!name.startsWith(PREFIX) || !Number.isInteger(pid) || pid <= 0 || alive(pid)) continue
+    try {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true })
+    } catch {
+      // Another user's: theirs to remove.
+    }
+  }
+  let dir: string
+  try {
+    dir = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`))
+  } catch (err) {
+    log(`pas de dossier temporaire dans ${tmpdir()} (${(err as Error).message}) : tables vides remplies plus lentement`)
+    return null
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * One file's COPY text, written as it is read. A write that fails (a full disk) fails the file's
+ * reading with the reason: its staging table holds only the columns the checks read (checkedColumns).
+ */
+export class DirectWriter {
+  private readonly handle: Promise<FileHandle>
+
+  constructor(readonly path: string) {
+    this.handle = open(path, 'w', 0o600)
+    this.handle.catch(() => {}) // reported by the first write
+  }
+
+  async write(bytes: Buffer): Promise<void> {
+    try {
+      await (await this.handle).write(bytes)
+    } catch (err) {
+      throw notWritten(err)
+    }
+  }
+
+  /** Throws when the file could not be made or written whole. */
+  async close(): Promise<void> {
+    try {
+      await (await this.handle).close()
+    } catch (err) {
+      throw notWritten(err)
+    }
+  }
+}
+
+const notWritten = (err: unknown) =>
+  new Error(`écriture impossible dans ${tmpdir()} (espace disque ?) : ${(err as Error).message}`)
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+  } catch {
+    return []
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM'
+  }
+}
