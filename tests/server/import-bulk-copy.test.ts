@@ -72,6 +72,10 @@ describe.each(importBackends)('the direct files ($name)', ({ url: serverUrl }) =
     expect(existsSync(left)).toBe(false)
     expect(mine()).toEqual([])
     expect(log.some((l) => l.includes('pas de dossier temporaire'))).toBe(false)
+    // By an import that needs none too (the same folder again: nothing to read).
+    mkdirSync(left, { recursive: true })
+    expect((await runImport({ databaseUrl: db.url, folder: coop })).status).toBe('importe')
+    expect(existsSync(left)).toBe(false)
   })
 
   it('are done without where no folder can be made: the same rows, through the staging tables', async () => {

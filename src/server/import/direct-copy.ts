@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { kindOfFile } from '../../contract/import/kinds'
-import { openDirectFolder } from './direct-files'
+import { openDirectFolder, removeLeftovers } from './direct-files'
 import { ownerColumn } from './owners'
 import type { Target } from './target'
 import { SQL_TYPE, type DirectOption, type StagedFile } from './stage'
@@ -43,6 +43,7 @@ export async function planDirect(
   files: readonly string[],
   log: (line: string) => void,
 ): Promise<DirectPlan> {
+  removeLeftovers()
   const empty = new Set<string>()
   for (const fichier of files) {
     const target = targetOf(fichier)

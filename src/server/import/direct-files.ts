@@ -8,12 +8,8 @@ import { join } from 'node:path'
 
 const PREFIX = 'silo-import-direct-'
 
-/**
- * The import's folder for these files, or null when none can be made there (the rows then go
- * through their staging tables, as a merge into a table that holds rows does); leftovers of killed
- * imports (their process gone) removed.
- */
-export function openDirectFolder(log: (line: string) => void): { dir: string; remove(): void } | null {
+/** Removes the folders of killed imports (their process gone): at every import, first. */
+export function removeLeftovers(): void {
   for (const name of safeList(tmpdir())) {
     const pid = Number(name.slice(PREFIX.length).split('-')[0])
     if (!name.startsWith(PREFIX) || !Number.isInteger(pid) || pid <= 0 || alive(pid)) continue
@@ -23,6 +19,13 @@ export function openDirectFolder(log: (line: string) => void): { dir: string; re
       // Another user's: theirs to remove.
     }
   }
+}
+
+/**
+ * The import's folder for these files, or null when none can be made there (the rows then go
+ * through their staging tables, as a merge into a table that holds rows does).
+ */
+export function openDirectFolder(log: (line: string) => void): { dir: string; remove(): void } | null {
   let dir: string
   try {
     dir = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`))
