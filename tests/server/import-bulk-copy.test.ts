@@ -78,7 +78,7 @@ describe.each(importBackends)('the direct files ($name)', ({ url: serverUrl }) =
     expect(existsSync(left)).toBe(false)
   })
 
-  it('are done without where no folder can be made: the same rows, through the staging tables', async () => {
+  it('are skipped where no folder can be made: the same rows, through the staging tables', async () => {
     const withFiles = await emptyDatabase(serverUrl)
     try {
       expect((await runImport({ databaseUrl: withFiles.url, folder: coop, bulkFrom: 1 })).status).toBe('importe')

@@ -5,7 +5,7 @@
 // missing. Ids are found in SQL from the natural keys (joins of the target), never in memory.
 import type pg from 'pg'
 import { dropForBulk, type Rebuild } from './bulk'
-import { copyFromFile, directColumns, directTable } from './direct-copy'
+import { copyFromFile, directTable } from './direct-copy'
 import type { StagedFile } from './stage'
 import { removedRows } from './checks'
 import { snake, type Target } from './target'
@@ -59,8 +59,9 @@ async function upsert(
   // than INSERT … SELECT copies rows from one table to another (3 million delivery lines on
   // PostgreSQL 15: 1.3 s against 1.8–2.0 s). Into a table that is not empty (a small file, or an
   // order came in meanwhile), they go through a table of their own, its staging table holding only
-  // the checked columns.
-  const direct = !touched && file.direct && directColumns(target, file.present) ? file.direct : null
+  // the checked columns. Set only for a table that takes the file's cells as they are (no joins,
+  // no list children: never `touched`).
+  const direct = file.direct
   if (direct && empty)
     return { inserted: await copyFromFile(client, direct, target.table, names), updated: 0, removed: 0 }
   const rows = direct ? await directTable(client, file, direct) : file.table
