@@ -23,7 +23,7 @@ import { TARGETS, targetOf } from './targets'
  * or null when the table's rows need more than the file's cells: joins to other tables, columns
  * computed in SQL, list children.
  */
-export function directColumns(target: Target, present: readonly string[]): string[] | null {
+function directColumns(target: Target, present: readonly string[]): string[] | null {
   if (target.joins || target.derived || target.children?.length) return null
   return present.filter((name) => target.rename?.[name] !== null)
 }
