@@ -264,4 +264,48 @@ describe.each(importBackends)('a first import whose foreign keys find the mistak
     const ok = await runImport({ databaseUrl: db.url, folder: coop, bulkFrom: 1 })
     expect(ok.errors).toEqual([])
   })
+
+  it('checks an order line against the orders merged before it, as --verifier does against the folder', async () => {
+    const fresh = await emptyDatabase(serverUrl)
+    const dir = copyFolder(coop, join(folder.dir, `first-unknown-order-${serverUrl.length}`))
+    try {
+      const path = join(dir, 'lignes-commande.csv')
+      const lines = readFileSync(path, 'utf8').split('\n')
+      const cells = lines[1]!.split(';')
+      cells[0] = 'C9999999'
+      lines.push(cells.join(';'))
+      writeFileSync(path, lines.join('\n'))
+      const checked = await runImport({ databaseUrl: fresh.url, folder: dir, verifier: true })
+      expect(checked.errors).toEqual([
+        `lignes-commande.csv:${lines.length}:numero — commande inconnue : C9999999 (ni dans commandes.csv ni dans Silo)`,
+      ])
+      const before = await snapshot(fresh.url)
+      const r = await runImport({ databaseUrl: fresh.url, folder: dir, bulkFrom: 1 })
+      expect(r.errors).toEqual(checked.errors)
+      expect(await snapshot(fresh.url)).toEqual(before)
+    } finally {
+      await fresh.drop()
+    }
+  })
+
+  it('lists a delivery line twice as --verifier does, though no check read their staging table until then', async () => {
+    const fresh = await emptyDatabase(serverUrl)
+    const dir = copyFolder(coop, join(folder.dir, `first-twice-${serverUrl.length}`))
+    try {
+      const path = join(dir, 'lignes-livraison.csv')
+      const lines = readFileSync(path, 'utf8').split('\n')
+      lines.splice(3, 0, lines[2]!)
+      writeFileSync(path, lines.join('\n'))
+      const [numLivraison, numLigne] = lines[2]!.split(';')
+      const before = await snapshot(fresh.url)
+      const r = await runImport({ databaseUrl: fresh.url, folder: dir, bulkFrom: 1 })
+      expect(r.status).toBe('refuse')
+      expect(r.errors).toEqual([
+        `lignes-livraison.csv:4:numLigne — clé en double (${numLivraison} ${numLigne}), déjà ligne 3`,
+      ])
+      expect(await snapshot(fresh.url)).toEqual(before)
+    } finally {
+      await fresh.drop()
+    }
+  })
 })

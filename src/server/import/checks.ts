@@ -18,6 +18,8 @@ export interface CheckContext {
   reading: ReadonlySet<string>
   /** Files of the folder refused whole: the rows citing them are counted, not checked one by one. */
   refused: ReadonlySet<string>
+  /** Files merged so far: every row of theirs is in their table, in this transaction. */
+  merged: ReadonlySet<string>
   complet: ReadonlySet<string>
   errors: ErrorSink
 }
@@ -71,6 +73,7 @@ export function stagingIndexes(
 export async function checkDuplicates(ctx: CheckContext, file: StagedFile): Promise<void> {
   const keys = file.kind.cle.map(q)
   if (file.keysDistinct) return
+  await file.ready()
   const { rows: unique } = await ctx.client.query<{ ok: boolean }>(
     'select bool_or(indisunique) as ok from pg_index where indrelid = $1::regclass',
     [file.table],
@@ -97,14 +100,26 @@ export async function checkDuplicates(ctx: CheckContext, file: StagedFile): Prom
   }
 }
 
+/**
+ * The referred file's staging table, when the check must read it: not once the file is merged (its
+ * rows are then in Silo's table, which the check reads anyway), unless --complet removes rows from
+ * that table at the end. Copied first if its rows were kept for later (stage.ts `ready`).
+ */
+async function stagedReferred(ctx: CheckContext, ref: Reference): Promise<StagedFile | undefined> {
+  const inFolder = ctx.staged.get(ref.to)
+  if (!inFolder || inFolder.unusable) return undefined
+  if (ctx.merged.has(ref.to) && !ctx.complet.has(ref.to)) return undefined
+  await inFolder.ready()
+  return inFolder
+}
+
 /** `not exists` clauses: in the referred file of the folder, then in Silo (unless removed by --complet). */
-function missing(ctx: CheckContext, ref: Reference, values: string[]): string {
+function missing(ctx: CheckContext, ref: Reference, inFolder: StagedFile | undefined, values: string[]): string {
   const to = kindOfFile(ref.to)!
   const key = ref.key ?? [...to.cle]
   const eq = (alias: string) => key.map((k, i) => `${alias}.${q(k)} = ${values[i]}`).join(' and ')
   const clauses: string[] = []
-  const inFolder = ctx.staged.get(ref.to)
-  if (inFolder && !inFolder.unusable) clauses.push(`not exists (select 1 from ${inFolder.table} f where ${eq('f')})`)
+  if (inFolder) clauses.push(`not exists (select 1 from ${inFolder.table} f where ${eq('f')})`)
   if (!ctx.complet.has(ref.to))
     clauses.push(`not exists (select 1 from (${targetOf(ref.to).existing}) e where ${eq('e')})`)
   return clauses.length ? clauses.join(' and ') : 'true'
@@ -149,6 +164,8 @@ export async function checkReferences(
 ): Promise<void> {
   const target = targetOf(file.kind.fichier)
   const present = target.refs.filter((ref) => ref.columns.every((c) => file.present.includes(c)) && keep(ref))
+  if (present.length === 0) return
+  await file.ready()
   await countUnchecked(
     ctx,
     file,
@@ -156,19 +173,21 @@ export async function checkReferences(
   )
   for (const ref of present) {
     if (ctx.refused.has(ref.to)) continue
+    const inFolder = await stagedReferred(ctx, ref)
     const sql = ref.list
       ? // The cited codes as one set first: planned per row, unnest's guess of 10 codes made an
         // anti-join look like one row and the next one a nested loop: 64,000 tranches' articles
         // checked in 14.7 s against the staged articles (PostgreSQL 15), under 0.3 s as a set.
         `with x as materialized (select s._ligne, v from ${file.table} s cross join unnest(s.${q(ref.columns[0]!)}) v)
          select x._ligne as ligne, x.v as valeur from x
-          where ${missing(ctx, ref, ['x.v'])} order by x._ligne limit ${LIMIT}`
+          where ${missing(ctx, ref, inFolder, ['x.v'])} order by x._ligne limit ${LIMIT}`
       : `select s._ligne as ligne, ${valueOf(ref.columns)} as valeur
            from ${file.table} s
           where ${ref.columns.map((c) => `s.${q(c)} is not null`).join(' and ')}
             and ${missing(
               ctx,
               ref,
+              inFolder,
               ref.columns.map((c) => `s.${q(c)}`),
             )}
           order by s._ligne limit ${LIMIT}`
@@ -228,6 +247,7 @@ async function blockingForeignKeys(client: pg.Client, table: string) {
 }
 
 export async function checkRemoval(ctx: CheckContext, file: StagedFile): Promise<void> {
+  await file.ready()
   const target = targetOf(file.kind.fichier)
   const d = removedRows(file, target)
   const cites = (target.protect ?? []).map((p) => ({ sql: `exists (${p.sql})`, label: p.label }))

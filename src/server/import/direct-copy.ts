@@ -6,13 +6,10 @@
 // 5.6 s of PostgreSQL's CPU, and the merge waited up to 3.3 s for it behind the next files' COPYs.
 // The staging table then holds only the columns the checks read (checkedColumns). The files
 // themselves: direct-files.ts.
-import { createReadStream } from 'node:fs'
 import { join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import type pg from 'pg'
-import { from as copyFrom } from 'pg-copy-streams'
 import { kindOfFile } from '../../contract/import/kinds'
-import { openDirectFolder, removeLeftovers } from './direct-files'
+import { copyFromFile, openDirectFolder, removeLeftovers } from './direct-files'
 import { ownerColumn } from './owners'
 import type { Target } from './target'
 import { SQL_TYPE, type DirectOption, type StagedFile } from './stage'
@@ -41,6 +38,7 @@ export interface DirectPlan {
 export async function planDirect(
   client: pg.Client,
   files: readonly string[],
+  complet: ReadonlySet<string>,
   log: (line: string) => void,
 ): Promise<DirectPlan> {
   removeLeftovers()
@@ -62,6 +60,7 @@ export async function planDirect(
         path: join(folder.dir, `${i}.copy`),
         columns: (present) => directColumns(target, present),
         checked: checkedColumns(fichier, kindOfFile(fichier)!.cle),
+        later: stagedLater(fichier, complet),
       }
     },
     remove: () => folder?.remove(),
@@ -85,11 +84,17 @@ function checkedColumns(fichier: string, cle: readonly string[]): Set<string> {
   return out
 }
 
-/** The file's rows into `table` by the merging session: one COPY, at PostgreSQL's speed. */
-export async function copyFromFile(client: pg.Client, path: string, table: string, columns: string[]): Promise<number> {
-  const sink = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`))
-  await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), sink)
-  return sink.rowCount ?? 0
+/**
+ * Whether the file's staging table may stay empty until a check reads it (stage.ts `ready`):
+ * --complet does not remove by it, and its rows cannot move to another member (owners.ts, which
+ * reads the exploitations' staging table from the files citing them). On a first import no check
+ * reads it: its key proven distinct as it was read (key-order.ts), its references checked by its
+ * table's foreign keys (run.ts), and the files citing it checked once it is merged, against its
+ * table (checks.ts). The staging COPYs of the deliveries and their 3 million lines cost the
+ * copying session 12 s of a core the reader and the merge were short of.
+ */
+function stagedLater(fichier: string, complet: ReadonlySet<string>): boolean {
+  return !complet.has(fichier) && !ownerColumn(fichier)
 }
 
 /**

@@ -1,10 +1,13 @@
 // The files of direct-copy.ts, written as the CSV files are read (stage.ts): a folder of the
 // import's own (mode 0700), removed when the import ends, and by the next import if this one was
 // killed (its process gone).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createReadStream, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
 
 const PREFIX = 'silo-import-direct-'
 
@@ -84,4 +87,11 @@ function alive(pid: number): boolean {
   } catch (err) {
     return (err as { code?: string }).code === 'EPERM'
   }
+}
+
+/** A file's rows into `table` (its columns as given): one COPY, at PostgreSQL's speed. */
+export async function copyFromFile(client: pg.Client, path: string, table: string, columns: string[]): Promise<number> {
+  const sink = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`))
+  await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), sink)
+  return sink.rowCount ?? 0
 }

@@ -5,7 +5,8 @@
 // missing. Ids are found in SQL from the natural keys (joins of the target), never in memory.
 import type pg from 'pg'
 import { dropForBulk, type Rebuild } from './bulk'
-import { copyFromFile, directTable } from './direct-copy'
+import { directTable } from './direct-copy'
+import { copyFromFile } from './direct-files'
 import type { StagedFile } from './stage'
 import { removedRows } from './checks'
 import { snake, type Target } from './target'
@@ -197,6 +198,7 @@ export async function mergeFile(
 
 /** `--complet`: removes the rows of the table that the file does not hold. */
 export async function removeAbsent(client: pg.Client, file: StagedFile, target: Target): Promise<number> {
+  await file.ready()
   const r = await one(
     client,
     `with w as (delete from ${target.table} x where x.ctid in (select d._tid from (${removedRows(file, target)}) d)

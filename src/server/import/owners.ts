@@ -77,6 +77,7 @@ const LIMIT = 1000
 export async function checkMoves(ctx: CheckContext, file: StagedFile, allowed: boolean): Promise<number> {
   const owned = OWNED[file.kind.fichier]
   if (!owned || !file.present.includes(owned.column)) return 0
+  await file.ready()
   const [key, column] = owned.key
   const { rows } = await ctx.client.query<{ ligne: number; cle: string; avant: string; apres: string; n: string }>(
     `select s._ligne as ligne, s."${key}"::text as cle, t.num_tiers as avant, n.apres, count(*) over () as n

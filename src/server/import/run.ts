@@ -125,17 +125,19 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     const toRead = files.filter((f) => !unchanged.has(f))
     // An unchanged file's rows are in Silo as it says: the files citing it are checked against Silo's.
     const completRead = new Set([...complet].filter((f) => !unchanged.has(f)))
+    const merged = new Set<string>()
     const ctx: CheckContext = {
       client,
       staged,
       reading: new Set(toRead),
       refused,
+      merged,
       complet: completRead,
       errors,
     }
     const stager = await openStaging(opts.databaseUrl, client, prepareSession, log)
     staging = stager
-    direct = await planDirect(client, opts.verifier ? [] : toRead, log) // --verifier: nothing merged, all staged
+    direct = await planDirect(client, opts.verifier ? [] : toRead, completRead, log) // --verifier: nothing merged, all staged
     const stop = new AbortController()
     const budget = new CopyBudget()
     const readOne = async (i: number): Promise<StagedFile | null> => {
@@ -208,6 +210,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
           continue
         }
         const refusedKeys = await transaction.merge(file, prepared)
+        merged.add(file.kind.fichier)
         if (refusedKeys.length === 0) continue
         const before = errors.total
         await checkReferences(ctx, file, (ref) =>

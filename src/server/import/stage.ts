@@ -8,7 +8,7 @@ import type { Cell } from '../../contract/import/cells'
 import { requiredColumns, type Kind } from '../../contract/import/kind'
 import { Segments, type CopyBudget } from './copy-segments'
 import { columnCheck } from './cell-verdict'
-import { DirectWriter } from './direct-files'
+import { copyFromFile, DirectWriter } from './direct-files'
 import { keyWatch } from './key-order'
 import { readCsv, type CsvRecord, type Encoding } from './read-csv'
 import type { ErrorSink } from './errors'
@@ -31,6 +31,11 @@ export interface StagedFile {
   encoding?: Encoding
   /** Settles once PostgreSQL has copied the whole file (it is read, and queued, before). */
   copied: Promise<void>
+  /**
+   * Settles once the staging table holds the rows: at once, unless they were kept for later
+   * (DirectOption `later`): then copied now, once. Every check that reads the table asks first.
+   */
+  ready(): Promise<void>
   /** The rows' COPY text in their table's columns, for a table filled from empty (direct-copy.ts). */
   direct?: string
 }
@@ -41,6 +46,8 @@ export interface DirectOption {
   columns: (present: readonly string[]) => string[] | null
   /** The columns the checks read: the only ones staged when the rows go to the direct file. */
   checked: ReadonlySet<string>
+  /** No check may need the staging table: its rows wait in a file beside, copied if one does. */
+  later: boolean
 }
 
 export const SQL_TYPE: Record<Cell['type'], string> = {
@@ -152,6 +159,7 @@ export async function stageFile(
     unusable: false,
     keysDistinct: false,
     copied: Promise.resolve(),
+    ready: () => Promise.resolve(),
   }
   const seen: { encoding?: Encoding } = {}
   const batches = readCsv(path, seen)
@@ -177,10 +185,9 @@ export async function stageFile(
   // With a direct file the staging table gets only what the checks read (its other columns stay
   // empty): 3 of the 9 columns of 3 million delivery lines.
   const inStage = header.map((name) => !direct || how.direct!.checked.has(name))
-  const copySql = `copy ${table} (_ligne, _ok, ${header
-    .filter((_, i) => inStage[i])
-    .map((n) => `"${n}"`)
-    .join(', ')}) from stdin`
+  const stageColumns = ['_ligne', '_ok', ...header.filter((_, i) => inStage[i]).map((n) => `"${n}"`)]
+  const copySql = `copy ${table} (${stageColumns.join(', ')}) from stdin`
+  const later = direct && how.direct!.later ? new DirectWriter(`${how.direct!.path}.stage`) : null
   let directText = ''
   let buffer = ''
   // As bytes, off the heap: 16 MB of strings kept until their COPY would be old-generation garbage
@@ -188,6 +195,11 @@ export async function stageFile(
   let segment: Buffer[] = []
   let size = 0
   const send = async () => {
+    if (later) {
+      if (buffer) await later.write(Buffer.from(buffer))
+      buffer = ''
+      return
+    }
     if (buffer) segment.push(Buffer.from(buffer))
     buffer = ''
     if (segment.length) await sent.copy(client, copySql, segment)
@@ -236,7 +248,8 @@ export async function stageFile(
         await direct.write(Buffer.from(directText))
         directText = ''
       }
-      if (buffer.length > FLUSH_AT) {
+      if (buffer.length > FLUSH_AT && later) await send()
+      else if (buffer.length > FLUSH_AT) {
         const bytes = Buffer.from(buffer)
         segment.push(bytes)
         size += bytes.length
@@ -249,9 +262,11 @@ export async function stageFile(
     // sent, so no COPY fails and the session (inside the import's transaction) goes on.
     await sent.settled(false)
     await direct?.close().catch(() => {})
+    await later?.close().catch(() => {})
     throw err
   }
   await send()
+  await later?.close()
   if (direct) {
     try {
       if (directText) await direct.write(Buffer.from(directText))
@@ -262,10 +277,17 @@ export async function stageFile(
   }
   staged.keysDistinct = keys.distinct
   staged.encoding = seen.encoding
-  for (const index of how.indexes?.(staged) ?? []) sent.queue(client.query(index))
   // Statistics for the checks' and the merge's plans: without them a small staging table can be
   // planned as the inner side of a nested loop, scanned once per row of a large one (65 s).
-  sent.queue(client.query(`analyze ${table}`))
+  const finish = [...(how.indexes?.(staged) ?? []), `analyze ${table}`]
+  if (later) {
+    let filling: Promise<void> | undefined
+    const fill = async () => {
+      await copyFromFile(client, later.path, table, stageColumns)
+      for (const statement of finish) await client.query(statement)
+    }
+    staged.ready = () => (filling ??= fill())
+  } else for (const statement of finish) sent.queue(client.query(statement))
   staged.copied = sent.settled(true)
   return staged
 }
