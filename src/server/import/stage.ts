@@ -118,7 +118,14 @@ function widthError(header: Header, cells: string[]): string | null {
   return null
 }
 
-const FLUSH_AT = 256 * 1024
+/** COPY lines turned into bytes at once: some 256 KB of most files' rows. */
+const FLUSH_LINES = 4096
+
+/** For each column, its place among the columns kept (`kept`), from `first` on; -1 where not kept. */
+function places(kept: readonly boolean[], first: number): number[] {
+  let next = first
+  return kept.map((k) => (k ? next++ : -1))
+}
 
 /**
  * A file goes to PostgreSQL in segments of this much COPY text, each sent as one COPY once it is
@@ -188,20 +195,29 @@ export async function stageFile(
   const stageColumns = ['_ligne', '_ok', ...header.filter((_, i) => inStage[i]).map((n) => `"${n}"`)]
   const copySql = `copy ${table} (${stageColumns.join(', ')}) from stdin`
   const later = direct && how.direct!.later ? new DirectWriter(`${how.direct!.path}.stage`) : null
-  let directText = ''
-  let buffer = ''
+  // Each cell's place in its COPY row (-1: not there). A row's cells go into an array reused for
+  // every row, joined once: a string built cell by cell (`+=`) is a chain of pieces the collector
+  // and Buffer.from then walk (3 million delivery lines: 1.7 s more).
+  const stagePlace = places(inStage, 2)
+  const directPlace = places(inDirect, 0)
+  const stageRow: string[] = new Array<string>(2 + inStage.filter(Boolean).length)
+  const directRow: string[] = new Array<string>(inDirect.filter(Boolean).length)
+  /** COPY lines read and not yet bytes: the staging table's, the direct file's. */
+  let stageLines: string[] = []
+  let directLines: string[] = []
+  const bytesOf = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`)
   // As bytes, off the heap: 16 MB of strings kept until their COPY would be old-generation garbage
   // (the import's process spent 10 s more in its collector with them).
   let segment: Buffer[] = []
   let size = 0
   const send = async () => {
+    const bytes = stageLines.length ? bytesOf(stageLines) : null
+    stageLines = []
     if (later) {
-      if (buffer) await later.write(Buffer.from(buffer))
-      buffer = ''
+      if (bytes) await later.write(bytes)
       return
     }
-    if (buffer) segment.push(Buffer.from(buffer))
-    buffer = ''
+    if (bytes) segment.push(bytes)
     if (segment.length) await sent.copy(client, copySql, segment)
     segment = []
     size = 0
@@ -223,14 +239,12 @@ export async function stageFile(
         }
         // A bad cell is listed and staged empty; the row is staged with its valid cells, marked not ok.
         let ok = true
-        let cells = ''
-        let row = ''
         const key: string[] = new Array<string>(kind.cle.length)
         for (let i = 0; i < width; i++) {
           const verdict = checks[i]!(record.cells[i]!)
           const copy = verdict.reason === undefined ? verdict.copy : '\\N'
-          if (inStage[i]) cells += `\t${copy}`
-          if (inDirect[i]) row += `\t${copy}`
+          if (stagePlace[i]! >= 0) stageRow[stagePlace[i]!] = copy
+          if (directPlace[i]! >= 0) directRow[directPlace[i]!] = copy
           if (keyPlace[i]! >= 0) key[keyPlace[i]!] = copy
           if (verdict.reason !== undefined) {
             ok = false
@@ -239,21 +253,24 @@ export async function stageFile(
         }
         keys.see(key)
         if (!ok) staged.refused++
-        buffer += `${line}\t${ok ? 't' : 'f'}${cells}\n`
-        if (direct) directText += `${row.slice(1)}\n`
+        stageRow[0] = String(line)
+        stageRow[1] = ok ? 't' : 'f'
+        stageLines.push(stageRow.join('\t'))
+        if (direct) directLines.push(directRow.join('\t'))
       }
       // The merging session's answers wait for this thread: let them in between two batches.
       await yieldToAnswers()
-      if (direct && directText.length > FLUSH_AT) {
-        await direct.write(Buffer.from(directText))
-        directText = ''
+      if (direct && directLines.length >= FLUSH_LINES) {
+        const bytes = bytesOf(directLines)
+        directLines = []
+        await direct.write(bytes)
       }
-      if (buffer.length > FLUSH_AT && later) await send()
-      else if (buffer.length > FLUSH_AT) {
-        const bytes = Buffer.from(buffer)
+      if (stageLines.length >= FLUSH_LINES && later) await send()
+      else if (stageLines.length >= FLUSH_LINES) {
+        const bytes = bytesOf(stageLines)
+        stageLines = []
         segment.push(bytes)
         size += bytes.length
-        buffer = ''
         if (size >= SEGMENT_AT) await send()
       }
     }
@@ -269,7 +286,7 @@ export async function stageFile(
   await later?.close()
   if (direct) {
     try {
-      if (directText) await direct.write(Buffer.from(directText))
+      if (directLines.length) await direct.write(bytesOf(directLines))
     } finally {
       await direct.close()
     }
