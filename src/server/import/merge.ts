@@ -8,7 +8,7 @@ import { dropForBulk, type Rebuild } from './bulk'
 import { directTable } from './direct-copy'
 import { copyFromFile } from './direct-files'
 import type { StagedFile } from './stage'
-import { removedRows } from './checks'
+import { removedRows } from './removal'
 import { snake, type Target } from './target'
 
 export interface Counts {

@@ -12,11 +12,11 @@ import { KINDS, kindOfFile } from '../../contract/import/kinds'
 import {
   checkDuplicates,
   checkReferences,
-  checkRemoval,
   referencesCheckedByForeignKeys,
   stagingIndexes,
   type CheckContext,
 } from './checks'
+import { checkRemoval } from './removal'
 import { ErrorSink } from './errors'
 import { formatOf, hashFile, unchangedFiles, watchTables, type Fingerprint } from './fingerprints'
 import type { Counts } from './merge'
