@@ -7,7 +7,7 @@ import type { Kind } from '../../contract/import/kind'
 import { kindOfFile } from '../../contract/import/kinds'
 import type { ErrorSink } from './errors'
 import type { StagedFile } from './stage'
-import { snake, type Reference, type Target } from './target'
+import { q, snake, type Reference, type Target } from './target'
 import { targetOf } from './targets'
 
 export interface CheckContext {
@@ -25,7 +25,6 @@ export interface CheckContext {
 }
 
 const LIMIT = 1000
-const q = (name: string) => `"${name}"`
 
 /** Whether a file of the folder cites `kind`'s file by its natural key (checkReferences looks it up then). */
 function citedByKey(reading: ReadonlySet<string>, kind: Kind): boolean {

@@ -4,8 +4,8 @@
 // once the rows are checked (merge.ts). The staging session then never reads them out again: on a
 // first import of the synthetic cooperative, its `COPY (SELECT …) TO STDOUT` of those tables cost
 // 5.6 s of PostgreSQL's CPU, and the merge waited up to 3.3 s for it behind the next files' COPYs.
-// The staging table then holds only the columns the checks read (checkedColumns). The files
-// themselves: direct-files.ts.
+// The staging table then holds only the columns the checks read (checkedColumns), and on a first
+// import only once a check asks for them (stagedLater). The files themselves: direct-files.ts.
 import { join } from 'node:path'
 import type pg from 'pg'
 import { kindOfFile } from '../../contract/import/kinds'

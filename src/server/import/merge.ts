@@ -9,7 +9,7 @@ import { directTable } from './direct-copy'
 import { copyFromFile } from './direct-files'
 import type { StagedFile } from './stage'
 import { removedRows } from './removal'
-import { snake, type Target } from './target'
+import { q, snake, type Target } from './target'
 
 export interface Counts {
   inserted: number
@@ -19,8 +19,6 @@ export interface Counts {
 
 /** Rows inserted into a table that held few: its statistics are taken again (transaction.ts). */
 export const worthAnalyzing = (inserted: number, held: number) => inserted > 10_000 && inserted > held / 10
-
-const q = (name: string) => `"${name}"`
 
 /** Target column → SQL expression over the staging row `s` and the target's joins. */
 function columnsOf(file: StagedFile, target: Target): Map<string, string> {

@@ -4,10 +4,8 @@
 import type pg from 'pg'
 import type { CheckContext } from './checks'
 import type { StagedFile } from './stage'
-import type { Target } from './target'
+import { q, type Target } from './target'
 import { targetOf } from './targets'
-
-const q = (name: string) => `"${name}"`
 
 /** Rows of the target that `--complet` of this file removes: `t.*`, `_tid` (its ctid) and `_cle` (the natural key as text). */
 export function removedRows(file: StagedFile, target: Target): string {

@@ -61,3 +61,6 @@ export const citedByOrderLines = (where: string, label: string) => ({
   sql: `select c.numero from commande_lignes l join commandes c on c.id = l.commande_id where ${where}`,
   label,
 })
+
+/** A column's name quoted for SQL (the files' names are camelCase: "numTiers"). */
+export const q = (name: string) => `"${name}"`
