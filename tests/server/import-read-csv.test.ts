@@ -61,7 +61,7 @@ describe('readCsv', () => {
 
   it('keeps the lines right over chunks, a CRLF cut between its CR and LF after a quoted cell included', async () => {
     // Records of 17 bytes, `"NNNNNNNN";"xy"\r\n`, after a header of a length that puts a CR last in
-    // the first 1 MiB chunk and its LF first in the next.
+    // the first 1 MiB and its LF first after it: a chunk's end whatever the chunks' size (16 KB).
     const count = 200_000
     const body = Array.from({ length: count }, (_, i) => `"${String(i).padStart(8, '0')}";"xy"\r\n`).join('')
     const headerLength = 17 + ((1024 * 1024 + 1) % 17)
