@@ -206,11 +206,8 @@ export async function* readCsv(path: string, seen: { encoding?: Encoding } = {})
     }
     return cp1252.decode(bytes, { stream: true })
   }
-  // 16 KB a batch, between which the import's other work gets the thread (stage.ts). At 256 KB the
-  // merging session's answers waited up to 10 ms each (first import 21.3 → 17.9 s at 64 KB). A
-  // day's delta reads its files while its code is still cold, 25 ms or more a 64 KB batch, and
-  // each statement before its first merge waited for one: that merge started 0.41 → 0.32 s after
-  // the lock at 16 KB (8 runs each; the first import's CPU unchanged within its noise).
+  // 16 KB a batch, between which the import's other work gets the thread (stage.ts): a delta's code
+  // is still cold, 25 ms or more a 64 KB batch, and its merge began 0.41 → 0.32 s after the lock.
   const source = file.createReadStream({ start: 0, highWaterMark: 16 * 1024 })
   /** Lines of the bytes decoded so far, and the last bytes of the chunk before (a character cut in two). */
   let byteLines = 0
