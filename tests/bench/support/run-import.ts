@@ -1,16 +1,21 @@
 // The import in a process of its own, as `npm run import` runs it (bench:import, issue 49): the
 // bench's own event loop, which places the orders and times their answers, is not the one that
 // parses and checks the files. Prints the ImportResult as JSON on its last line.
-// IMPORT_NICE=n: the import's process and its PostgreSQL backend at that CPU priority (where the
+// It runs as `npm run import` does, as a batch job (src/server/cli/batch-priority.ts: a session of
+// its own at the lowest CPU priority).
+// IMPORT_NICE=n instead: the import's process and its PostgreSQL backend at that CPU priority (where the
 // system lets this process change the backend's), to see what the orders' p99 owes to the CPU;
 // with IMPORT_NICE_SCOPE=process, this process only (the backends keep their priority).
 import { setPriority } from 'node:os'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { runAsBatchJob } from '../../../src/server/cli/batch-priority'
 import { runImport } from '../../../src/server/import/run'
 import { followBackend } from './cpu'
 
 const [databaseUrl, folder, mode] = process.argv.slice(2)
 const nice = process.env.IMPORT_NICE ? Number(process.env.IMPORT_NICE) : null
+await runAsBatchJob(fileURLToPath(import.meta.url), { normal: nice !== null })
 let stop = false
 async function reniceBackend(level: number) {
   const c = new pg.Client({ connectionString: databaseUrl })
