@@ -35,9 +35,17 @@ async function officeImport(members: string[], complet: boolean) {
     `username;numTiers\n${members.map((n) => `conseiller;${n}\n`).join('')}`,
   )
   // Not a sync call: the network switch's proxy runs in this process.
+  // --priorite-normale: beside the other tests the CPU is never free, and a batch job at nice 19 (the default) would wait for them.
   await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'src/server/cli/import.ts', dir, ...(complet ? ['--complet', 'portefeuilles.csv'] : [])],
+    [
+      '--import',
+      'tsx',
+      'src/server/cli/import.ts',
+      dir,
+      '--priorite-normale',
+      ...(complet ? ['--complet', 'portefeuilles.csv'] : []),
+    ],
     { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: '' }, timeout: 60_000 },
   )
 }

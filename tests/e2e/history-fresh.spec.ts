@@ -98,7 +98,8 @@ function importMember() {
   }
   for (const [name, rows] of Object.entries(files))
     writeFileSync(join(dir, name), `${rows.map((r) => r.join(';')).join('\r\n')}\r\n`)
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', dir], {
+  // --priorite-normale: beside the other tests the CPU is never free, and a batch job at nice 19 (the default) would wait for them.
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', dir, '--priorite-normale'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: '' },
     encoding: 'utf8',

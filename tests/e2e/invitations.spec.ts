@@ -59,7 +59,8 @@ function cooperativeFolder(): string {
 
 /** `npm run import` beside the running Silo, on its embedded database, as an operator runs it. */
 function runImport(folder: string) {
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', folder], {
+  // --priorite-normale: beside the other tests the CPU is never free, and a batch job at nice 19 (the default) would wait for them.
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', folder, '--priorite-normale'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: '' },
     encoding: 'utf8',

@@ -32,7 +32,8 @@ afterAll(() => folder.remove())
 /** Starts the import in a process of its own; resolves once it printed a line matching `when`, after killing it. */
 function importKilledAt(url: string, dir: string, when: RegExp): Promise<{ printed: string; signal: string | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', dir], {
+    // --priorite-normale: beside the other tests the CPU is never free, and a batch job at nice 19 (the default) would wait for them.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', dir, '--priorite-normale'], {
       env: { ...process.env, DATABASE_URL: url },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

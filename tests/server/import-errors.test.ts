@@ -112,7 +112,8 @@ describe.each(importBackends)('a folder with twenty mistakes ($name)', ({ url: s
 
   it('refuses the same folder whole without --verifier (exit code 1), and the clean folder passes --verifier', async () => {
     const run = (dir: string, more: string[] = []) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', dir, ...more], {
+      // --priorite-normale: beside the other tests the CPU is never free, and a batch job at nice 19 (the default) would wait for them.
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', dir, '--priorite-normale', ...more], {
         env: { ...process.env, DATABASE_URL: db.url },
         encoding: 'utf8',
         timeout: 120_000,

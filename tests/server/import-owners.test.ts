@@ -91,9 +91,10 @@ describe.each(importBackends)('rows given to another member ($name)', ({ url: se
 
     // On purpose: the command's option, checked then applied, the moves counted.
     const moves = 1 + buildings.length + lots.length + 1
+    // --priorite-normale: beside the other tests the CPU is never free, and a batch job at nice 19 (the default) would wait for them.
     const cli = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/server/cli/import.ts', dir, '--verifier', '--changer-de-tiers'],
+      ['--import', 'tsx', 'src/server/cli/import.ts', dir, '--verifier', '--changer-de-tiers', '--priorite-normale'],
       { env: { ...process.env, DATABASE_URL: db.url }, encoding: 'utf8', timeout: 120_000 },
     )
     expect(cli.status).toBe(0)
