@@ -11,6 +11,7 @@ import { columnCheck } from './cell-verdict'
 import { copyFromFile, DirectWriter } from './direct-files'
 import { readHeader, widthError } from './header'
 import { keyWatch } from './key-order'
+import { linesAsBytes } from './line-bytes'
 import { readCsv, type CsvRecord, type Encoding } from './read-csv'
 import type { ErrorSink } from './errors'
 
@@ -155,13 +156,12 @@ export async function stageFile(
   /** COPY lines read and not yet bytes: the staging table's, the direct file's. */
   let stageLines: string[] = []
   let directLines: string[] = []
-  const bytesOf = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`)
   // As bytes, off the heap: 16 MB of strings kept until their COPY would be old-generation garbage
   // (the import's process spent 10 s more in its collector with them).
   let segment: Buffer[] = []
   let size = 0
   const send = async () => {
-    const bytes = stageLines.length ? bytesOf(stageLines) : null
+    const bytes = stageLines.length ? linesAsBytes(stageLines) : null
     stageLines = []
     if (later) {
       if (bytes) await later.write(bytes)
@@ -211,13 +211,13 @@ export async function stageFile(
       // The merging session's answers wait for this thread: let them in between two batches.
       await yieldToAnswers()
       if (direct && directLines.length >= FLUSH_LINES) {
-        const bytes = bytesOf(directLines)
+        const bytes = linesAsBytes(directLines)
         directLines = []
         await direct.write(bytes)
       }
       if (stageLines.length >= FLUSH_LINES && later) await send()
       else if (stageLines.length >= FLUSH_LINES) {
-        const bytes = bytesOf(stageLines)
+        const bytes = linesAsBytes(stageLines)
         stageLines = []
         segment.push(bytes)
         size += bytes.length
@@ -236,7 +236,7 @@ export async function stageFile(
   await later?.close()
   if (direct) {
     try {
-      if (directLines.length) await direct.write(bytesOf(directLines))
+      if (directLines.length) await direct.write(linesAsBytes(directLines))
     } finally {
       await direct.close()
     }
