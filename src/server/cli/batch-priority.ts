@@ -94,6 +94,8 @@ export async function runAsBatchJob(script: string, { normal = false } = {}): Pr
   await new Promise<void>((resolve) => {
     // Not started (no process left to the user, say): the work is done here, at this priority.
     child.once('error', () => {
+      // Node may still report an exit after the error: it must not end the work begun here.
+      child.removeAllListeners('exit')
       for (const s of SIGNALS) process.removeAllListeners(s)
       lower(false)
       resolve()
