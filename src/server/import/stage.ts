@@ -8,7 +8,8 @@ import type { Cell } from '../../contract/import/cells'
 import type { Kind } from '../../contract/import/kind'
 import { Segments, type CopyBudget } from './copy-segments'
 import { columnCheck } from './cell-verdict'
-import { copyFromFile, DirectWriter } from './direct-files'
+import { DirectWriter } from './direct-files'
+import { LineMarks, stageFromDirect } from './stage-later'
 import { readHeader, widthError } from './header'
 import { keyWatch } from './key-order'
 import { linesAsBytes } from './line-bytes'
@@ -17,7 +18,7 @@ import type { ErrorSink } from './errors'
 
 export interface StagedFile {
   kind: Kind
-  /** The staging table: every column of the kind, `_ligne` and `_ok`. */
+  /** The staging table: every column of the kind, and `_ligne`. */
   table: string
   /** Columns the file's header has (the others are left unchanged on update). */
   present: string[]
@@ -34,8 +35,9 @@ export interface StagedFile {
   /** Settles once PostgreSQL has copied the whole file (it is read, and queued, before). */
   copied: Promise<void>
   /**
-   * Settles once the staging table holds the rows: at once, unless they were kept for later
-   * (DirectOption `later`): then copied now, once. Every check that reads the table asks first.
+   * Settles once the staging table holds the rows: at once, unless they were left in the direct
+   * file (DirectOption `later`): then copied from it now, once (stage-later.ts). Every check that
+   * reads the table asks first.
    */
   ready(): Promise<void>
   /** The rows' COPY text in their table's columns, for a table filled from empty (direct-copy.ts). */
@@ -48,7 +50,7 @@ export interface DirectOption {
   columns: (present: readonly string[]) => string[] | null
   /** The columns the checks read: the only ones staged when the rows go to the direct file. */
   checked: ReadonlySet<string>
-  /** No check may need the staging table: its rows wait in a file beside, copied if one does. */
+  /** No check may need the staging table: its rows are left in the direct file, copied if one does. */
   later: boolean
 }
 
@@ -65,7 +67,7 @@ export const SQL_TYPE: Record<Cell['type'], string> = {
 }
 
 const stagingSql = (kind: Kind, table: string, create: 'unlogged' | 'temp') =>
-  `create ${create} table ${table} (_ligne integer not null, _ok boolean not null, ${Object.entries(kind.colonnes)
+  `create ${create} table ${table} (_ligne integer not null, ${Object.entries(kind.colonnes)
     .map(([name, c]) => `"${name}" ${SQL_TYPE[c.cell.type]}`)
     .join(', ')})`
 
@@ -143,15 +145,17 @@ export async function stageFile(
   // With a direct file the staging table gets only what the checks read (its other columns stay
   // empty): 3 of the 9 columns of 3 million delivery lines.
   const inStage = header.map((name) => !direct || how.direct!.checked.has(name))
-  const stageColumns = ['_ligne', '_ok', ...header.filter((_, i) => inStage[i]).map((n) => `"${n}"`)]
+  const stageColumns = ['_ligne', ...header.filter((_, i) => inStage[i]).map((n) => `"${n}"`)]
   const copySql = `copy ${table} (${stageColumns.join(', ')}) from stdin`
-  const later = direct && how.direct!.later ? new DirectWriter(`${how.direct!.path}.stage`) : null
+  // Its staging rows left in the direct file, which holds every column the checks read.
+  const later =
+    direct && how.direct!.later && header.every((_, i) => !inStage[i] || inDirect[i]) ? new LineMarks() : null
   // Each cell's place in its COPY row (-1: not there). A row's cells go into an array reused for
   // every row, joined once: a string built cell by cell (`+=`) is a chain of pieces the collector
   // and Buffer.from then walk (3 million delivery lines: 1.7 s more).
-  const stagePlace = places(inStage, 2)
+  const stagePlace = places(later ? inStage.map(() => false) : inStage, 1)
   const directPlace = places(inDirect, 0)
-  const stageRow: string[] = new Array<string>(2 + inStage.filter(Boolean).length)
+  const stageRow: string[] = new Array<string>(1 + inStage.filter(Boolean).length)
   const directRow: string[] = new Array<string>(inDirect.filter(Boolean).length)
   /** COPY lines read and not yet bytes: the staging table's, the direct file's. */
   let stageLines: string[] = []
@@ -163,10 +167,6 @@ export async function stageFile(
   const send = async () => {
     const bytes = stageLines.length ? linesAsBytes(stageLines) : null
     stageLines = []
-    if (later) {
-      if (bytes) await later.write(bytes)
-      return
-    }
     if (bytes) segment.push(bytes)
     if (segment.length) await sent.copy(client, copySql, segment)
     segment = []
@@ -203,10 +203,12 @@ export async function stageFile(
         }
         keys.see(key)
         if (!ok) staged.refused++
-        stageRow[0] = String(line)
-        stageRow[1] = ok ? 't' : 'f'
-        stageLines.push(stageRow.join('\t'))
         if (direct) directLines.push(directRow.join('\t'))
+        if (later) later.next(line)
+        else {
+          stageRow[0] = String(line)
+          stageLines.push(stageRow.join('\t'))
+        }
       }
       // The merging session's answers wait for this thread: let them in between two batches.
       await yieldToAnswers()
@@ -215,8 +217,7 @@ export async function stageFile(
         directLines = []
         await direct.write(bytes)
       }
-      if (stageLines.length >= FLUSH_LINES && later) await send()
-      else if (stageLines.length >= FLUSH_LINES) {
+      if (stageLines.length >= FLUSH_LINES) {
         const bytes = linesAsBytes(stageLines)
         stageLines = []
         segment.push(bytes)
@@ -229,11 +230,9 @@ export async function stageFile(
     // sent, so no COPY fails and the session (inside the import's transaction) goes on.
     await sent.settled(false)
     await direct?.close().catch(() => {})
-    await later?.close().catch(() => {})
     throw err
   }
   await send()
-  await later?.close()
   if (direct) {
     try {
       if (directLines.length) await direct.write(linesAsBytes(directLines))
@@ -250,7 +249,13 @@ export async function stageFile(
   if (later) {
     let filling: Promise<void> | undefined
     const fill = async () => {
-      await copyFromFile(client, later.path, table, stageColumns)
+      await stageFromDirect(client, {
+        table,
+        columns: header.filter((_, i) => inStage[i]),
+        path: staged.direct!,
+        direct: directColumns!.map((name) => ({ name, type: SQL_TYPE[kind.colonnes[name]!.cell.type] })),
+        marks: later,
+      })
       for (const statement of finish) await client.query(statement)
     }
     staged.ready = () => (filling ??= fill())
