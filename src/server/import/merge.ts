@@ -75,9 +75,7 @@ async function upsert(
       : `with w as (${w}) select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from w`
   if (empty) {
     const insert = `insert into ${target.table} as t (${names.join(', ')}) select ${[...cols.values()].join(', ')} ${source}`
-    if (touched) await client.query(collect(`${insert} returning ${returning}`))
-    const inserted = touched ? 0 : ((await client.query(insert)).rowCount ?? 0)
-    return { inserted, updated: 0, removed: 0 }
+    return { inserted: (await client.query(insert)).rowCount ?? 0, updated: 0, removed: 0 }
   }
   if (target.conflict) {
     // Only the rows that are new or differ reach the INSERT: ON CONFLICT DO UPDATE locks the row it
@@ -181,12 +179,20 @@ export async function mergeFile(
     await rebuild?.({ analyze })
     return { ...counts, analyzed: analyze }
   }
+  // A table filled from empty: every row is new, and so is every child. Not noted one by one in
+  // _touched: the synthetic cooperative's 140,000 order lines went in in 0.83 s instead of 2.23 s, its
+  // 64,000 tranches in 0.42 s instead of 1.30 s (embedded server, one run of each).
+  if (rebuild) {
+    const counts = await upsert(client, file, target, false, true)
+    // The list children find their parent by its key: built first.
+    await rebuild()
+    await syncChildren(client, file, target, true)
+    return { ...counts, analyzed: false }
+  }
   await client.query('create temp table if not exists _touched (id text primary key, ins boolean not null)')
   await client.query('truncate _touched')
-  await upsert(client, file, target, true, rebuild !== null)
-  // The list children find their parent by its key: built first.
-  await rebuild?.()
-  await syncChildren(client, file, target, rebuild !== null)
+  await upsert(client, file, target, true, false)
+  await syncChildren(client, file, target, false)
   const r = await one(
     client,
     'select count(*) filter (where ins) as ins, count(*) filter (where not ins) as upd from _touched',
