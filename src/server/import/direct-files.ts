@@ -89,9 +89,21 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A file's rows into `table` (its columns as given): one COPY, at PostgreSQL's speed. */
-export async function copyFromFile(client: pg.Client, path: string, table: string, columns: string[]): Promise<number> {
-  const sink = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`))
+/**
+ * A file's rows into `table` (its columns as given): one COPY, at PostgreSQL's speed.
+ * `freeze`: the table was emptied in this transaction (bulk.ts), its rows go in already frozen and
+ * its pages marked all-visible (COPY … FREEZE): see merge.ts.
+ */
+export async function copyFromFile(
+  client: pg.Client,
+  path: string,
+  table: string,
+  columns: string[],
+  { freeze = false } = {},
+): Promise<number> {
+  const sink = client.query(
+    copyFrom(`copy ${table} (${columns.join(', ')}) from stdin${freeze ? ' with (freeze)' : ''}`),
+  )
   await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), sink)
   return sink.rowCount ?? 0
 }

@@ -51,7 +51,7 @@ async function upsert(
   target: Target,
   touched: boolean,
   empty: boolean,
-): Promise<Counts> {
+): Promise<Counts & { frozen?: boolean }> {
   const cols = columnsOf(file, target)
   const names = [...cols.keys()]
   // Written while the file was read, in these columns (direct-copy.ts): COPY parses them faster
@@ -61,8 +61,17 @@ async function upsert(
   // the checked columns. Set only for a table that takes the file's cells as they are (no joins,
   // no list children: never `touched`).
   const direct = file.direct
+  // Frozen as they go in (the table was emptied in this transaction, bulk.ts): their pages are
+  // marked all-visible, so the table is not written a second time by its first readers (hint bits)
+  // nor by its first vacuum, and a foreign key leading its key is checked by walking both keys in
+  // order (bulk.ts, `frozen`).
   if (direct && empty)
-    return { inserted: await copyFromFile(client, direct, target.table, names), updated: 0, removed: 0 }
+    return {
+      inserted: await copyFromFile(client, direct, target.table, names, { freeze: true }),
+      updated: 0,
+      removed: 0,
+      frozen: true,
+    }
   const rows = direct ? await directTable(client, file, direct) : file.table
   const source = `from ${rows} s ${target.joins ?? ''}`
   const key = target.conflict ?? target.match!
@@ -174,9 +183,9 @@ export async function mergeFile(
   rebuild: Rebuild | null,
 ): Promise<Counts & { analyzed: boolean }> {
   if (!target.children?.length) {
-    const counts = await upsert(client, file, target, false, rebuild !== null)
+    const { frozen, ...counts } = await upsert(client, file, target, false, rebuild !== null)
     const analyze = rebuild !== null && worthAnalyzing(counts.inserted, 0)
-    await rebuild?.({ analyze })
+    await rebuild?.({ analyze, frozen })
     return { ...counts, analyzed: analyze }
   }
   // A table filled from empty: every row is new, and so is every child. Not noted one by one in
