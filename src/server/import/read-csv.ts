@@ -83,6 +83,14 @@ function detectNewline(head: Buffer): '\r\n' | '\n' | '\r' {
 }
 
 const HEAD = 64 * 1024
+/** What a batch of records holds at most, and what one read brings (readCsv). */
+const BATCH_BYTES = 16 * 1024
+const READ_BYTES = 256 * 1024
+
+/** The chunks read, cut into batches of `size` bytes (views, not copies). */
+async function* batchesOf(chunks: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) for (let at = 0; at < chunk.length; at += size) yield chunk.subarray(at, at + size)
+}
 
 async function readHead(file: FileHandle): Promise<Buffer> {
   const buf = Buffer.alloc(HEAD)
@@ -208,7 +216,9 @@ export async function* readCsv(path: string, seen: { encoding?: Encoding } = {})
   }
   // 16 KB a batch, between which the import's other work gets the thread (stage.ts): a delta's code
   // is still cold, 25 ms or more a 64 KB batch, and its merge began 0.41 → 0.32 s after the lock.
-  const source = file.createReadStream({ start: 0, highWaterMark: 16 * 1024 })
+  // Read 256 KB at a time, though: each read costs the thread as much whatever its size (the
+  // 113 MB of 3 million delivery lines read by 16 KB: 0.5 s of CPU, by 256 KB: 0.09 s).
+  const source = file.createReadStream({ start: 0, highWaterMark: READ_BYTES })
   /** Lines of the bytes decoded so far, and the last bytes of the chunk before (a character cut in two). */
   let byteLines = 0
   let carry: Buffer = Buffer.alloc(0)
@@ -237,7 +247,7 @@ export async function* readCsv(path: string, seen: { encoding?: Encoding } = {})
     return batch
   }
   try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
+    for await (const chunk of batchesOf(source as AsyncIterable<Buffer>, BATCH_BYTES)) {
       let text: string
       if (encoding === 'windows-1252') text = fromCp1252(chunk, byteLines)
       else
