@@ -42,6 +42,15 @@ async function one(client: pg.Client, sql: string): Promise<Record<string, strin
 }
 
 /**
+ * The file's rows go into a table emptied in this transaction (bulk.ts) by one COPY of its direct
+ * file, frozen as they go in: their pages are marked all-visible, so the table is not written a
+ * second time by its first readers (hint bits) nor by its first vacuum, and a foreign key leading
+ * its key is checked by walking both keys in order (bulk.ts, `frozen`).
+ */
+const copiedFrozen = (file: StagedFile, empty: boolean): file is StagedFile & { direct: string } =>
+  empty && file.direct !== undefined
+
+/**
  * Inserts and updates the file's rows; with list children, every parent touched is noted in _touched.
  * `empty`: the table holds nothing and has no key now (bulk.ts): every row is inserted, nothing to match.
  */
@@ -51,7 +60,7 @@ async function upsert(
   target: Target,
   touched: boolean,
   empty: boolean,
-): Promise<Counts & { frozen?: boolean }> {
+): Promise<Counts> {
   const cols = columnsOf(file, target)
   const names = [...cols.keys()]
   // Written while the file was read, in these columns (direct-copy.ts): COPY parses them faster
@@ -60,18 +69,11 @@ async function upsert(
   // order came in meanwhile), they go through a table of their own, its staging table holding only
   // the checked columns. Set only for a table that takes the file's cells as they are (no joins,
   // no list children: never `touched`).
+  if (copiedFrozen(file, empty)) {
+    const inserted = await copyFromFile(client, file.direct, target.table, names, { freeze: true })
+    return { inserted, updated: 0, removed: 0 }
+  }
   const direct = file.direct
-  // Frozen as they go in (the table was emptied in this transaction, bulk.ts): their pages are
-  // marked all-visible, so the table is not written a second time by its first readers (hint bits)
-  // nor by its first vacuum, and a foreign key leading its key is checked by walking both keys in
-  // order (bulk.ts, `frozen`).
-  if (direct && empty)
-    return {
-      inserted: await copyFromFile(client, direct, target.table, names, { freeze: true }),
-      updated: 0,
-      removed: 0,
-      frozen: true,
-    }
   const rows = direct ? await directTable(client, file, direct) : file.table
   const source = `from ${rows} s ${target.joins ?? ''}`
   const key = target.conflict ?? target.match!
@@ -183,9 +185,9 @@ export async function mergeFile(
   rebuild: Rebuild | null,
 ): Promise<Counts & { analyzed: boolean }> {
   if (!target.children?.length) {
-    const { frozen, ...counts } = await upsert(client, file, target, false, rebuild !== null)
+    const counts = await upsert(client, file, target, false, rebuild !== null)
     const analyze = rebuild !== null && worthAnalyzing(counts.inserted, 0)
-    await rebuild?.({ analyze, frozen })
+    await rebuild?.({ analyze, frozen: copiedFrozen(file, rebuild !== null) })
     return { ...counts, analyzed: analyze }
   }
   // A table filled from empty: every row is new, and so is every child. Not noted one by one in
